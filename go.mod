@@ -1,0 +1,11 @@
+module haul
+
+go 1.26
+
+require (
+	fyne.io/fyne/v2 v2.7.1 // indirect
+	github.com/dustin/go-humanize v1.1.0 // indirect
+	golang.org/x/net v0.62.0 // indirect
+	golang.org/x/sync v0.25.0 // indirect
+	golang.org/x/time v0.16.0 // indirect
+)
