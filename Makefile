@@ -1,0 +1,91 @@
+# Build, run and test Haul. Run `make help` for the list of targets.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -euo pipefail -c
+export LANG := en_US.UTF-8
+
+GO ?= go
+BIN := bin/haul
+DEBUG_BIN := bin/haul-debug
+FUZZTIME ?= 30s
+
+# The release build opts into Fyne's fyneDo migration, which turns off its
+# thread checks; the debug build leaves them on so misuse is reported.
+RELEASE_TAGS := migrated_fynedo
+
+SYSTEM_PACKAGES := gcc libgl1-mesa-dev xorg-dev
+E2E_PACKAGES := xvfb xdotool imagemagick
+
+.DEFAULT_GOAL := build
+.PHONY: help deps e2e-deps build build-debug run test e2e fuzz bench icon clean
+
+help:
+	@echo "make run          install what is missing, build and start Haul"
+	@echo "make test         formatting, vet, all tests with the race detector, and e2e"
+	@echo "make build        release build into $(BIN)"
+	@echo "make build-debug  build with Fyne's thread checks into $(DEBUG_BIN)"
+	@echo "make e2e          end-to-end test under Xvfb"
+	@echo "make fuzz         run every fuzz target for FUZZTIME (now $(FUZZTIME))"
+	@echo "make bench        run the benchmarks"
+	@echo "make icon         redraw assets/icon.png"
+	@echo "make clean        remove build output"
+
+deps:
+	@if ! command -v $(GO) >/dev/null 2>&1; then \
+		echo "Go is not installed or not on PATH. Haul needs Go 1.26 or newer:" >&2; \
+		echo "download it from https://go.dev/dl/ (install steps: https://go.dev/doc/install), then run make again." >&2; \
+		exit 1; \
+	fi
+	@bash scripts/install-packages.sh $(SYSTEM_PACKAGES)
+
+e2e-deps:
+	@bash scripts/install-packages.sh $(E2E_PACKAGES)
+
+build: deps
+	CGO_ENABLED=1 $(GO) build -tags $(RELEASE_TAGS) -o $(BIN) .
+
+build-debug: deps
+	CGO_ENABLED=1 $(GO) build -o $(DEBUG_BIN) .
+
+run: build
+	./$(BIN)
+
+test: deps
+	@echo "==> gofmt"
+	@unformatted="$$(gofmt -l .)"; \
+	if [[ -n "$$unformatted" ]]; then \
+		echo "These files need gofmt -w:" >&2; echo "$$unformatted" >&2; exit 1; \
+	fi
+	@echo "==> go vet"
+	$(GO) vet ./...
+	@echo "==> go test -race"
+	CGO_ENABLED=1 $(GO) test -race -count=1 ./...
+	@if [[ -n "$$(find gui -name '*_test.go' 2>/dev/null)" ]]; then \
+		echo "==> GUI tests without cgo"; \
+		echo "CGO_ENABLED=0 $(GO) test -count=1 ./gui/..."; \
+		CGO_ENABLED=0 $(GO) test -count=1 ./gui/...; \
+	fi
+	@if [[ -f scripts/e2e.sh ]]; then \
+		echo "==> end-to-end"; \
+		$(MAKE) --no-print-directory e2e; \
+	fi
+
+e2e: e2e-deps build-debug
+	HAUL_BIN=$(DEBUG_BIN) bash scripts/e2e.sh
+
+fuzz:
+	@targets="$$($(GO) test -list '^Fuzz' ./... | awk '/^Fuzz/ { names[n++] = $$1; next } /^ok / { for (i = 0; i < n; i++) print $$2, names[i]; n = 0 }')"; \
+	if [[ -z "$$targets" ]]; then echo "No fuzz targets found."; exit 0; fi; \
+	while read -r pkg target; do \
+		echo "==> $$target in $$pkg for $(FUZZTIME)"; \
+		$(GO) test -run='^$$' -fuzz="^$$target\$$" -fuzztime=$(FUZZTIME) "$$pkg" </dev/null; \
+	done <<< "$$targets"
+
+bench:
+	$(GO) test -run='^$$' -bench=. -benchmem ./...
+
+icon:
+	$(GO) run ./tools/mkicon -o assets/icon.png -size 512
+
+clean:
+	rm -rf bin dist testdata/e2e-out
