@@ -1,0 +1,396 @@
+package downloader
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"net/http"
+	"net/url"
+	"os"
+	"path"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"golang.org/x/time/rate"
+
+	"haul/downloader/naming"
+)
+
+// copyBufferSize is the chunk size for streaming bodies to disk.
+const copyBufferSize = 256 << 10
+
+var bufPool = sync.Pool{New: func() any { b := make([]byte, copyBufferSize); return &b }}
+
+// job is what an attempt needs from its item, copied under the lock.
+type job struct {
+	url       *url.URL
+	name      string
+	ownsPart  bool
+	validator string
+	total     int64
+	limits    Limits
+}
+
+// outcome is how an attempt ended; a zero outcome means it was interrupted.
+type outcome struct {
+	done     bool
+	skipped  bool
+	progress bool // bytes were added to the part file
+	verdict  verdict
+	// now retries without waiting (the server could not resume; start over).
+	now bool
+}
+
+func (m *Manager) jobLocked(it *item) job {
+	it.attempts++
+	return job{url: it.url, name: it.name, ownsPart: it.ownsPart, validator: it.validator(),
+		total: it.total.Load(), limits: m.limits}
+}
+
+// attempt makes one request for the item and streams its body to the part
+// file; see DESIGN.md §3.
+func (m *Manager) attempt(ctx context.Context, it *item, j job) outcome {
+	if err := m.reqLimit.Wait(ctx); err != nil {
+		return outcome{}
+	}
+	offset := int64(0)
+	if j.name != "" && j.ownsPart {
+		if fi, err := os.Stat(filepath.Join(m.opts.Dir, j.name+".part")); err == nil {
+			offset = fi.Size()
+		}
+	}
+	resuming := offset > 0 && (j.validator != "" || j.total > 0)
+	if !resuming {
+		offset = 0
+	}
+	actx, cancelAttempt := context.WithCancelCause(ctx)
+	defer cancelAttempt(nil)
+	resp, err := m.client.Do(m.request(actx, j, offset, resuming))
+	if err != nil {
+		return m.transportOutcome(ctx, actx, err, j.url)
+	}
+	defer resp.Body.Close()
+	m.noteStatus(it, resp.StatusCode)
+
+	total := int64(-1)
+	switch {
+	case resp.StatusCode == http.StatusPartialContent && resuming:
+		start, size, ok := parseContentRange(resp.Header.Get("Content-Range"))
+		if !ok || start != offset || (j.total > 0 && size >= 0 && size != j.total) {
+			return m.startOver(it, "The site sent the wrong part of the file; starting over.")
+		}
+		total = size
+	case resp.StatusCode == http.StatusOK:
+		offset = 0
+		total = resp.ContentLength
+	case resp.StatusCode == http.StatusRequestedRangeNotSatisfiable && resuming:
+		return m.startOver(it, "The site could not resume the file; starting over.")
+	case resp.StatusCode >= 200 && resp.StatusCode < 300:
+		return outcome{verdict: verdict{err: &ItemError{Kind: ErrServer, Status: resp.StatusCode,
+			Message: fmt.Sprintf("The site answered without the file (%d %s).", resp.StatusCode, http.StatusText(resp.StatusCode))}}}
+	default:
+		return outcome{verdict: statusVerdict(resp, m.now())}
+	}
+
+	name, skip := j.name, false
+	if name == "" {
+		name, skip = m.claimName(it, m.nameFor(it, resp))
+		if skip {
+			return outcome{skipped: true}
+		}
+	}
+	m.noteResponse(it, resp, offset, total)
+
+	part := filepath.Join(m.opts.Dir, name+".part")
+	f, err := m.openPart(part, offset, !j.ownsPart)
+	if err != nil {
+		if errors.Is(err, fs.ErrExist) {
+			m.forgetName(it)
+			return outcome{now: true, verdict: verdict{retry: true, err: &ItemError{Kind: ErrDisk, Err: err,
+				Message: "A file with the same name appeared; choosing another name."}}}
+		}
+		return outcome{verdict: diskVerdict(err, m.opts.Dir)}
+	}
+	m.markPartOwned(it)
+	n, err := m.copyBody(actx, cancelAttempt, f, resp.Body, it)
+	out := outcome{progress: n > 0}
+	if err != nil {
+		f.Close()
+		if errors.Is(err, errWrite) {
+			out.verdict = diskVerdict(err, m.opts.Dir)
+			return out
+		}
+		if o := m.transportOutcome(ctx, actx, err, j.url); o.verdict.err != nil {
+			out.verdict = o.verdict
+		}
+		return out
+	}
+	if total >= 0 && offset+n != total {
+		f.Close()
+		out.verdict = verdict{retry: true, err: &ItemError{Kind: ErrShortBody, Err: io.ErrUnexpectedEOF,
+			Message: "The connection dropped before the file was complete."}}
+		return out
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		out.verdict = diskVerdict(err, m.opts.Dir)
+		return out
+	}
+	if err := f.Close(); err != nil {
+		out.verdict = diskVerdict(err, m.opts.Dir)
+		return out
+	}
+	if err := m.commit(it, part, j.limits.OnExists); err != nil {
+		out.verdict = diskVerdict(err, m.opts.Dir)
+		return out
+	}
+	out.done = true
+	return out
+}
+
+// request builds the GET for one attempt, with Range and If-Range when resuming.
+func (m *Manager) request(ctx context.Context, j job, offset int64, resuming bool) *http.Request {
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, j.url.String(), nil) // the URL was parsed by Add
+	for k, v := range m.opts.Header {
+		req.Header[k] = v
+	}
+	req.Header.Set("User-Agent", m.opts.UserAgent)
+	if m.opts.Referer != "" {
+		req.Header.Set("Referer", m.opts.Referer)
+	}
+	if resuming {
+		req.Header.Set("Range", "bytes="+strconv.FormatInt(offset, 10)+"-")
+		if j.validator != "" {
+			req.Header.Set("If-Range", j.validator)
+		}
+	}
+	return req
+}
+
+// transportOutcome explains an error from the request or the body. An error
+// caused by pausing, canceling or stopping the item is no failure.
+func (m *Manager) transportOutcome(itemCtx, attemptCtx context.Context, err error, u *url.URL) outcome {
+	if itemCtx.Err() != nil {
+		return outcome{}
+	}
+	if cause := context.Cause(attemptCtx); errors.Is(cause, errIdle) {
+		err = cause
+	}
+	return outcome{verdict: transportVerdict(err, u)}
+}
+
+// startOver drops the part file so the next attempt begins at byte 0.
+func (m *Manager) startOver(it *item, msg string) outcome {
+	m.mu.Lock()
+	m.removePartLocked(it)
+	it.etag, it.modified = "", ""
+	it.total.Store(-1)
+	m.mu.Unlock()
+	return outcome{now: true, verdict: verdict{retry: true, err: &ItemError{Kind: ErrServer, Message: msg}}}
+}
+
+// nameFor picks the file name from the response, falling back to the final
+// URL after redirects when the link itself names nothing.
+func (m *Manager) nameFor(it *item, resp *http.Response) string {
+	u := it.url
+	if base := path.Base(u.Path); (base == "/" || base == ".") && resp.Request != nil {
+		u = resp.Request.URL
+	}
+	return naming.FromResponse(resp.Header.Get("Content-Disposition"), u, resp.Header.Get("Content-Type"))
+}
+
+// claimName reserves a file name for the item, applying the existing-file
+// policy. Names taken by other items in the queue, or by partial files that
+// are not this item's, are never reused: the item gets "name (2).ext".
+func (m *Manager) claimName(it *item, want string) (string, bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	policy := m.limits.OnExists
+	for n := 1; ; n++ {
+		name := want
+		if n > 1 {
+			name = naming.Numbered(want, n)
+		}
+		key := foldName(name)
+		if owner, taken := m.names[key]; taken && owner != it.id {
+			continue
+		}
+		full := filepath.Join(m.opts.Dir, name)
+		if fileExists(full) {
+			switch {
+			case policy == SkipExisting:
+				m.names[key] = it.id
+				it.name, it.path = name, full
+				it.note = "Already in the folder: " + name
+				return name, true
+			case policy == KeepBoth:
+				continue
+			}
+		}
+		if fileExists(full + ".part") {
+			continue
+		}
+		m.names[key] = it.id
+		it.name = name
+		return name, false
+	}
+}
+
+// forgetName releases the item's name so the next attempt picks a new one.
+func (m *Manager) forgetName(it *item) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.names[foldName(it.name)] == it.id {
+		delete(m.names, foldName(it.name))
+	}
+	it.name, it.ownsPart = "", false
+}
+
+func (m *Manager) noteStatus(it *item, code int) {
+	m.mu.Lock()
+	it.status = code
+	m.mu.Unlock()
+}
+
+// noteResponse records the validators and sizes of a response about to be saved.
+func (m *Manager) noteResponse(it *item, resp *http.Response, offset, total int64) {
+	m.mu.Lock()
+	if resp.StatusCode == http.StatusOK {
+		it.etag = resp.Header.Get("ETag")
+		it.modified = resp.Header.Get("Last-Modified")
+	}
+	m.mu.Unlock()
+	it.total.Store(total)
+	it.bytes.Store(offset)
+	it.speed.reset(m.now(), offset)
+}
+
+func (m *Manager) markPartOwned(it *item) {
+	m.mu.Lock()
+	it.ownsPart = true
+	m.mu.Unlock()
+}
+
+// errWrite marks a failure to write the part file, as opposed to reading the body.
+var errWrite = errors.New("write failed")
+
+// copyBody streams the body into f, honouring the byte limiter and the idle
+// timeout: when no data arrives for IdleTimeout the attempt is canceled.
+func (m *Manager) copyBody(ctx context.Context, cancel context.CancelCauseFunc, f partFile, body io.Reader, it *item) (int64, error) {
+	bp := bufPool.Get().(*[]byte)
+	defer bufPool.Put(bp)
+	buf := *bp
+	idle := time.AfterFunc(time.Hour, func() { cancel(errIdle) })
+	defer idle.Stop()
+	var written int64
+	for {
+		chunk := buf
+		limited := m.byteLimit.Limit() != rate.Inf
+		if limited {
+			chunk = buf[:min(len(buf), m.byteLimit.Burst())]
+		}
+		idle.Reset(m.opts.IdleTimeout)
+		nr, rerr := body.Read(chunk)
+		idle.Stop()
+		if nr > 0 {
+			nw, werr := f.Write(chunk[:nr])
+			written += int64(nw)
+			total := it.bytes.Add(int64(nw))
+			it.speed.record(m.now(), total)
+			if werr != nil {
+				return written, fmt.Errorf("%w: %w", errWrite, werr)
+			}
+			if limited {
+				if err := m.byteLimit.WaitN(ctx, nr); err != nil {
+					return written, err
+				}
+			}
+		}
+		if rerr == io.EOF {
+			return written, nil
+		}
+		if rerr != nil {
+			return written, rerr
+		}
+	}
+}
+
+// commit moves the finished part file to its final name without replacing
+// a file that appeared meanwhile (unless the policy is Overwrite).
+func (m *Manager) commit(it *item, part string, policy ExistsPolicy) error {
+	for range 1000 {
+		m.mu.Lock()
+		name := it.name
+		m.mu.Unlock()
+		final := filepath.Join(m.opts.Dir, name)
+		err := commitFile(part, final, policy == Overwrite)
+		if err == nil {
+			m.mu.Lock()
+			it.path, it.ownsPart = final, false
+			m.mu.Unlock()
+			return nil
+		}
+		if !errors.Is(err, fs.ErrExist) {
+			return err
+		}
+		m.renameAfterClash(it, part)
+	}
+	return fmt.Errorf("save %s: no free name", it.name)
+}
+
+// renameAfterClash gives the item the next free numbered name and moves its part file along.
+func (m *Manager) renameAfterClash(it *item, part string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	base := it.name
+	delete(m.names, foldName(base))
+	for n := 2; n < 1000; n++ {
+		name := naming.Numbered(base, n)
+		key := foldName(name)
+		full := filepath.Join(m.opts.Dir, name)
+		if _, taken := m.names[key]; taken || fileExists(full) || fileExists(full+".part") {
+			continue
+		}
+		if err := os.Rename(part, full+".part"); err != nil {
+			continue
+		}
+		m.names[key] = it.id
+		it.name = name
+		return
+	}
+}
+
+// parseContentRange reads "bytes START-END/SIZE"; size is -1 for "*".
+func parseContentRange(v string) (start, size int64, ok bool) {
+	rest, found := strings.CutPrefix(strings.TrimSpace(v), "bytes ")
+	if !found {
+		return 0, 0, false
+	}
+	span, sizeText, found := strings.Cut(rest, "/")
+	if !found {
+		return 0, 0, false
+	}
+	startText, _, found := strings.Cut(span, "-")
+	if !found {
+		return 0, 0, false
+	}
+	start, err := strconv.ParseInt(startText, 10, 64)
+	if err != nil || start < 0 {
+		return 0, 0, false
+	}
+	if sizeText == "*" {
+		return start, -1, true
+	}
+	size, err = strconv.ParseInt(sizeText, 10, 64)
+	if err != nil || size <= start {
+		return 0, 0, false
+	}
+	return start, size, true
+}
+
+func foldName(name string) string { return naming.Fold(name) }

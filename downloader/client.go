@@ -1,0 +1,45 @@
+package downloader
+
+import (
+	"net"
+	"net/http"
+	"time"
+)
+
+// maxRedirects is how many redirects a download may follow before it fails.
+const maxRedirects = 10
+
+// newClient builds the one HTTP client every download shares: bounded
+// connect, TLS and header waits (the body has its own idle timeout, so a
+// slow but moving large file is never cut), keep-alive with enough idle
+// connections per site for the highest concurrency, and no transparent
+// gzip, so byte ranges and lengths refer to the file itself.
+func newClient(o Options) *http.Client {
+	dialer := &net.Dialer{Timeout: o.ConnectTimeout, KeepAlive: 30 * time.Second}
+	tr := &http.Transport{
+		Proxy:                 http.ProxyFromEnvironment,
+		DialContext:           dialer.DialContext,
+		ForceAttemptHTTP2:     true,
+		TLSHandshakeTimeout:   o.ConnectTimeout,
+		ResponseHeaderTimeout: o.IdleTimeout,
+		ExpectContinueTimeout: time.Second,
+		IdleConnTimeout:       90 * time.Second,
+		MaxIdleConns:          maxConcurrency,
+		MaxIdleConnsPerHost:   maxConcurrency,
+		DisableCompression:    true,
+		ReadBufferSize:        64 << 10,
+		WriteBufferSize:       16 << 10,
+	}
+	return &http.Client{Transport: tr, CheckRedirect: checkRedirect}
+}
+
+// checkRedirect stops redirect loops and redirects away from http(s).
+func checkRedirect(req *http.Request, via []*http.Request) error {
+	if len(via) >= maxRedirects {
+		return errTooManyRedirects
+	}
+	if req.URL.Scheme != "http" && req.URL.Scheme != "https" {
+		return errRedirectScheme
+	}
+	return nil
+}

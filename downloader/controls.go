@@ -1,0 +1,256 @@
+package downloader
+
+import (
+	"os"
+	"time"
+
+	"golang.org/x/time/rate"
+)
+
+// Pause stops an item at once and keeps its partial file; Resume continues it.
+// It reports whether the item was pausable.
+func (m *Manager) Pause(id ID) bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	it := m.byID[id]
+	return it != nil && m.pauseLocked(it)
+}
+
+func (m *Manager) pauseLocked(it *item) bool {
+	switch it.state {
+	case Active:
+		it.cancel(errPaused)
+		return true
+	case Queued, Waiting:
+		m.stopTimerLocked(it)
+		m.setStateLocked(it, Paused)
+		return true
+	}
+	return false
+}
+
+// Resume queues a paused item again.
+func (m *Manager) Resume(id ID) bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	it := m.byID[id]
+	if it == nil || it.state != Paused {
+		return false
+	}
+	m.requeueLocked(it)
+	return true
+}
+
+// Cancel ends an item for good (until Retry) and removes its partial file.
+func (m *Manager) Cancel(id ID) bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	it := m.byID[id]
+	if it == nil {
+		return false
+	}
+	switch it.state {
+	case Active:
+		it.cancel(errCanceled)
+		return true
+	case Queued, Waiting, Paused:
+		m.stopTimerLocked(it)
+		m.removePartLocked(it)
+		m.setStateLocked(it, Canceled)
+		return true
+	}
+	return false
+}
+
+// Retry queues a Failed or Canceled item again with a fresh count of tries.
+func (m *Manager) Retry(id ID) bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	it := m.byID[id]
+	return it != nil && m.retryLocked(it)
+}
+
+func (m *Manager) retryLocked(it *item) bool {
+	if it.state != Failed && it.state != Canceled {
+		return false
+	}
+	it.failures, it.err, it.finished = 0, nil, time.Time{}
+	m.requeueLocked(it)
+	return true
+}
+
+// PauseAll pauses every item that is not finished; it returns how many.
+func (m *Manager) PauseAll() int {
+	return m.each(m.pauseLocked)
+}
+
+// ResumeAll queues every paused item again; it returns how many.
+func (m *Manager) ResumeAll() int {
+	return m.each(func(it *item) bool {
+		if it.state != Paused {
+			return false
+		}
+		m.requeueLocked(it)
+		return true
+	})
+}
+
+// RetryFailed queues every failed item again; it returns how many.
+func (m *Manager) RetryFailed() int {
+	return m.each(func(it *item) bool { return it.state == Failed && m.retryLocked(it) })
+}
+
+func (m *Manager) each(f func(*item) bool) int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	n := 0
+	for _, it := range m.items {
+		if f(it) {
+			n++
+		}
+	}
+	return n
+}
+
+// ClearFinished removes Done, Skipped, Failed and Canceled items from the
+// list (files on disk stay); it returns how many were removed.
+func (m *Manager) ClearFinished() int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	kept := m.items[:0]
+	removed := 0
+	for _, it := range m.items {
+		if !it.state.Final() {
+			kept = append(kept, it)
+			continue
+		}
+		removed++
+		m.counts[it.state]--
+		delete(m.byID, it.id)
+		delete(m.byURL, it.raw)
+		if it.name != "" && m.names[foldName(it.name)] == it.id {
+			delete(m.names, foldName(it.name))
+		}
+	}
+	clear(m.items[len(kept):])
+	m.items = kept
+	if removed > 0 {
+		m.notifyLocked()
+	}
+	return removed
+}
+
+// SetLimits changes concurrency, per-site limit, rates, retries and the
+// existing-file policy; running downloads adapt at once.
+func (m *Manager) SetLimits(l Limits) {
+	if l.Concurrency <= 0 {
+		l.Concurrency = m.opts.Concurrency
+	}
+	l.Concurrency = min(l.Concurrency, maxConcurrency)
+	l.PerHost = max(l.PerHost, 0)
+	l.Retries = max(l.Retries, 0)
+	m.mu.Lock()
+	m.limits = l
+	m.notifyLocked()
+	m.mu.Unlock()
+	m.gate.resize(l.Concurrency)
+	m.applyRates(l)
+}
+
+// Limits returns the settings in force.
+func (m *Manager) Limits() Limits {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.limits
+}
+
+// applyRates sets the request and byte limiters; zero means unlimited.
+func (m *Manager) applyRates(l Limits) {
+	if l.RequestsPerSec > 0 {
+		m.reqLimit.SetLimit(rate.Limit(l.RequestsPerSec))
+		m.reqLimit.SetBurst(1)
+	} else {
+		m.reqLimit.SetLimit(rate.Inf)
+	}
+	if l.BytesPerSec > 0 {
+		m.byteLimit.SetLimit(rate.Limit(l.BytesPerSec))
+		m.byteLimit.SetBurst(byteBurst(l.BytesPerSec))
+	} else {
+		m.byteLimit.SetLimit(rate.Inf)
+	}
+}
+
+// byteBurst is the largest chunk the byte limiter lets through at once:
+// an eighth of a second of data, between 4 KiB and the copy buffer size.
+func byteBurst(bps int64) int {
+	return int(min(max(bps/8, 4<<10), copyBufferSize))
+}
+
+func (m *Manager) stopTimerLocked(it *item) {
+	if it.timer != nil {
+		it.timer.Stop()
+		it.timer = nil
+	}
+	it.retryAt = time.Time{}
+}
+
+// removePartLocked deletes the item's partial file, if it has one.
+func (m *Manager) removePartLocked(it *item) {
+	if it.name == "" || !it.ownsPart {
+		return
+	}
+	if err := os.Remove(it.partPath(m.opts.Dir)); err == nil || os.IsNotExist(err) {
+		it.ownsPart = false
+		it.bytes.Store(0)
+	}
+}
+
+// Snapshot copies every item's state, in the order they were added.
+func (m *Manager) Snapshot() ([]ItemSnapshot, Summary) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	now := m.now()
+	out := make([]ItemSnapshot, len(m.items))
+	for i, it := range m.items {
+		out[i] = it.snapshot(now)
+	}
+	return out, m.summaryLocked()
+}
+
+// Item returns one item's snapshot.
+func (m *Manager) Item(id ID) (ItemSnapshot, bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	it := m.byID[id]
+	if it == nil {
+		return ItemSnapshot{}, false
+	}
+	return it.snapshot(m.now()), true
+}
+
+// Summary counts items by state, with total bytes and speed.
+func (m *Manager) Summary() Summary {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.summaryLocked()
+}
+
+func (m *Manager) summaryLocked() Summary {
+	now := m.now()
+	s := Summary{Running: m.running}
+	for _, it := range m.items {
+		s.count(it.state)
+		b, t := it.bytes.Load(), it.total.Load()
+		if it.state == Skipped || it.state == Canceled {
+			continue
+		}
+		s.Bytes += b
+		if t >= 0 {
+			s.Expected += t
+		}
+		if it.state == Active {
+			s.Speed += it.speed.rate(now, b)
+		}
+	}
+	return s
+}

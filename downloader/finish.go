@@ -1,0 +1,107 @@
+package downloader
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// finish moves the item on after an attempt: to a final state, to Waiting
+// before another attempt, or back to Paused/Queued when it was interrupted.
+func (m *Manager) finish(ctx context.Context, it *item, out outcome) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if h := m.hosts[it.host]; h != nil {
+		h.active--
+	}
+	it.cancel = nil
+	if out.progress {
+		it.failures = 0
+	}
+	cause := context.Cause(ctx)
+	switch {
+	case out.done:
+		it.bytes.Store(max(it.bytes.Load(), it.total.Load()))
+		it.err = nil
+		m.setStateLocked(it, Done)
+	case out.skipped:
+		m.setStateLocked(it, Skipped)
+	case errors.Is(cause, errPaused):
+		m.setStateLocked(it, Paused)
+	case errors.Is(cause, errCanceled):
+		m.removePartLocked(it)
+		m.setStateLocked(it, Canceled)
+	case ctx.Err() != nil:
+		m.requeueLocked(it)
+	case out.verdict.err == nil:
+		m.requeueLocked(it)
+	case out.verdict.err.Kind == ErrDisk && !out.verdict.retry:
+		m.failLocked(it, out.verdict.err, false)
+		m.failQueuedLocked(out.verdict.err)
+	case out.verdict.retry:
+		m.retryLaterLocked(it, out)
+	default:
+		m.failLocked(it, out.verdict.err, true)
+	}
+	m.notifyLocked()
+}
+
+// retryLaterLocked schedules the next attempt, or fails the item when it
+// has used its tries or the site asks for a wait longer than we honour.
+func (m *Manager) retryLaterLocked(it *item, out outcome) {
+	v := out.verdict
+	it.failures++
+	if it.failures > m.limits.Retries {
+		m.failLocked(it, failureMessage(v.err, it.failures), false)
+		return
+	}
+	if v.minWait > m.opts.MaxRetryAfter {
+		m.failLocked(it, &ItemError{Kind: v.err.Kind, Status: v.err.Status, Err: v.err.Err,
+			Message: fmt.Sprintf("%s The site asked us to wait %s; try again later.",
+				v.err.Message, v.minWait.Round(time.Minute))}, false)
+		return
+	}
+	it.err, it.slowedDown = v.err, v.slowDown
+	if out.now {
+		m.requeueLocked(it)
+		it.err = v.err
+		return
+	}
+	wait := backoff(m.opts.BackoffBase, m.opts.BackoffMax, it.failures+1, v.minWait)
+	it.retryAt = m.now().Add(wait)
+	m.setStateLocked(it, Waiting)
+	var t *time.Timer
+	t = time.AfterFunc(wait, func() {
+		m.mu.Lock()
+		defer m.mu.Unlock()
+		if it.state == Waiting && it.timer == t {
+			it.timer = nil
+			m.requeueLocked(it)
+		}
+	})
+	it.timer = t
+}
+
+// failLocked ends the item as Failed; permanent failures also drop the
+// partial file, while retryable ones keep it so a Retry can resume.
+func (m *Manager) failLocked(it *item, err *ItemError, permanent bool) {
+	it.err = err
+	if permanent {
+		m.removePartLocked(it)
+	}
+	m.setStateLocked(it, Failed)
+}
+
+// failQueuedLocked stops starting new items after the output folder failed:
+// every queued item fails with the same reason, so the batch ends and one
+// "Retry failed" restarts it once the user has fixed the folder.
+func (m *Manager) failQueuedLocked(cause *ItemError) {
+	notStarted := &ItemError{Kind: ErrDisk, Err: cause.Err, Message: "Not started: " + cause.Message}
+	for _, it := range m.items {
+		if it.state == Queued || it.state == Waiting {
+			m.stopTimerLocked(it)
+			m.failLocked(it, notStarted, false)
+		}
+	}
+}

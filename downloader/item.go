@@ -1,0 +1,81 @@
+package downloader
+
+import (
+	"context"
+	"net/url"
+	"path/filepath"
+	"sync/atomic"
+	"time"
+)
+
+// item is one link and its destination. Fields above the line are guarded by
+// Manager.mu; the counters below are written by the item's worker and read
+// by anyone.
+type item struct {
+	id   ID
+	raw  string
+	url  *url.URL
+	host string
+
+	state      State
+	name       string // file name once known
+	ownsPart   bool   // name+".part" in the folder is this item's
+	path       string // final path when Done or Skipped
+	attempts   int
+	failures   int // failed attempts since the last one that made progress
+	status     int
+	err        *ItemError
+	note       string
+	retryAt    time.Time
+	slowedDown bool
+	etag       string
+	modified   string
+	started    time.Time
+	finished   time.Time
+	cancel     context.CancelCauseFunc // set while Active
+	timer      *time.Timer             // set while Waiting
+	inQueue    bool                    // present in its host's queue
+
+	bytes atomic.Int64
+	total atomic.Int64
+	speed speedMeter
+}
+
+func newItem(id ID, raw string, u *url.URL) *item {
+	it := &item{id: id, raw: raw, url: u, host: hostKey(u)}
+	it.total.Store(-1)
+	return it
+}
+
+// hostKey groups items for the per-site limit: host and port, lower-cased.
+func hostKey(u *url.URL) string {
+	port := u.Port()
+	if port == "" {
+		port = map[string]string{"http": "80", "https": "443"}[u.Scheme]
+	}
+	return u.Hostname() + ":" + port
+}
+
+func (it *item) partPath(dir string) string { return filepath.Join(dir, it.name+".part") }
+
+// validator is what If-Range needs to resume safely: the ETag, else Last-Modified.
+func (it *item) validator() string {
+	if it.etag != "" && len(it.etag) > 2 && it.etag[:2] != "W/" {
+		return it.etag
+	}
+	return it.modified
+}
+
+func (it *item) snapshot(now time.Time) ItemSnapshot {
+	b := it.bytes.Load()
+	s := ItemSnapshot{
+		ID: it.id, URL: it.raw, Name: it.name, Path: it.path, State: it.state,
+		Bytes: b, Total: it.total.Load(), Attempts: it.attempts, Status: it.status,
+		Err: it.err, Note: it.note, RetryAt: it.retryAt, SlowedDown: it.slowedDown,
+		Started: it.started, Finished: it.finished,
+	}
+	if it.state == Active {
+		s.Speed = it.speed.rate(now, b)
+	}
+	return s
+}

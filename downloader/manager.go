@@ -1,0 +1,307 @@
+package downloader
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/url"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	"golang.org/x/time/rate"
+)
+
+// Manager owns a queue of items and the workers that download them. All its
+// methods are safe for concurrent use; the GUI and the CLI pull Snapshots.
+type Manager struct {
+	opts     Options
+	client   *http.Client
+	openPart openPartFunc
+	now      func() time.Time
+
+	gate      *gate
+	reqLimit  *rate.Limiter
+	byteLimit *rate.Limiter
+	wake      chan struct{}
+	changed   chan struct{}
+
+	mu      sync.Mutex
+	cond    *sync.Cond
+	limits  Limits
+	items   []*item
+	byID    map[ID]*item
+	byURL   map[string]*item
+	names   map[string]ID
+	hosts   map[string]*hostQueue
+	order   []*hostQueue
+	rr      int
+	nextID  ID
+	counts  [numStates]int
+	running bool
+	stop    context.CancelCauseFunc
+	runDone chan struct{}
+	workers sync.WaitGroup
+}
+
+// Rejected is a link that Add did not queue, with the reason in plain words.
+type Rejected struct {
+	URL    string
+	Reason string
+}
+
+// New makes a Manager; nothing runs until Start.
+func New(opts Options) *Manager {
+	opts = opts.withDefaults()
+	m := &Manager{
+		opts:      opts,
+		client:    opts.Client,
+		openPart:  openPartOS,
+		now:       time.Now,
+		gate:      newGate(opts.Concurrency),
+		reqLimit:  rate.NewLimiter(rate.Inf, 1),
+		byteLimit: rate.NewLimiter(rate.Inf, 0),
+		wake:      make(chan struct{}, 1),
+		changed:   make(chan struct{}, 1),
+		limits:    opts.Limits,
+		byID:      map[ID]*item{},
+		byURL:     map[string]*item{},
+		names:     map[string]ID{},
+		hosts:     map[string]*hostQueue{},
+	}
+	if m.client == nil {
+		m.client = newClient(opts)
+	}
+	m.cond = sync.NewCond(&m.mu)
+	m.applyRates(opts.Limits)
+	return m
+}
+
+// Dir is the output folder.
+func (m *Manager) Dir() string { return m.opts.Dir }
+
+// Add queues links. Links that are not http(s), cannot be parsed or are
+// already in the queue come back as Rejected, each with a reason.
+func (m *Manager) Add(links ...string) ([]ID, []Rejected) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var ids []ID
+	var rejected []Rejected
+	for _, raw := range links {
+		raw = strings.TrimSpace(raw)
+		u, reason := checkLink(raw)
+		if reason != "" {
+			rejected = append(rejected, Rejected{URL: raw, Reason: reason})
+			continue
+		}
+		if _, dup := m.byURL[u.String()]; dup {
+			rejected = append(rejected, Rejected{URL: raw, Reason: "already in the list"})
+			continue
+		}
+		m.nextID++
+		it := newItem(m.nextID, u.String(), u)
+		m.insertLocked(it)
+		m.enqueueLocked(it)
+		ids = append(ids, it.id)
+	}
+	if len(ids) > 0 {
+		m.notifyLocked()
+	}
+	return ids, rejected
+}
+
+// checkLink parses a link and says in plain words why it cannot be downloaded.
+func checkLink(raw string) (*url.URL, string) {
+	u, err := url.Parse(raw)
+	switch {
+	case raw == "":
+		return nil, "empty link"
+	case err != nil:
+		return nil, "not a valid web address"
+	case u.Scheme != "http" && u.Scheme != "https":
+		return nil, "only http and https links can be downloaded"
+	case u.Hostname() == "":
+		return nil, "the address has no site name"
+	}
+	u.Fragment, u.RawFragment = "", ""
+	return u, ""
+}
+
+func (m *Manager) insertLocked(it *item) {
+	m.items = append(m.items, it)
+	m.byID[it.id] = it
+	m.byURL[it.raw] = it
+	m.counts[it.state]++
+	if it.name != "" {
+		m.names[foldName(it.name)] = it.id
+	}
+}
+
+// enqueueLocked puts a Queued item in line behind its site's other items.
+func (m *Manager) enqueueLocked(it *item) {
+	h := m.hosts[it.host]
+	if h == nil {
+		h = &hostQueue{key: it.host}
+		m.hosts[it.host] = h
+		m.order = append(m.order, h)
+	}
+	h.push(it)
+}
+
+// setStateLocked moves an item and keeps the counts in step.
+func (m *Manager) setStateLocked(it *item, st State) {
+	if it.state == st {
+		return
+	}
+	m.counts[it.state]--
+	m.counts[st]++
+	it.state = st
+	if st.Final() {
+		it.finished = m.now()
+	}
+	m.notifyLocked()
+}
+
+// notifyLocked wakes Wait, the dispatcher and anyone watching Changes.
+func (m *Manager) notifyLocked() {
+	m.cond.Broadcast()
+	select {
+	case m.wake <- struct{}{}:
+	default:
+	}
+	select {
+	case m.changed <- struct{}{}:
+	default:
+	}
+}
+
+// Changes delivers a signal (coalesced) after items are added or change state.
+func (m *Manager) Changes() <-chan struct{} { return m.changed }
+
+// Start runs the queue until Stop or until ctx ends. Items added later run
+// as they come. It fails only when the output folder cannot be created.
+func (m *Manager) Start(ctx context.Context) error {
+	if err := os.MkdirAll(m.opts.Dir, 0o755); err != nil {
+		return fmt.Errorf("cannot use the folder %s: %w", m.opts.Dir, err)
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.running {
+		return nil
+	}
+	runCtx, cancel := context.WithCancelCause(ctx)
+	done := make(chan struct{})
+	m.running, m.stop, m.runDone = true, cancel, done
+	go m.dispatch(runCtx, done)
+	context.AfterFunc(runCtx, m.Stop)
+	m.notifyLocked()
+	return nil
+}
+
+// Stop halts every download at once. Unfinished items go back to Queued and
+// keep their partial files, so Start resumes them. It returns when every
+// worker has exited.
+func (m *Manager) Stop() {
+	m.mu.Lock()
+	if m.running {
+		m.running = false
+		m.stop(errStopped)
+		for _, it := range m.items {
+			if it.state == Waiting {
+				m.requeueLocked(it)
+			}
+		}
+		m.notifyLocked()
+	}
+	done := m.runDone
+	m.mu.Unlock()
+	if done != nil {
+		<-done
+	}
+	m.client.CloseIdleConnections()
+}
+
+// Wait blocks until nothing is left to do while running (every item final
+// or paused), or until Stop, and returns the counts.
+func (m *Manager) Wait() Summary {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for m.counts[Active] > 0 || m.running && m.counts[Queued]+m.counts[Waiting] > 0 {
+		m.cond.Wait()
+	}
+	return m.summaryLocked()
+}
+
+// dispatch hands queued items to workers as slots free up, round-robin over sites.
+func (m *Manager) dispatch(ctx context.Context, done chan struct{}) {
+	defer func() {
+		m.workers.Wait()
+		close(done)
+	}()
+	for {
+		if err := m.gate.Acquire(ctx); err != nil {
+			return
+		}
+		m.mu.Lock()
+		it := m.pickLocked()
+		if it == nil {
+			m.mu.Unlock()
+			m.gate.Release()
+			select {
+			case <-m.wake:
+				continue
+			case <-ctx.Done():
+				return
+			}
+		}
+		itemCtx, cancel := context.WithCancelCause(ctx)
+		it.cancel = cancel
+		if it.started.IsZero() {
+			it.started = m.now()
+		}
+		it.err, it.retryAt, it.slowedDown = nil, time.Time{}, false
+		m.setStateLocked(it, Active)
+		j := m.jobLocked(it)
+		m.mu.Unlock()
+		m.workers.Add(1)
+		go func() {
+			defer m.workers.Done()
+			defer m.gate.Release()
+			m.finish(itemCtx, it, m.attempt(itemCtx, it, j))
+			cancel(nil)
+		}()
+	}
+}
+
+// pickLocked takes the next queued item from the next site with a free slot.
+func (m *Manager) pickLocked() *item {
+	perHost := m.limits.PerHost
+	if perHost <= 0 {
+		perHost = m.limits.Concurrency
+	}
+	n := len(m.order)
+	for i := range n {
+		h := m.order[(m.rr+i)%n]
+		if h.active >= perHost || !h.pending() {
+			continue
+		}
+		if it := h.pop(); it != nil {
+			m.rr = (m.rr + i + 1) % n
+			h.active++
+			return it
+		}
+	}
+	return nil
+}
+
+// requeueLocked sends a Waiting, Paused or stopped item back in line.
+func (m *Manager) requeueLocked(it *item) {
+	if it.timer != nil {
+		it.timer.Stop()
+		it.timer = nil
+	}
+	it.retryAt = time.Time{}
+	m.setStateLocked(it, Queued)
+	m.enqueueLocked(it)
+}

@@ -1,0 +1,127 @@
+package downloader
+
+import (
+	"net/http"
+	"time"
+)
+
+// ExistsPolicy says what to do when the file an item would be saved as already exists.
+type ExistsPolicy int
+
+// The choices for a file that already exists.
+const (
+	// SkipExisting leaves the existing file alone and marks the item Skipped.
+	SkipExisting ExistsPolicy = iota
+	// KeepBoth saves the new file as "name (2).ext".
+	KeepBoth
+	// Overwrite replaces the existing file once the new one is complete.
+	Overwrite
+)
+
+var policyNames = []string{"skip", "rename", "overwrite"}
+
+// String returns the policy's flag value: skip, rename or overwrite.
+func (p ExistsPolicy) String() string {
+	if p < 0 || int(p) >= len(policyNames) {
+		return "skip"
+	}
+	return policyNames[p]
+}
+
+// ParseExistsPolicy reads a policy from its flag value.
+func ParseExistsPolicy(s string) (ExistsPolicy, bool) {
+	for i, n := range policyNames {
+		if n == s {
+			return ExistsPolicy(i), true
+		}
+	}
+	if s == "keep-both" || s == "keep" {
+		return KeepBoth, true
+	}
+	return SkipExisting, false
+}
+
+// Limits are the settings that can change while a batch runs.
+type Limits struct {
+	// Concurrency is how many downloads run at once (default 8).
+	Concurrency int
+	// PerHost caps downloads at once from one site; 0 means the same as Concurrency.
+	PerHost int
+	// RequestsPerSec caps how many requests start each second, over all sites; 0 is unlimited.
+	RequestsPerSec float64
+	// BytesPerSec caps the total download speed; 0 is unlimited.
+	BytesPerSec int64
+	// Retries is how many times a failed attempt is tried again (default 5).
+	Retries int
+	// OnExists says what to do when a file of the same name is already in the folder.
+	OnExists ExistsPolicy
+}
+
+// Options configure a Manager.
+type Options struct {
+	Limits
+	// Dir is the output folder; it is created when missing.
+	Dir string
+	// IdleTimeout abandons an attempt when the server sends nothing for this long (default 30 s).
+	// It also bounds the wait for response headers.
+	IdleTimeout time.Duration
+	// ConnectTimeout bounds connecting and the TLS handshake (default 15 s).
+	ConnectTimeout time.Duration
+	// Header is sent with every request (e.g. Cookie or Authorization set by the user).
+	Header http.Header
+	// UserAgent replaces the default User-Agent when set.
+	UserAgent string
+	// Referer is sent with every request when set.
+	Referer string
+	// BackoffBase and BackoffMax shape the exponential backoff with full jitter
+	// between attempts (defaults 1 s and 60 s). A server's Retry-After is the minimum wait.
+	BackoffBase, BackoffMax time.Duration
+	// MaxRetryAfter is the longest Retry-After honoured before the item fails
+	// with a message saying when to try again (default 10 min).
+	MaxRetryAfter time.Duration
+	// Client replaces the shared HTTP client (tests); its Transport should have timeouts.
+	Client *http.Client
+}
+
+// DefaultUserAgent identifies Haul to servers.
+const DefaultUserAgent = "Haul/0.1 (+bulk downloader)"
+
+func (o Options) withDefaults() Options {
+	if o.Concurrency <= 0 {
+		o.Concurrency = 8
+	}
+	if o.Concurrency > maxConcurrency {
+		o.Concurrency = maxConcurrency
+	}
+	if o.PerHost < 0 {
+		o.PerHost = 0
+	}
+	if o.Retries < 0 {
+		o.Retries = 0
+	}
+	if o.Dir == "" {
+		o.Dir = "downloads"
+	}
+	if o.IdleTimeout <= 0 {
+		o.IdleTimeout = 30 * time.Second
+	}
+	if o.ConnectTimeout <= 0 {
+		o.ConnectTimeout = 15 * time.Second
+	}
+	if o.BackoffBase <= 0 {
+		o.BackoffBase = time.Second
+	}
+	if o.BackoffMax <= 0 {
+		o.BackoffMax = 60 * time.Second
+	}
+	if o.MaxRetryAfter <= 0 {
+		o.MaxRetryAfter = 10 * time.Minute
+	}
+	if o.UserAgent == "" {
+		o.UserAgent = DefaultUserAgent
+	}
+	return o
+}
+
+// maxConcurrency bounds the "at once" setting; the global gate is sized to it.
+const maxConcurrency = 256

@@ -1,0 +1,91 @@
+package downloader
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"syscall"
+)
+
+// partFile is what a download writes into: an *os.File, or a fake in tests.
+type partFile interface {
+	io.Writer
+	Sync() error
+	Close() error
+}
+
+// openPartFunc opens the .part file; offset 0 truncates, otherwise appends.
+// exclusive refuses to reuse a file this item does not own.
+type openPartFunc func(path string, offset int64, exclusive bool) (partFile, error)
+
+func openPartOS(path string, offset int64, exclusive bool) (partFile, error) {
+	flags := os.O_WRONLY | os.O_CREATE
+	switch {
+	case exclusive:
+		flags |= os.O_EXCL
+	case offset == 0:
+		flags |= os.O_TRUNC
+	default:
+		flags |= os.O_APPEND
+	}
+	f, err := os.OpenFile(path, flags, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	if offset > 0 {
+		if err := f.Truncate(offset); err != nil {
+			f.Close()
+			return nil, fmt.Errorf("resume %s: %w", path, err)
+		}
+	}
+	return f, nil
+}
+
+// commitFile moves a complete part file to its final name. Unless overwrite
+// is set it never replaces an existing file: it hard-links (which fails when
+// the name is taken) and falls back to a checked rename on file systems
+// without links. It returns an error wrapping fs.ErrExist when the name is taken.
+func commitFile(part, final string, overwrite bool) error {
+	if overwrite {
+		if err := os.Rename(part, final); err != nil {
+			return fmt.Errorf("save %s: %w", final, err)
+		}
+		return nil
+	}
+	err := os.Link(part, final)
+	switch {
+	case err == nil:
+		if err := os.Remove(part); err != nil {
+			return fmt.Errorf("tidy %s: %w", part, err)
+		}
+		return nil
+	case errors.Is(err, fs.ErrExist):
+		return fmt.Errorf("save %s: %w", final, fs.ErrExist)
+	}
+	if _, statErr := os.Lstat(final); statErr == nil {
+		return fmt.Errorf("save %s: %w", final, fs.ErrExist)
+	}
+	if err := os.Rename(part, final); err != nil {
+		return fmt.Errorf("save %s: %w", final, err)
+	}
+	return nil
+}
+
+// diskVerdict explains a failure to write into the output folder.
+func diskVerdict(err error, dir string) verdict {
+	msg := fmt.Sprintf("Could not save the file in %s. Check the folder, then retry.", dir)
+	switch {
+	case errors.Is(err, syscall.ENOSPC):
+		msg = fmt.Sprintf("The disk is full: not enough space in %s. Free some space, then retry.", dir)
+	case errors.Is(err, fs.ErrPermission), errors.Is(err, syscall.EROFS):
+		msg = fmt.Sprintf("Haul is not allowed to write to %s. Choose another folder, then retry.", dir)
+	}
+	return verdict{err: &ItemError{Kind: ErrDisk, Message: msg, Err: err}}
+}
+
+func fileExists(path string) bool {
+	_, err := os.Lstat(path)
+	return err == nil
+}

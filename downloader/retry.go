@@ -1,0 +1,136 @@
+package downloader
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// retryableStatus lists the HTTP statuses worth trying again; every other
+// 4xx is permanent, so a 403 or 404 is requested exactly once.
+var retryableStatus = map[int]bool{
+	http.StatusRequestTimeout:      true, // 408
+	http.StatusTooEarly:            true, // 425
+	http.StatusTooManyRequests:     true, // 429
+	http.StatusInternalServerError: true, // 500
+	http.StatusBadGateway:          true, // 502
+	http.StatusServiceUnavailable:  true, // 503
+	http.StatusGatewayTimeout:      true, // 504
+}
+
+// slowDownStatus are the statuses by which a site asks us to slow down.
+func slowDownStatus(code int) bool {
+	return code == http.StatusTooManyRequests || code == http.StatusServiceUnavailable
+}
+
+// verdict is the outcome of one failed attempt.
+type verdict struct {
+	err   *ItemError
+	retry bool
+	// minWait is the server's Retry-After, the least we wait before the next attempt.
+	minWait time.Duration
+	// slowDown says the site asked us to slow down (429/503).
+	slowDown bool
+}
+
+// statusVerdict decides what a non-success status means.
+func statusVerdict(resp *http.Response, now time.Time) verdict {
+	v := verdict{err: httpError(resp.StatusCode), retry: retryableStatus[resp.StatusCode]}
+	if v.retry {
+		v.minWait, _ = parseRetryAfter(resp.Header.Get("Retry-After"), now)
+		v.slowDown = slowDownStatus(resp.StatusCode)
+	}
+	return v
+}
+
+// transportVerdict decides what an error from the client or the body means.
+// The caller has already ruled out a pause, cancel or stop of the item.
+func transportVerdict(err error, u *url.URL) verdict {
+	host := u.Hostname()
+	switch {
+	case errors.Is(err, errTooManyRedirects):
+		return verdict{err: &ItemError{Kind: ErrRedirect, Err: err,
+			Message: "Too many redirects: the link keeps sending us somewhere else (a redirect loop). Check the link in a browser."}}
+	case errors.Is(err, errRedirectScheme):
+		return verdict{err: &ItemError{Kind: ErrRedirect, Err: err,
+			Message: "The link redirects to an address that is not http or https, which cannot be downloaded."}}
+	case errors.Is(err, errIdle):
+		return verdict{retry: true, err: &ItemError{Kind: ErrTimeout, Err: err,
+			Message: "The site stopped sending data."}}
+	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
+		return verdict{retry: true, err: &ItemError{Kind: ErrShortBody, Err: err,
+			Message: "The connection dropped before the file was complete."}}
+	}
+	var dnsErr *net.DNSError
+	if errors.As(err, &dnsErr) {
+		return verdict{retry: !dnsErr.IsNotFound, err: &ItemError{Kind: ErrNetwork, Err: err,
+			Message: fmt.Sprintf("Could not find the site %s: check the link and your internet connection.", host)}}
+	}
+	if errors.Is(err, syscall.ECONNREFUSED) {
+		return verdict{retry: true, err: &ItemError{Kind: ErrNetwork, Err: err,
+			Message: fmt.Sprintf("Could not connect to %s: the connection was refused.", host)}}
+	}
+	var netErr net.Error
+	if errors.As(err, &netErr) && netErr.Timeout() || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, os.ErrDeadlineExceeded) {
+		return verdict{retry: true, err: &ItemError{Kind: ErrTimeout, Err: err,
+			Message: fmt.Sprintf("%s took too long to answer.", host)}}
+	}
+	var urlErr *url.Error
+	if errors.As(err, &urlErr) && strings.Contains(urlErr.Err.Error(), "unsupported protocol scheme") {
+		return verdict{err: &ItemError{Kind: ErrBadLink, Err: err,
+			Message: "Only http and https links can be downloaded."}}
+	}
+	return verdict{retry: true, err: &ItemError{Kind: ErrNetwork, Err: err,
+		Message: fmt.Sprintf("The connection to %s failed.", host)}}
+}
+
+// parseRetryAfter reads a Retry-After header: delay-seconds or an HTTP date.
+func parseRetryAfter(v string, now time.Time) (time.Duration, bool) {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return 0, false
+	}
+	if secs, err := strconv.ParseInt(v, 10, 64); err == nil {
+		if secs < 0 {
+			return 0, false
+		}
+		if secs > int64(24*time.Hour/time.Second) {
+			secs = int64(24 * time.Hour / time.Second)
+		}
+		return time.Duration(secs) * time.Second, true
+	}
+	if t, err := http.ParseTime(v); err == nil {
+		d := t.Sub(now)
+		if d < 0 {
+			d = 0
+		}
+		return d, true
+	}
+	return 0, false
+}
+
+// backoff is the wait before attempt number next (2 for the first retry):
+// exponential with full jitter, capped, and never less than minWait.
+func backoff(base, limit time.Duration, next int, minWait time.Duration) time.Duration {
+	ceiling := limit
+	if shift := next - 2; shift < 30 {
+		if c := base << shift; c > 0 && c < limit {
+			ceiling = c
+		}
+	}
+	d := time.Duration(rand.Int64N(int64(ceiling) + 1))
+	if d < minWait {
+		d = minWait
+	}
+	return d
+}

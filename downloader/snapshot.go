@@ -1,0 +1,105 @@
+package downloader
+
+import "time"
+
+// ID identifies an item within a Manager.
+type ID int64
+
+// ItemSnapshot is an immutable copy of one item's state, safe to keep and
+// compare (two snapshots of an unchanged item are equal).
+type ItemSnapshot struct {
+	ID  ID
+	URL string
+	// Name is the file name in the output folder; empty until the server has answered.
+	Name string
+	// Path is the full path of the saved file when Done (or the existing file when Skipped).
+	Path  string
+	State State
+	// Bytes is how much of the file is on disk; Total is its size, -1 while unknown.
+	Bytes, Total int64
+	// Speed is a moving average in bytes per second while Active.
+	Speed float64
+	// Attempts counts requests made for this item.
+	Attempts int
+	// Status is the last HTTP status received, 0 before any.
+	Status int
+	// Err is the last error: why it Failed, or why it is Waiting.
+	Err *ItemError
+	// Note is a short explanation for Skipped items ("already in the folder").
+	Note string
+	// RetryAt is when a Waiting item goes back to the queue.
+	RetryAt time.Time
+	// SlowedDown says the site asked us to slow down (429/503).
+	SlowedDown bool
+	// Started and Finished are when the first attempt began and the item ended.
+	Started, Finished time.Time
+}
+
+// ETA estimates the time left, when the size and speed are known.
+func (s ItemSnapshot) ETA() (time.Duration, bool) {
+	return eta(s.Total-s.Bytes, s.Total >= 0, s.Speed)
+}
+
+// Progress returns the fraction done in [0, 1], and false when the size is unknown.
+func (s ItemSnapshot) Progress() (float64, bool) {
+	if s.State == Done {
+		return 1, true
+	}
+	if s.Total <= 0 {
+		return 0, false
+	}
+	return min(float64(s.Bytes)/float64(s.Total), 1), true
+}
+
+// Summary counts items by state; the counts always add up to Total.
+type Summary struct {
+	Total                                   int
+	Queued, Active, Waiting, Paused         int
+	Done, Failed, Skipped, Canceled         int
+	// Bytes is the sum of bytes on disk over all items; Expected is the sum of known sizes.
+	Bytes, Expected int64
+	// Speed is the total download speed in bytes per second.
+	Speed float64
+	// Running says the manager is started (Start called and not stopped).
+	Running bool
+}
+
+// Left is the number of items not in a final state.
+func (s Summary) Left() int { return s.Queued + s.Active + s.Waiting + s.Paused }
+
+// Finished is the number of items in a final state.
+func (s Summary) Finished() int { return s.Done + s.Failed + s.Skipped + s.Canceled }
+
+// ETA estimates the time left for the known sizes at the current speed.
+func (s Summary) ETA() (time.Duration, bool) {
+	return eta(s.Expected-s.Bytes, s.Expected > 0, s.Speed)
+}
+
+func eta(remaining int64, known bool, speed float64) (time.Duration, bool) {
+	if !known || speed < 1 || remaining < 0 {
+		return 0, false
+	}
+	return time.Duration(float64(remaining) / speed * float64(time.Second)).Round(time.Second), true
+}
+
+func (s *Summary) count(st State) {
+	s.Total++
+	switch st {
+	case Queued:
+		s.Queued++
+	case Active:
+		s.Active++
+	case Waiting:
+		s.Waiting++
+	case Paused:
+		s.Paused++
+	case Done:
+		s.Done++
+	case Failed:
+		s.Failed++
+	case Skipped:
+		s.Skipped++
+	case Canceled:
+		s.Canceled++
+	}
+}

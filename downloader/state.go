@@ -1,0 +1,41 @@
+package downloader
+
+// State is where an item is in its life. Queued, Active, Waiting and Paused
+// are on the way; Done, Failed, Skipped and Canceled are final.
+type State int
+
+// The states of an item; see DESIGN.md §2 for the transitions.
+const (
+	Queued State = iota
+	Active
+	Waiting
+	Paused
+	Done
+	Failed
+	Skipped
+	Canceled
+	numStates
+)
+
+var stateNames = [numStates]string{"queued", "active", "waiting", "paused", "done", "failed", "skipped", "canceled"}
+
+// String returns the state's lower-case name, as used in reports and logs.
+func (s State) String() string {
+	if s < 0 || s >= numStates {
+		return "unknown"
+	}
+	return stateNames[s]
+}
+
+// Final reports whether the item has reached an end state.
+func (s State) Final() bool { return s >= Done && s < numStates }
+
+// ParseState is the inverse of String.
+func ParseState(name string) (State, bool) {
+	for i, n := range stateNames {
+		if n == name {
+			return State(i), true
+		}
+	}
+	return 0, false
+}
