@@ -1,0 +1,66 @@
+package links
+
+import "strings"
+
+// candidate is one link-like piece of input.
+type candidate struct {
+	text string // as the user wrote it, shown in a Problem
+	link string // what is validated: text with a scheme added or entities decoded where needed
+}
+
+// collector validates candidates and builds a Result.
+type collector struct {
+	res  Result
+	seen map[string]int // link → last line it was mentioned on
+}
+
+// newCollector returns a collector sized for about sizeHint links.
+func newCollector(sizeHint int) *collector {
+	sizeHint = min(sizeHint, maxSizeHint)
+	return &collector{
+		res:  Result{Links: make([]string, 0, sizeHint)},
+		seen: make(map[string]int, sizeHint),
+	}
+}
+
+// maxSizeHint caps how much room is reserved before links are actually found.
+const maxSizeHint = 1 << 16
+
+// add validates one candidate found on line and records it as a link, a
+// duplicate or a problem.
+func (c *collector) add(line int, cd candidate) {
+	link, reason := normalize(cd.link)
+	if reason != "" {
+		c.problem(line, clip(cd.text), reason)
+		return
+	}
+	last, ok := c.seen[link]
+	if ok && last == line {
+		return
+	}
+	if ok {
+		c.res.Duplicates++
+		c.seen[link] = line
+		return
+	}
+	link = strings.Clone(link)
+	c.seen[link] = line
+	c.res.Links = append(c.res.Links, link)
+}
+
+// problem records a rejected piece of line, once per line.
+func (c *collector) problem(line int, text, reason string) {
+	for i := len(c.res.Problems) - 1; i >= 0 && c.res.Problems[i].Line == line; i-- {
+		if p := c.res.Problems[i]; p.Text == text && p.Reason == reason {
+			return
+		}
+	}
+	c.res.Problems = append(c.res.Problems, Problem{Line: line, Text: text, Reason: reason})
+}
+
+func (c *collector) result() Result {
+	if len(c.res.Links) == 0 {
+		c.res.Links = nil
+	}
+	return c.res
+}

@@ -1,0 +1,86 @@
+package links
+
+import (
+	"net/url"
+	"strconv"
+	"strings"
+)
+
+// maxLinkLen is the longest address accepted. Real servers refuse far
+// shorter ones; the limit keeps a runaway line from becoming a "link".
+const maxLinkLen = 64 << 10
+
+// normalize checks that raw is a downloadable http or https address and
+// returns it without its #fragment, with scheme and site name lowercased.
+// When raw is rejected, reason says why in plain words.
+func normalize(raw string) (link, reason string) {
+	colon := strings.IndexByte(raw, ':')
+	if colon < 0 {
+		return "", reasonInvalid
+	}
+	if scheme := raw[:colon]; !strings.EqualFold(scheme, "http") && !strings.EqualFold(scheme, "https") {
+		return "", reasonScheme
+	}
+	if len(raw) > maxLinkLen {
+		return "", reasonTooLong
+	}
+	if i := strings.IndexByte(raw, '#'); i >= 0 {
+		raw = raw[:i]
+	}
+	link = lowerSchemeAndHost(raw)
+	u, err := url.Parse(link)
+	if err != nil {
+		if strings.Contains(err.Error(), "invalid port") {
+			return "", reasonPort
+		}
+		return "", reasonInvalid
+	}
+	if u.Hostname() == "" {
+		return "", reasonNoHost
+	}
+	if p := u.Port(); p != "" {
+		if n, err := strconv.Atoi(p); err != nil || n < 1 || n > 65535 {
+			return "", reasonPort
+		}
+	}
+	return link, ""
+}
+
+// lowerSchemeAndHost lowercases the scheme and the site name of an absolute
+// address, leaving user info, path and query as written.
+func lowerSchemeAndHost(s string) string {
+	colon := strings.IndexByte(s, ':')
+	rest := s[colon+1:]
+	if !strings.HasPrefix(rest, "//") {
+		return lowerASCII(s[:colon]) + s[colon:]
+	}
+	auth := rest[2:]
+	end := strings.IndexAny(auth, "/?")
+	if end < 0 {
+		end = len(auth)
+	}
+	hostStart := strings.LastIndexByte(auth[:end], '@') + 1
+	host := auth[hostStart:end]
+	if !hasUpper(s[:colon]) && !hasUpper(host) {
+		return s
+	}
+	return lowerASCII(s[:colon]) + "://" + auth[:hostStart] + strings.ToLower(host) + auth[end:]
+}
+
+// hasUpper reports whether s has any character that lowercasing changes.
+func hasUpper(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if b := s[i]; b >= 0x80 || ('A' <= b && b <= 'Z') {
+			return true
+		}
+	}
+	return false
+}
+
+// lowerASCII lowercases an ASCII scheme name.
+func lowerASCII(s string) string {
+	if !hasUpper(s) {
+		return s
+	}
+	return strings.ToLower(s)
+}

@@ -1,0 +1,113 @@
+package links
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/dustin/go-humanize"
+)
+
+// MaxFileSize is the largest list file ReadFile accepts, in bytes (50 MB).
+const MaxFileSize = 50_000_000
+
+// ErrNotText is matched (with errors.Is) by the error ReadFile returns for a
+// file that is not text, such as an image opened by mistake.
+var ErrNotText = errors.New("not a text file")
+
+// ErrTooLarge is matched (with errors.Is) by the error ReadFile returns for a
+// file larger than MaxFileSize.
+var ErrTooLarge = errors.New("file too large")
+
+// fileError is a refusal whose message speaks to the user and which matches
+// one of the sentinel errors above.
+type fileError struct {
+	msg  string
+	kind error
+}
+
+func (e *fileError) Error() string { return e.msg }
+func (e *fileError) Unwrap() error { return e.kind }
+
+// ReadFile reads a .txt, .csv, .md, .html/.htm (or any text) file and
+// extracts its links. HTML is read with an HTML tokenizer; .csv and .tsv
+// files are read row by row, cell by cell; other text as with Extract. Files
+// that are not text, or larger than MaxFileSize, are refused with an error
+// that names the file and says what to do.
+func ReadFile(path string) (Result, error) {
+	name := filepath.Base(path)
+	f, err := os.Open(path)
+	if err != nil {
+		return Result{}, fmt.Errorf("open list %s: %w", name, err)
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return Result{}, fmt.Errorf("open list %s: %w", name, err)
+	}
+	if info.IsDir() {
+		return Result{}, &fileError{msg: fmt.Sprintf("%q is a folder, not a list of links: choose a file inside it instead", name), kind: ErrNotText}
+	}
+	if info.Size() > MaxFileSize {
+		return Result{}, tooLarge(name, info.Size())
+	}
+	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	if err != nil {
+		return Result{}, fmt.Errorf("read list %s: %w", name, err)
+	}
+	if len(data) > MaxFileSize {
+		return Result{}, tooLarge(name, int64(len(data)))
+	}
+	text, notText := decodeText(data)
+	if notText != "" {
+		return Result{}, &fileError{
+			msg:  fmt.Sprintf("%q looks like %s, not a list of links: open a text, CSV, Markdown or HTML file that contains the links", name, notText),
+			kind: ErrNotText,
+		}
+	}
+	switch ext := strings.ToLower(filepath.Ext(name)); {
+	case ext == ".html", ext == ".htm", ext == ".xhtml", looksLikeHTMLDocument(text):
+		return extractHTML(text), nil
+	case ext == ".csv":
+		return extractText(text, csvDelimiter(text)), nil
+	case ext == ".tsv":
+		return extractText(text, '\t'), nil
+	}
+	return Extract(text), nil
+}
+
+func tooLarge(name string, size int64) error {
+	return &fileError{
+		msg: fmt.Sprintf("%q is %s, too large for a list of links (the limit is %s): split it into smaller files and open them one at a time",
+			name, humanize.Bytes(uint64(size)), humanize.Bytes(MaxFileSize)),
+		kind: ErrTooLarge,
+	}
+}
+
+// looksLikeHTMLDocument reports whether text starts like a web page, so a
+// saved page is read as HTML whatever its file name.
+func looksLikeHTMLDocument(text string) bool {
+	s := strings.TrimLeft(strings.TrimPrefix(text, bom), " \t\r\n")
+	if len(s) > 20 {
+		s = s[:20]
+	}
+	s = strings.ToLower(s)
+	return strings.HasPrefix(s, "<!doctype html") || strings.HasPrefix(s, "<html")
+}
+
+// csvDelimiter returns the cell separator of a CSV file: a comma, or a
+// semicolon when the first line has semicolons but no commas (as spreadsheet
+// programs write in many countries).
+func csvDelimiter(text string) byte {
+	first := strings.TrimLeft(strings.TrimPrefix(text, bom), " \t\r\n")
+	if i := strings.IndexAny(first, "\r\n"); i >= 0 {
+		first = first[:i]
+	}
+	if strings.IndexByte(first, ',') < 0 && strings.IndexByte(first, ';') >= 0 {
+		return ';'
+	}
+	return ','
+}

@@ -1,0 +1,258 @@
+package links
+
+import (
+	"html"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// maxSchemeLen bounds how far back a scheme name is looked for.
+const maxSchemeLen = 32
+
+// schemesWithoutSlashes are schemes whose links have no "//" but are still
+// recognised, so they can be reported rather than missed.
+var schemesWithoutSlashes = []string{"http", "https", "javascript", "data", "mailto", "magnet"}
+
+// scanLinks finds the link-like pieces of one line of free text, in order,
+// and hands each to emit. It returns how many it found. It is a single
+// left-to-right pass, so very long lines cost linear time.
+func scanLinks(line string, emit func(candidate)) int {
+	found := 0
+	pos := 0 // nothing before pos is part of a new link
+	for i := 0; i < len(line); i++ {
+		var start, end int
+		var bare bool
+		switch line[i] {
+		case ':':
+			start = schemeStart(line, pos, i)
+			if start < 0 || !schemeLinkAt(line, start, i) {
+				continue
+			}
+		case 'w', 'W':
+			if !bareWWWAt(line, pos, i) {
+				continue
+			}
+			start, bare = i, true
+		default:
+			continue
+		}
+		end = linkEnd(line, start)
+		text := trimTrailing(line[start:end])
+		if !plausible(text, bare) {
+			continue
+		}
+		emit(newCandidate(line, start, text, bare))
+		found++
+		pos = end
+		i = end - 1
+	}
+	return found
+}
+
+// newCandidate builds the candidate for text found at start of line.
+func newCandidate(line string, start int, text string, bare bool) candidate {
+	link := text
+	if bare {
+		link = "https://" + text
+	}
+	if inAttribute(line, start) && strings.IndexByte(link, '&') >= 0 {
+		link = html.UnescapeString(link)
+	}
+	return candidate{text: text, link: link}
+}
+
+// schemeStart returns where the scheme ending at the colon at index colon
+// begins, or -1 when no scheme name precedes it. It never looks before pos.
+func schemeStart(line string, pos, colon int) int {
+	j := colon
+	for j > pos && colon-j < maxSchemeLen && isSchemeByte(line[j-1]) {
+		j--
+	}
+	for j < colon && !isLetter(line[j]) {
+		j++
+	}
+	if j == colon {
+		return -1
+	}
+	return j
+}
+
+// schemeLinkAt reports whether the scheme between start and colon begins a
+// link: any scheme followed by "//", or a known scheme followed by more
+// address (so "http: is old" in prose is not a link).
+func schemeLinkAt(line string, start, colon int) bool {
+	rest := line[colon+1:]
+	if strings.HasPrefix(rest, "//") {
+		return true
+	}
+	if rest == "" || endsLink(rest[0]) {
+		return false
+	}
+	scheme := line[start:colon]
+	for _, s := range schemesWithoutSlashes {
+		if strings.EqualFold(scheme, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// bareWWWAt reports whether a scheme-less "www." address starts at index i:
+// "www." at the start of a word, followed by a site name with a dot in it.
+// Only the site name is looked at, so rejected starts cost little even on
+// very long lines.
+func bareWWWAt(line string, pos, i int) bool {
+	if len(line)-i < 5 || !strings.EqualFold(line[i:i+4], "www.") {
+		return false
+	}
+	if i != pos && isHostByte(line[i-1]) {
+		return false
+	}
+	end := i + 4
+	for end < len(line) && isSiteNameByte(line[end]) {
+		end++
+	}
+	name := strings.TrimRight(line[i+4:end], ".")
+	dot := strings.IndexByte(name, '.')
+	return dot > 0 && dot < len(name)-1
+}
+
+// plausible reports whether trimmed text still looks like an address: a
+// scheme with something after it, or more than "www.".
+func plausible(text string, bare bool) bool {
+	if bare {
+		return len(text) > len("www.")
+	}
+	colon := strings.IndexByte(text, ':')
+	return colon >= 0 && colon < len(text)-1
+}
+
+// inAttribute reports whether the link at start is an HTML attribute value
+// (href="…", src='…' or src=…), whose character references must be decoded.
+func inAttribute(line string, start int) bool {
+	j := start - 1
+	if j >= 0 && (line[j] == '"' || line[j] == '\'') {
+		j--
+	}
+	for j >= 0 && (line[j] == ' ' || line[j] == '\t') {
+		j--
+	}
+	return j >= 0 && line[j] == '='
+}
+
+// linkEnd returns where the link starting at start ends: at white space,
+// quotes, angle brackets, a closing bracket that was not opened inside the
+// link, or a comma that is directly followed by another link.
+func linkEnd(line string, start int) int {
+	quote := byte(0)
+	if start > 0 && line[start-1] == '\'' {
+		quote = '\''
+	}
+	parens, brackets := 0, 0
+	i := start
+	for i < len(line) {
+		b := line[i]
+		if b >= utf8.RuneSelf {
+			r, size := utf8.DecodeRuneInString(line[i:])
+			if endsLinkRune(r, size) {
+				return i
+			}
+			i += size
+			continue
+		}
+		switch {
+		case endsLink(b), b == quote:
+			return i
+		case b == '(':
+			parens++
+		case b == '[':
+			brackets++
+		case b == ')':
+			if parens == 0 {
+				return i
+			}
+			parens--
+		case b == ']':
+			if brackets == 0 {
+				return i
+			}
+			brackets--
+		case b == ',' && startsLink(line[i+1:]):
+			return i
+		}
+		i++
+	}
+	return i
+}
+
+// trimTrailing drops punctuation that ends a sentence rather than a link.
+func trimTrailing(s string) string {
+	for s != "" {
+		r, size := utf8.DecodeLastRuneInString(s)
+		if r < utf8.RuneSelf {
+			if strings.IndexByte(".,;:!?'\"*", byte(r)) < 0 {
+				return s
+			}
+		} else if !unicode.IsPunct(r) {
+			return s
+		}
+		s = s[:len(s)-size]
+	}
+	return s
+}
+
+// startsLink reports whether s begins with an http(s) or www. address.
+func startsLink(s string) bool {
+	return hasPrefixFold(s, "http://") || hasPrefixFold(s, "https://") || hasPrefixFold(s, "www.")
+}
+
+func hasPrefixFold(s, prefix string) bool {
+	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
+}
+
+// endsLink reports whether the ASCII byte b can never be part of a link.
+func endsLink(b byte) bool {
+	switch b {
+	case '"', '<', '>', '`', '|', 0x7f:
+		return true
+	}
+	return b <= ' '
+}
+
+// endsLinkRune reports whether a non-ASCII character ends a link: invalid
+// UTF-8, spaces, invisible format characters, brackets and quotes, and CJK
+// punctuation.
+func endsLinkRune(r rune, size int) bool {
+	switch {
+	case r == utf8.RuneError && size == 1:
+		return true
+	case unicode.IsSpace(r), unicode.IsControl(r), unicode.Is(unicode.Cf, r):
+		return true
+	case unicode.In(r, unicode.Ps, unicode.Pe, unicode.Pi, unicode.Pf):
+		return true
+	case 0x3000 <= r && r <= 0x303f, 0xff00 <= r && r <= 0xff65 && unicode.IsPunct(r):
+		return true
+	}
+	return false
+}
+
+func isLetter(b byte) bool {
+	return ('a' <= b && b <= 'z') || ('A' <= b && b <= 'Z')
+}
+
+// isSiteNameByte reports whether b can be part of a site name such as
+// www.例え.テスト (non-ASCII bytes are taken as part of it).
+func isSiteNameByte(b byte) bool {
+	return isLetter(b) || ('0' <= b && b <= '9') || b == '-' || b == '.' || b == '_' || b >= utf8.RuneSelf
+}
+
+func isSchemeByte(b byte) bool {
+	return isLetter(b) || ('0' <= b && b <= '9') || b == '+' || b == '-' || b == '.'
+}
+
+// isHostByte reports whether b could belong to the address before a "www.",
+// in which case that "www." is not the start of a new link.
+func isHostByte(b byte) bool {
+	return isSchemeByte(b) || b == '_' || b == '@' || b == '/' || b == ':' || b == '%'
+}

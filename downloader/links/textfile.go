@@ -1,0 +1,61 @@
+package links
+
+import (
+	"bytes"
+	"net/http"
+	"strings"
+	"unicode/utf16"
+)
+
+// decodeText turns a file's bytes into text. It understands UTF-8 (with or
+// without a byte order mark) and UTF-16 with a byte order mark, as saved by
+// Windows Notepad. When the bytes are not text it returns "" and a short
+// description of what they look like, such as "an image".
+func decodeText(data []byte) (text, notText string) {
+	switch {
+	case bytes.HasPrefix(data, []byte{0xff, 0xfe}):
+		return decodeUTF16(data[2:], false), ""
+	case bytes.HasPrefix(data, []byte{0xfe, 0xff}):
+		return decodeUTF16(data[2:], true), ""
+	}
+	data = bytes.TrimPrefix(data, []byte(bom))
+	sniff := data
+	if len(sniff) > 512 {
+		sniff = sniff[:512]
+	}
+	kind := http.DetectContentType(sniff)
+	if !strings.HasPrefix(kind, "text/") || bytes.IndexByte(data, 0) >= 0 {
+		return "", describeBinary(kind)
+	}
+	return string(data), ""
+}
+
+// decodeUTF16 decodes UTF-16 text in the given byte order.
+func decodeUTF16(data []byte, bigEndian bool) string {
+	units := make([]uint16, len(data)/2)
+	for i := range units {
+		hi, lo := data[2*i], data[2*i+1]
+		if !bigEndian {
+			hi, lo = lo, hi
+		}
+		units[i] = uint16(hi)<<8 | uint16(lo)
+	}
+	return string(utf16.Decode(units))
+}
+
+// describeBinary names, in plain words, what a non-text file looks like.
+func describeBinary(mediaType string) string {
+	switch {
+	case strings.HasPrefix(mediaType, "image/"):
+		return "an image"
+	case strings.HasPrefix(mediaType, "video/"):
+		return "a video"
+	case strings.HasPrefix(mediaType, "audio/"), mediaType == "application/ogg":
+		return "a sound file"
+	case mediaType == "application/pdf":
+		return "a PDF document"
+	case strings.Contains(mediaType, "zip"), strings.Contains(mediaType, "rar"):
+		return "a compressed archive"
+	}
+	return "a binary file"
+}
