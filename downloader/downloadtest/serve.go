@@ -1,0 +1,66 @@
+package downloadtest
+
+import (
+	"bytes"
+	"net/http"
+	"time"
+)
+
+// serveFile answers one request for f, applying its faults in this order:
+// Latency, Status, Redirect, FailFirst, method check, SlowFirstByte, then
+// the content with its body faults.
+func (s *Server) serveFile(w *responseWriter, r *http.Request, f *file) {
+	n := f.requests.Add(1)
+	if !s.pause(r.Context(), f.latency) {
+		abort()
+	}
+	h := w.Header()
+	for _, field := range f.headers {
+		h[field.name] = append(h[field.name], field.value)
+	}
+	switch {
+	case f.status != 0:
+		writeErrorPage(w, r, f.status)
+		return
+	case f.redirectTo != "":
+		http.Redirect(w, r, f.redirectTo, f.redirectCode)
+		return
+	case n <= f.failFirst:
+		if f.retryAfter != "" {
+			h.Set("Retry-After", f.retryAfter)
+		}
+		writeErrorPage(w, r, f.failCode)
+		return
+	case r.Method != http.MethodGet && r.Method != http.MethodHead:
+		h.Set("Allow", "GET, HEAD")
+		writeErrorPage(w, r, http.StatusMethodNotAllowed)
+		return
+	}
+	if !s.pause(r.Context(), f.slowFirstByte) {
+		abort()
+	}
+	v := f.versionFor(n)
+	if h.Get("Content-Type") == "" {
+		h.Set("Content-Type", f.contentType)
+	}
+	modTime := v.modTime
+	if f.noValidators {
+		modTime = time.Time{}
+	} else {
+		h.Set("ETag", v.etag)
+	}
+	if f.ignoreRange {
+		r = withoutRange(r)
+	}
+	w.armFaults(f)
+	http.ServeContent(w, r, f.name, modTime, bytes.NewReader(v.body))
+}
+
+// withoutRange returns a copy of r without its Range and If-Range headers.
+func withoutRange(r *http.Request) *http.Request {
+	r = r.WithContext(r.Context())
+	r.Header = r.Header.Clone()
+	r.Header.Del("Range")
+	r.Header.Del("If-Range")
+	return r
+}
