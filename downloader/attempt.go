@@ -28,6 +28,7 @@ var bufPool = sync.Pool{New: func() any { b := make([]byte, copyBufferSize); ret
 
 // job is what an attempt needs from its item, copied under the lock.
 type job struct {
+	dir       string
 	url       *url.URL
 	name      string
 	ownsPart  bool
@@ -48,7 +49,10 @@ type outcome struct {
 
 func (m *Manager) jobLocked(it *item) job {
 	it.attempts++
-	return job{url: it.url, name: it.name, ownsPart: it.ownsPart, validator: it.validator(),
+	if it.dir == "" {
+		it.dir = m.dir
+	}
+	return job{dir: it.dir, url: it.url, name: it.name, ownsPart: it.ownsPart, validator: it.validator(),
 		total: it.total.Load(), limits: m.limits}
 }
 
@@ -60,7 +64,7 @@ func (m *Manager) attempt(ctx context.Context, it *item, j job) outcome {
 	}
 	offset := int64(0)
 	if j.name != "" && j.ownsPart {
-		if fi, err := os.Stat(filepath.Join(m.opts.Dir, j.name+".part")); err == nil {
+		if fi, err := os.Stat(filepath.Join(j.dir, j.name+".part")); err == nil {
 			offset = fi.Size()
 		}
 	}
@@ -97,6 +101,9 @@ func (m *Manager) attempt(ctx context.Context, it *item, j job) outcome {
 		return outcome{verdict: statusVerdict(resp, m.now())}
 	}
 
+	if err := os.MkdirAll(j.dir, 0o755); err != nil {
+		return outcome{verdict: diskVerdict(err, j.dir)}
+	}
 	name, skip := j.name, false
 	if name == "" {
 		name, skip = m.claimName(it, m.nameFor(it, resp))
@@ -106,7 +113,7 @@ func (m *Manager) attempt(ctx context.Context, it *item, j job) outcome {
 	}
 	m.noteResponse(it, resp, offset, total)
 
-	part := filepath.Join(m.opts.Dir, name+".part")
+	part := filepath.Join(j.dir, name+".part")
 	f, err := m.openPart(part, offset, !j.ownsPart)
 	if err != nil {
 		if errors.Is(err, fs.ErrExist) {
@@ -114,7 +121,7 @@ func (m *Manager) attempt(ctx context.Context, it *item, j job) outcome {
 			return outcome{now: true, verdict: verdict{retry: true, err: &ItemError{Kind: ErrDisk, Err: err,
 				Message: "A file with the same name appeared; choosing another name."}}}
 		}
-		return outcome{verdict: diskVerdict(err, m.opts.Dir)}
+		return outcome{verdict: diskVerdict(err, j.dir)}
 	}
 	m.markPartOwned(it)
 	n, err := m.copyBody(actx, cancelAttempt, f, resp.Body, it)
@@ -122,7 +129,7 @@ func (m *Manager) attempt(ctx context.Context, it *item, j job) outcome {
 	if err != nil {
 		f.Close()
 		if errors.Is(err, errWrite) {
-			out.verdict = diskVerdict(err, m.opts.Dir)
+			out.verdict = diskVerdict(err, j.dir)
 			return out
 		}
 		if o := m.transportOutcome(ctx, actx, err, j.url); o.verdict.err != nil {
@@ -138,15 +145,15 @@ func (m *Manager) attempt(ctx context.Context, it *item, j job) outcome {
 	}
 	if err := f.Sync(); err != nil {
 		f.Close()
-		out.verdict = diskVerdict(err, m.opts.Dir)
+		out.verdict = diskVerdict(err, j.dir)
 		return out
 	}
 	if err := f.Close(); err != nil {
-		out.verdict = diskVerdict(err, m.opts.Dir)
+		out.verdict = diskVerdict(err, j.dir)
 		return out
 	}
 	if err := m.commit(it, part, j.limits.OnExists); err != nil {
-		out.verdict = diskVerdict(err, m.opts.Dir)
+		out.verdict = diskVerdict(err, j.dir)
 		return out
 	}
 	out.done = true
@@ -220,7 +227,7 @@ func (m *Manager) claimName(it *item, want string) (string, bool) {
 		if owner, taken := m.names[key]; taken && owner != it.id {
 			continue
 		}
-		full := filepath.Join(m.opts.Dir, name)
+		full := filepath.Join(it.dir, name)
 		if fileExists(full) {
 			switch {
 			case policy == SkipExisting:
@@ -327,7 +334,7 @@ func (m *Manager) commit(it *item, part string, policy ExistsPolicy) error {
 		m.mu.Lock()
 		name := it.name
 		m.mu.Unlock()
-		final := filepath.Join(m.opts.Dir, name)
+		final := filepath.Join(it.dir, name)
 		err := commitFile(part, final, policy == Overwrite)
 		if err == nil {
 			m.mu.Lock()
@@ -352,7 +359,7 @@ func (m *Manager) renameAfterClash(it *item, part string) {
 	for n := 2; n < 1000; n++ {
 		name := naming.Numbered(base, n)
 		key := foldName(name)
-		full := filepath.Join(m.opts.Dir, name)
+		full := filepath.Join(it.dir, name)
 		if _, taken := m.names[key]; taken || fileExists(full) || fileExists(full+".part") {
 			continue
 		}

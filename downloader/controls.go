@@ -199,7 +199,7 @@ func (m *Manager) removePartLocked(it *item) {
 	if it.name == "" || !it.ownsPart {
 		return
 	}
-	if err := os.Remove(it.partPath(m.opts.Dir)); err == nil || os.IsNotExist(err) {
+	if err := os.Remove(it.partPath()); err == nil || os.IsNotExist(err) {
 		it.ownsPart = false
 		it.bytes.Store(0)
 	}

@@ -18,6 +18,7 @@ type item struct {
 	host string
 
 	state      State
+	dir        string // output folder, fixed when the first attempt starts
 	name       string // file name once known
 	ownsPart   bool   // name+".part" in the folder is this item's
 	path       string // final path when Done or Skipped
@@ -56,7 +57,7 @@ func hostKey(u *url.URL) string {
 	return u.Hostname() + ":" + port
 }
 
-func (it *item) partPath(dir string) string { return filepath.Join(dir, it.name+".part") }
+func (it *item) partPath() string { return filepath.Join(it.dir, it.name+".part") }
 
 // validator is what If-Range needs to resume safely: the ETag, else Last-Modified.
 func (it *item) validator() string {

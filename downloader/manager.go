@@ -29,6 +29,7 @@ type Manager struct {
 
 	mu      sync.Mutex
 	cond    *sync.Cond
+	dir     string
 	limits  Limits
 	items   []*item
 	byID    map[ID]*item
@@ -65,6 +66,7 @@ func New(opts Options) *Manager {
 		wake:      make(chan struct{}, 1),
 		changed:   make(chan struct{}, 1),
 		limits:    opts.Limits,
+		dir:       opts.Dir,
 		byID:      map[ID]*item{},
 		byURL:     map[string]*item{},
 		names:     map[string]ID{},
@@ -78,8 +80,20 @@ func New(opts Options) *Manager {
 	return m
 }
 
-// Dir is the output folder.
-func (m *Manager) Dir() string { return m.opts.Dir }
+// Dir is the output folder for items that have not started yet.
+func (m *Manager) Dir() string {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.dir
+}
+
+// SetDir changes the output folder for items that have not started yet;
+// items already under way finish where they began.
+func (m *Manager) SetDir(dir string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.dir = dir
+}
 
 // Add queues links. Links that are not http(s), cannot be parsed or are
 // already in the queue come back as Rejected, each with a reason.
@@ -182,11 +196,11 @@ func (m *Manager) Changes() <-chan struct{} { return m.changed }
 // Start runs the queue until Stop or until ctx ends. Items added later run
 // as they come. It fails only when the output folder cannot be created.
 func (m *Manager) Start(ctx context.Context) error {
-	if err := os.MkdirAll(m.opts.Dir, 0o755); err != nil {
-		return fmt.Errorf("cannot use the folder %s: %w", m.opts.Dir, err)
-	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	if err := os.MkdirAll(m.dir, 0o755); err != nil {
+		return fmt.Errorf("cannot use the folder %s: %w", m.dir, err)
+	}
 	if m.running {
 		return nil
 	}

@@ -53,9 +53,9 @@ func (s ItemSnapshot) Progress() (float64, bool) {
 
 // Summary counts items by state; the counts always add up to Total.
 type Summary struct {
-	Total                                   int
-	Queued, Active, Waiting, Paused         int
-	Done, Failed, Skipped, Canceled         int
+	Total                           int
+	Queued, Active, Waiting, Paused int
+	Done, Failed, Skipped, Canceled int
 	// Bytes is the sum of bytes on disk over all items; Expected is the sum of known sizes.
 	Bytes, Expected int64
 	// Speed is the total download speed in bytes per second.
