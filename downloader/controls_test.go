@@ -1,0 +1,308 @@
+package downloader
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"haul/downloader/downloadtest"
+)
+
+// waitFor polls a condition the engine exposes no event for, with a bound.
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+}
+
+func stateOf(m *Manager, id ID) State {
+	s, _ := m.Item(id)
+	return s.State
+}
+
+func TestPauseResumeKeepsPartAndResumes(t *testing.T) {
+	body := downloadtest.Data(400<<10, 8)
+	srv := newServer(t)
+	srv.Handle("/big.bin", body, downloadtest.Throttle(400<<10))
+	dir := t.TempDir()
+	m := New(testOptions(dir))
+	id := addAll(t, m, srv.URL("/big.bin"))[0]
+	if err := m.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	defer m.Stop()
+	waitFor(t, "some bytes", func() bool { s, _ := m.Item(id); return s.Bytes > 40<<10 })
+	if !m.Pause(id) {
+		t.Fatal("pause refused")
+	}
+	waitFor(t, "paused", func() bool { return stateOf(m, id) == Paused })
+	parts := partFiles(t, dir)
+	if len(parts) != 1 {
+		t.Fatalf("part files after pause: %v", parts)
+	}
+	if s := m.Wait(); s.Paused != 1 || s.Total != 1 {
+		t.Errorf("summary while paused: %+v", s)
+	}
+	if !m.Resume(id) {
+		t.Fatal("resume refused")
+	}
+	if s := m.Wait(); s.Done != 1 {
+		t.Fatalf("summary %+v", s)
+	}
+	if fileSum(t, filepath.Join(dir, "big.bin")) != sum256(body) {
+		t.Error("resumed file differs")
+	}
+	reqs := srv.Requests("/big.bin")
+	if len(reqs) != 2 || !strings.HasPrefix(reqs[1].Header.Get("Range"), "bytes=") {
+		t.Errorf("resume did not continue the part file: %d requests", len(reqs))
+	}
+}
+
+func TestCancelRemovesPartAndRetryStartsAgain(t *testing.T) {
+	body := downloadtest.Data(400<<10, 9)
+	srv := newServer(t)
+	srv.Handle("/big.bin", body, downloadtest.Throttle(400<<10))
+	dir := t.TempDir()
+	m := New(testOptions(dir))
+	id := addAll(t, m, srv.URL("/big.bin"))[0]
+	if err := m.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	defer m.Stop()
+	waitFor(t, "some bytes", func() bool { s, _ := m.Item(id); return s.Bytes > 0 })
+	m.Cancel(id)
+	if s := m.Wait(); s.Canceled != 1 {
+		t.Fatalf("summary %+v", s)
+	}
+	if files := allFiles(t, dir); len(files) != 0 {
+		t.Errorf("cancel left %v", files)
+	}
+	if !m.Retry(id) {
+		t.Fatal("retry refused")
+	}
+	if s := m.Wait(); s.Done != 1 {
+		t.Fatalf("summary after retry %+v", s)
+	}
+	if fileSum(t, filepath.Join(dir, "big.bin")) != sum256(body) {
+		t.Error("file differs")
+	}
+}
+
+func TestRetryFailedAfterFix(t *testing.T) {
+	srv := newServer(t)
+	srv.Handle("/gone.jpg", nil, downloadtest.Status(404))
+	dir := t.TempDir()
+	m := New(testOptions(dir))
+	id := addAll(t, m, srv.URL("/gone.jpg"))[0]
+	if s := runAll(t, m); s.Failed != 1 {
+		t.Fatalf("summary %+v", s)
+	}
+	body := downloadtest.Data(1000, 10)
+	srv.Handle("/gone.jpg", body)
+	if n := m.RetryFailed(); n != 1 {
+		t.Fatalf("retried %d", n)
+	}
+	if s := runAll(t, m); s.Done != 1 || s.Failed != 0 {
+		t.Fatalf("summary %+v", s)
+	}
+	if it := mustItem(t, m, id); it.Err != nil || fileSum(t, it.Path) != sum256(body) {
+		t.Errorf("after retry: %+v", it)
+	}
+}
+
+// TestConcurrencyLimits checks that no more requests are in flight than
+// allowed, for the global and the per-site limit, bodies included.
+func TestConcurrencyLimits(t *testing.T) {
+	tests := []struct{ concurrency, perHost, want int }{
+		{4, 0, 4},
+		{8, 2, 2},
+		{1, 0, 1},
+	}
+	for _, tc := range tests {
+		srv := newServer(t)
+		var urls []string
+		for i := range 12 {
+			p := "/f" + string(rune('a'+i)) + ".bin"
+			srv.Handle(p, downloadtest.Data(32<<10, int64(i)), downloadtest.Throttle(1<<20))
+			urls = append(urls, srv.URL(p))
+		}
+		o := testOptions(t.TempDir())
+		o.Concurrency, o.PerHost = tc.concurrency, tc.perHost
+		m := New(o)
+		addAll(t, m, urls...)
+		if s := runAll(t, m); s.Done != 12 {
+			t.Fatalf("summary %+v", s)
+		}
+		if got := srv.MaxInFlight(); got != tc.want {
+			t.Errorf("concurrency %d per-host %d: max in flight %d, want %d", tc.concurrency, tc.perHost, got, tc.want)
+		}
+	}
+}
+
+func TestSetLimitsWhileRunning(t *testing.T) {
+	srv := newServer(t)
+	var urls []string
+	for i := range 40 {
+		p := "/g" + string(rune('A'+i)) + ".bin"
+		srv.Handle(p, downloadtest.Data(32<<10, int64(i)), downloadtest.Throttle(512<<10))
+		urls = append(urls, srv.URL(p))
+	}
+	o := testOptions(t.TempDir())
+	o.Concurrency = 1
+	m := New(o)
+	addAll(t, m, urls...)
+	if err := m.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	defer m.Stop()
+	l := m.Limits()
+	l.Concurrency = 6
+	m.SetLimits(l)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if err := srv.WaitInFlight(ctx, 6); err != nil {
+		t.Fatalf("raising the limit did not start more downloads: %v", err)
+	}
+	if s := m.Wait(); s.Done != 40 {
+		t.Fatalf("summary %+v", s)
+	}
+	if srv.MaxInFlight() > 6 {
+		t.Errorf("max in flight %d > 6", srv.MaxInFlight())
+	}
+}
+
+// failingPart accepts limit bytes, then reports the disk full.
+type failingPart struct{ limit, n int }
+
+func (f *failingPart) Write(p []byte) (int, error) {
+	if f.n+len(p) > f.limit {
+		return 0, syscall.ENOSPC
+	}
+	f.n += len(p)
+	return len(p), nil
+}
+func (f *failingPart) Sync() error  { return nil }
+func (f *failingPart) Close() error { return nil }
+
+func TestDiskFullFailsWithReasonAndStopsStarting(t *testing.T) {
+	srv := newServer(t)
+	var urls []string
+	for i := range 10 {
+		p := "/d" + string(rune('a'+i)) + ".bin"
+		srv.Handle(p, downloadtest.Data(300<<10, int64(i)))
+		urls = append(urls, srv.URL(p))
+	}
+	dir := t.TempDir()
+	o := testOptions(dir)
+	o.Concurrency = 1
+	m := New(o)
+	m.openPart = func(string, int64, bool) (partFile, error) { return &failingPart{limit: 100 << 10}, nil }
+	addAll(t, m, urls...)
+	s := runAll(t, m)
+	if s.Failed != 10 || s.Total != 10 {
+		t.Fatalf("summary %+v", s)
+	}
+	items, _ := m.Snapshot()
+	for _, it := range items {
+		if it.Err == nil || it.Err.Kind != ErrDisk || !strings.Contains(it.Err.Message, "disk is full") {
+			t.Errorf("%s: %#v", it.URL, it.Err)
+		}
+	}
+	if hits := srv.Hits("/dj.bin"); hits != 0 {
+		t.Errorf("kept starting downloads after the disk filled: %d", hits)
+	}
+	if files := allFiles(t, dir); len(files) != 0 {
+		t.Errorf("files under final names: %v", files)
+	}
+}
+
+// TestStopMidBatchLeavesNothingRunning cancels a 256-item batch mid-way and
+// checks that every goroutine and connection is gone and items can resume.
+func TestStopMidBatchLeavesNothingRunning(t *testing.T) {
+	srv := newServer(t)
+	var urls []string
+	for i := range 256 {
+		p := "/s/" + string(rune('a'+i%26)) + string(rune('a'+i/26)) + ".bin"
+		var opts []downloadtest.Option
+		if i < 16 {
+			opts = append(opts, downloadtest.Throttle(256<<10))
+		}
+		srv.Handle(p, downloadtest.Data(64<<10, int64(i)), opts...)
+		urls = append(urls, srv.URL(p))
+	}
+	before := runtime.NumGoroutine()
+	dir := t.TempDir()
+	m := New(testOptions(dir))
+	addAll(t, m, urls...)
+	if err := m.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if err := srv.WaitInFlight(ctx, 8); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	m.Stop()
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("Stop took %v", d)
+	}
+	s := m.Wait()
+	if s.Active != 0 || s.Total != 256 || s.Finished()+s.Left() != 256 {
+		t.Errorf("summary after stop %+v", s)
+	}
+	if err := srv.WaitIdle(ctx); err != nil {
+		t.Errorf("connections still open: %v", err)
+	}
+	waitFor(t, "goroutines to exit", func() bool { return runtime.NumGoroutine() <= before+2 })
+	if err := m.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if s := m.Wait(); s.Done != 256 {
+		t.Fatalf("after restart %+v", s)
+	}
+	m.Stop()
+	if parts := partFiles(t, dir); len(parts) != 0 {
+		t.Errorf("parts left: %v", parts)
+	}
+}
+
+func TestStopByContext(t *testing.T) {
+	srv := newServer(t)
+	srv.Handle("/slow.bin", downloadtest.Data(1<<20, 1), downloadtest.Throttle(64<<10))
+	m := New(testOptions(t.TempDir()))
+	id := addAll(t, m, srv.URL("/slow.bin"))[0]
+	ctx, cancel := context.WithCancel(context.Background())
+	if err := m.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "active", func() bool { return stateOf(m, id) == Active })
+	cancel()
+	s := m.Wait()
+	if s.Running || s.Queued != 1 {
+		t.Errorf("summary after ctx cancel %+v", s)
+	}
+}
+
+func TestStartFailsOnUnusableFolder(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "a-file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m := New(testOptions(filepath.Join(file, "sub")))
+	err := m.Start(context.Background())
+	if err == nil || !errors.Is(err, syscall.ENOTDIR) || !strings.Contains(err.Error(), "cannot use the folder") {
+		t.Fatalf("err = %v", err)
+	}
+}
