@@ -225,6 +225,11 @@ var extractCases = []extractCase{
 		problems: []Problem{{1, "https://a.example/%zz.jpg", reasonInvalid}, {2, "http://a^b.example/x", reasonInvalid}},
 	},
 	{
+		name:     "a decoded entity may not add a space",
+		in:       `<img src="https://a.example/my&#32;cat.jpg">`,
+		problems: []Problem{{1, "https://a.example/my&#32;cat.jpg", reasonInvalid}},
+	},
+	{
 		name:  "percent-encoded addresses are kept as written",
 		in:    "https://a.example/my%20cat.jpg?q=a%26b&b=2&a=1",
 		links: []string{"https://a.example/my%20cat.jpg?q=a%26b&b=2&a=1"},

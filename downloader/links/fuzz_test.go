@@ -46,6 +46,9 @@ func checkResult(t *testing.T, text string, res Result) {
 		if u.Fragment != "" || strings.Contains(link, "#") {
 			t.Errorf("link %q keeps a fragment", link)
 		}
+		if strings.ContainsFunc(link, func(r rune) bool { return r <= ' ' || r == 0x7f }) {
+			t.Errorf("link %q holds a space or control character", link)
+		}
 		if seen[link] {
 			t.Errorf("link %q is listed twice", link)
 		}

@@ -8,53 +8,6 @@ import (
 	xhtml "golang.org/x/net/html"
 )
 
-// attrKind says how an HTML attribute holds addresses.
-type attrKind int
-
-const (
-	attrNone   attrKind = iota
-	attrURL             // one address
-	attrSrcset          // a srcset list of addresses
-)
-
-// linkAttr says whether attribute key of element tag holds addresses.
-func linkAttr(tag, key string) attrKind {
-	switch key {
-	case "srcset", "data-srcset":
-		if tag == "img" || tag == "source" {
-			return attrSrcset
-		}
-	case "href":
-		if tag == "a" || tag == "area" || tag == "link" {
-			return attrURL
-		}
-	case "src":
-		switch tag {
-		case "img", "source", "video", "audio", "track", "embed":
-			return attrURL
-		}
-	case "data-src":
-		if tag == "img" || tag == "source" {
-			return attrURL
-		}
-	case "poster":
-		if tag == "video" {
-			return attrURL
-		}
-	case "data":
-		if tag == "object" {
-			return attrURL
-		}
-	}
-	return attrNone
-}
-
-// metaImageProperties are <meta> properties whose content is a media address.
-var metaImageProperties = map[string]bool{
-	"og:image": true, "og:image:url": true, "og:image:secure_url": true,
-	"og:video": true, "og:video:url": true, "og:audio": true, "twitter:image": true,
-}
-
 // htmlRef is an address found in an HTML document.
 type htmlRef struct {
 	line      int
@@ -119,55 +72,6 @@ func scanHTML(doc string) ([]htmlRef, *url.URL) {
 	}
 }
 
-// tagAddresses returns the address values an element carries.
-func tagAddresses(tok xhtml.Token) []string {
-	var vals []string
-	switch tok.Data {
-	case "link":
-		if rel, _ := attrValue(tok, "rel"); namesSiteOnly(rel) {
-			return nil
-		}
-	case "meta":
-		prop, ok := attrValue(tok, "property")
-		if !ok {
-			prop, _ = attrValue(tok, "name")
-		}
-		if content, ok := attrValue(tok, "content"); ok && metaImageProperties[strings.ToLower(strings.TrimSpace(prop))] {
-			vals = append(vals, content)
-		}
-		return vals
-	}
-	for _, a := range tok.Attr {
-		switch linkAttr(tok.Data, a.Key) {
-		case attrURL:
-			vals = append(vals, a.Val)
-		case attrSrcset:
-			vals = append(vals, srcsetURLs(a.Val)...)
-		}
-	}
-	return vals
-}
-
-// namesSiteOnly reports whether a <link rel> names a site to connect to
-// rather than a file.
-func namesSiteOnly(rel string) bool {
-	for _, r := range strings.Fields(strings.ToLower(rel)) {
-		if r == "preconnect" || r == "dns-prefetch" {
-			return true
-		}
-	}
-	return false
-}
-
-func attrValue(tok xhtml.Token, key string) (string, bool) {
-	for _, a := range tok.Attr {
-		if a.Key == key {
-			return a.Val, true
-		}
-	}
-	return "", false
-}
-
 // usableBase returns the <base href> address when it is a full http or https
 // address, else nil (relative links are then reported).
 func usableBase(href string) *url.URL {
@@ -195,7 +99,7 @@ func appendTextRefs(refs []htmlRef, raw []byte, first int) []htmlRef {
 // addAttrValue records an attribute's address, resolving a relative one
 // against base when the page has one.
 func addAttrValue(c *collector, line int, v string, base *url.URL) {
-	v = strings.Trim(v, " \t\n\r\f")
+	v = cleanAttrURL(v)
 	switch {
 	case v == "", v[0] == '#', isPageMachinery(v):
 		return
@@ -215,18 +119,13 @@ func addAttrValue(c *collector, line int, v string, base *url.URL) {
 	}
 }
 
-// pageSchemes are schemes that, in a web page, are part of how the page works
-// (inline images, scripts, contact links) rather than files to download.
-var pageSchemes = []string{"data:", "javascript:", "mailto:", "tel:", "sms:", "about:", "blob:"}
+// attrURLCleaner removes tabs and line breaks inside an address and encodes
+// its spaces, as browsers do with attribute values.
+var attrURLCleaner = strings.NewReplacer("\t", "", "\n", "", "\r", "", " ", "%20")
 
-// isPageMachinery reports whether an attribute value uses one of pageSchemes.
-func isPageMachinery(v string) bool {
-	for _, s := range pageSchemes {
-		if hasPrefixFold(v, s) {
-			return true
-		}
-	}
-	return false
+// cleanAttrURL turns an attribute value into the address a browser would use.
+func cleanAttrURL(v string) string {
+	return attrURLCleaner.Replace(strings.Trim(v, " \t\n\r\f"))
 }
 
 // hasScheme reports whether v starts with a scheme name and a colon.
@@ -243,37 +142,4 @@ func hasScheme(v string) bool {
 		}
 	}
 	return false
-}
-
-// lineCounter follows line numbers through consecutive raw tokens, counting
-// "\r\n", "\n" and a lone "\r" as one line break each, even when a "\r\n"
-// pair is split between two tokens.
-type lineCounter struct {
-	line      int
-	pendingCR bool // the previous token ended with "\r"
-}
-
-// skipJoinedLF drops a leading "\n" that completes a "\r\n" begun by the
-// previous token.
-func (lc *lineCounter) skipJoinedLF(raw []byte) []byte {
-	if lc.pendingCR && len(raw) > 0 && raw[0] == '\n' {
-		return raw[1:]
-	}
-	return raw
-}
-
-func (lc *lineCounter) advance(raw []byte) {
-	for i, b := range raw {
-		switch b {
-		case '\r':
-			lc.line++
-		case '\n':
-			if !(i == 0 && lc.pendingCR) && !(i > 0 && raw[i-1] == '\r') {
-				lc.line++
-			}
-		}
-	}
-	if len(raw) > 0 {
-		lc.pendingCR = raw[len(raw)-1] == '\r'
-	}
 }

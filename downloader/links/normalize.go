@@ -24,6 +24,9 @@ func normalize(raw string) (link, reason string) {
 	if len(raw) > maxLinkLen {
 		return "", reasonTooLong
 	}
+	if hasSpaceOrControl(raw) {
+		return "", reasonInvalid
+	}
 	if i := strings.IndexByte(raw, '#'); i >= 0 {
 		raw = raw[:i]
 	}
@@ -65,6 +68,17 @@ func lowerSchemeAndHost(s string) string {
 		return s
 	}
 	return lowerASCII(s[:colon]) + "://" + auth[:hostStart] + strings.ToLower(host) + auth[end:]
+}
+
+// hasSpaceOrControl reports whether s holds an ASCII space or control
+// character, which no address may contain as written.
+func hasSpaceOrControl(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] <= ' ' || s[i] == 0x7f {
+			return true
+		}
+	}
+	return false
 }
 
 // hasUpper reports whether s has any character that lowercasing changes.

@@ -25,7 +25,7 @@ const pageWithBase = `<!DOCTYPE html>
 <p>Also see https://other.example/dog.png today.</p>
 <a href="ftp://files.example/cat.zip">zip</a> <a href="mailto:me@example.com">mail</a>
 <img src="data:image/gif;base64,R0lGODlh" data-src="lazy.jpg"> <a href="javascript:void(0)">menu</a>
-<a href="https://site.example/p?a=1&amp;b=2">p</a>
+<a href="https://site.example/p?a=1&amp;b=2">p</a> <img src=" https://site.example/my cat.jpg ">
 <a href="https://site.example/gallery/big/cat.jpg#x">again</a>
 </body></html>
 `
@@ -104,6 +104,7 @@ func TestReadFile(t *testing.T) {
 				"https://other.example/dog.png",
 				"https://site.example/gallery/lazy.jpg",
 				"https://site.example/p?a=1&b=2",
+				"https://site.example/my%20cat.jpg",
 			},
 			dups:     1,
 			problems: []Problem{{13, "ftp://files.example/cat.zip", reasonScheme}},

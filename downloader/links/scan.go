@@ -15,13 +15,14 @@ const maxSchemeLen = 32
 var schemesWithoutSlashes = []string{"http", "https", "javascript", "data", "mailto", "magnet"}
 
 // scanLinks finds the link-like pieces of one line of free text, in order,
-// and hands each to emit. It returns how many it found. It is a single
-// left-to-right pass, so very long lines cost linear time.
+// and hands each to emit. It returns how many it found. It reads the line
+// once from left to right, and false starts are ruled out by looking only a
+// few characters ahead, so very long lines cost linear time.
 func scanLinks(line string, emit func(candidate)) int {
 	found := 0
 	pos := 0 // nothing before pos is part of a new link
 	for i := 0; i < len(line); i++ {
-		var start, end int
+		var start int
 		var bare bool
 		switch line[i] {
 		case ':':
@@ -37,7 +38,7 @@ func scanLinks(line string, emit func(candidate)) int {
 		default:
 			continue
 		}
-		end = linkEnd(line, start)
+		end := linkEnd(line, start)
 		text := trimTrailing(line[start:end])
 		if !plausible(text, bare) {
 			continue
