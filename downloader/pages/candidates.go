@@ -1,0 +1,142 @@
+package pages
+
+import (
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// lazySrcAttributes are the attributes lazy-loading scripts read the real
+// picture address from.
+var lazySrcAttributes = []string{"data-src", "data-original", "data-lazy-src"}
+
+// candidate is one address an img or picture offers for the same picture.
+type candidate struct {
+	raw    string
+	width  int     // w descriptor, 0 when absent
+	x      float64 // x descriptor; 1 for src and lazy addresses
+	source string
+}
+
+// preference orders candidates of equal size: lazy beats srcset beats src.
+var preference = map[string]int{SourceImg: 0, SourceSrcset: 1, SourceLazy: 2}
+
+// imgCandidates returns the addresses an img element offers.
+func imgCandidates(img *html.Node) []candidate {
+	var cs []candidate
+	cs = appendSrcset(cs, attr(img, "data-srcset"), SourceLazy)
+	for _, key := range lazySrcAttributes {
+		cs = appendPlain(cs, attr(img, key), SourceLazy)
+	}
+	cs = appendSrcset(cs, attr(img, "srcset"), SourceSrcset)
+	return appendPlain(cs, attr(img, "src"), SourceImg)
+}
+
+// sourceCandidates returns the addresses a picture's source element offers.
+func sourceCandidates(src *html.Node) []candidate {
+	cs := appendSrcset(nil, attr(src, "data-srcset"), SourceLazy)
+	return appendSrcset(cs, attr(src, "srcset"), SourceSrcset)
+}
+
+// appendSrcset adds the usable entries of a srcset list.
+func appendSrcset(cs []candidate, srcset, source string) []candidate {
+	for _, e := range parseSrcset(srcset) {
+		if !isPlaceholder(e.url) {
+			cs = append(cs, candidate{raw: e.url, width: e.width, x: e.x, source: source})
+		}
+	}
+	return cs
+}
+
+// appendPlain adds a single address, such as src or data-src, when usable.
+func appendPlain(cs []candidate, raw, source string) []candidate {
+	if raw == "" || isPlaceholder(raw) {
+		return cs
+	}
+	return append(cs, candidate{raw: raw, x: 1, source: source})
+}
+
+// largest picks the full-size candidate: the widest when any has a width
+// descriptor, else the highest density, with ties going to the preferred
+// source and then to the first written. ok is false when cs is empty.
+func largest(cs []candidate) (best candidate, ok bool) {
+	for _, c := range cs {
+		if !ok || larger(c, best) {
+			best, ok = c, true
+		}
+	}
+	return best, ok
+}
+
+// larger reports whether c is a bigger version of the picture than best.
+func larger(c, best candidate) bool {
+	switch {
+	case c.width != best.width:
+		return c.width > best.width
+	case c.x != best.x:
+		return c.x > best.x
+	default:
+		return preference[c.source] > preference[best.source]
+	}
+}
+
+// addImg records the full-size address of an img element, unless it is an
+// icon or tracking pixel.
+func (s *scan) addImg(img *html.Node) {
+	s.addChoice(img, imgCandidates(img))
+}
+
+// addPicture records one address for a picture element: the largest its
+// sources and img offer, with the img's alt text and size.
+func (s *scan) addPicture(pic *html.Node) {
+	var cs []candidate
+	var img *html.Node
+	for c := pic.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type != html.ElementNode {
+			continue
+		}
+		switch c.DataAtom {
+		case atom.Source:
+			cs = append(cs, sourceCandidates(c)...)
+		case atom.Img:
+			if img == nil {
+				img = c
+				cs = append(cs, imgCandidates(c)...)
+			}
+		}
+	}
+	if img == nil {
+		img = pic
+	}
+	s.addChoice(img, cs)
+}
+
+// addChoice records the largest candidate with the alt text and size of
+// img, skipping icon-sized images.
+func (s *scan) addChoice(img *html.Node, cs []candidate) {
+	widthAttr, heightAttr := attr(img, "width"), attr(img, "height")
+	if isIconSized(widthAttr, heightAttr) {
+		return
+	}
+	best, ok := largest(cs)
+	if !ok {
+		return
+	}
+	f := found{raw: best.raw, alt: attr(img, "alt"), source: best.source}
+	f.width, f.height = pictureSize(best, widthAttr, heightAttr)
+	s.add(f)
+}
+
+// pictureSize works out a picture's pixel size from its width and height
+// attributes, or from a width descriptor, scaling the height attribute by
+// the same factor when both attributes are given.
+func pictureSize(c candidate, widthAttr, heightAttr string) (width, height int) {
+	w, wok := parseDimension(widthAttr)
+	h, hok := parseDimension(heightAttr)
+	if c.width == 0 {
+		return w, h
+	}
+	if wok && hok && w > 0 {
+		return c.width, h * c.width / w
+	}
+	return c.width, 0
+}

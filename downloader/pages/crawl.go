@@ -1,0 +1,110 @@
+package pages
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"mime"
+	"net/url"
+)
+
+// Fetch fetches one page. The caller supplies it, applying its own per-host
+// limits, timeouts and headers; finalURL is the address after redirects
+// (nil means u), and the caller of Fetch closes body.
+type Fetch func(ctx context.Context, u string) (body io.ReadCloser, contentType string, finalURL *url.URL, err error)
+
+// Problem is something that went wrong with one page of a crawl, in plain
+// words for the user.
+type Problem struct {
+	Page    string // the page's address
+	Message string // what went wrong, in plain words
+}
+
+// maxPageBytes is the most of one page Crawl reads; real pages are far
+// smaller, and the limit keeps a runaway response from filling memory.
+const maxPageBytes = 32 << 20
+
+// Crawl fetches start and follows rel=next links up to maxPages pages in
+// all (1, or anything less, means only start), using get to fetch each
+// page. It stops at a link back to a page already read, at a response that
+// is not a web page, at a page that cannot be fetched, and when ctx ends.
+// It returns the images of all pages deduplicated across pages (each with
+// the page it was first found on) and the problems with pages after the
+// first. The error reports a start page that could not be read, or ctx
+// ending, in which case the images found so far are still returned.
+func Crawl(ctx context.Context, start string, maxPages int, get Fetch) ([]Image, []Problem, error) {
+	c := crawler{get: get, visited: map[string]bool{}, seen: map[string]bool{}}
+	page := start
+	for n := 0; page != "" && (n == 0 || n < maxPages); n++ {
+		if err := ctx.Err(); err != nil {
+			return c.images, c.problems, fmt.Errorf("find images from %s: %w", start, err)
+		}
+		next, err := c.page(ctx, page)
+		if err != nil {
+			if n == 0 || ctx.Err() != nil {
+				return c.images, c.problems, fmt.Errorf("find images on %s: %w", page, err)
+			}
+			c.problems = append(c.problems, Problem{Page: page, Message: err.Error()})
+			break
+		}
+		if next != "" && c.visited[next] {
+			c.problems = append(c.problems, Problem{Page: page, Message: fmt.Sprintf(
+				"its next page link leads back to %s, which was already read, so the search stopped here", next)})
+			break
+		}
+		page = next
+	}
+	return c.images, c.problems, nil
+}
+
+// crawler holds what a crawl has gathered so far.
+type crawler struct {
+	get      Fetch
+	visited  map[string]bool // pages read, by address before and after redirects
+	seen     map[string]bool // image addresses already listed
+	images   []Image
+	problems []Problem
+}
+
+// page fetches and reads one page, adds its new images and returns the
+// address of its next page.
+func (c *crawler) page(ctx context.Context, addr string) (next string, err error) {
+	u, err := url.Parse(addr)
+	if err != nil || !u.IsAbs() {
+		return "", fmt.Errorf("%q is not a full web address", addr)
+	}
+	c.visited[withoutFragment(u).String()] = true
+	body, contentType, final, err := c.get(ctx, addr)
+	if err != nil {
+		return "", fmt.Errorf("could not open the page: %w", err)
+	}
+	defer body.Close()
+	if final == nil {
+		final = u
+	}
+	c.visited[withoutFragment(final).String()] = true
+	if !isWebPage(contentType) {
+		return "", fmt.Errorf("it is not a web page (the site says it is %s), so no pictures were looked for on it", contentType)
+	}
+	images, next, err := Find(io.LimitReader(body, maxPageBytes), final)
+	if err != nil {
+		return "", fmt.Errorf("could not read the page: %w", err)
+	}
+	for _, img := range images {
+		if !c.seen[img.URL] {
+			c.seen[img.URL] = true
+			c.images = append(c.images, img)
+		}
+	}
+	return next, nil
+}
+
+// isWebPage reports whether a Content-Type names an HTML document; an
+// empty one is given the benefit of the doubt.
+func isWebPage(contentType string) bool {
+	if contentType == "" {
+		return true
+	}
+	mediaType, _, err := mime.ParseMediaType(contentType)
+	return err == nil && (mediaType == "text/html" || mediaType == "application/xhtml+xml")
+}

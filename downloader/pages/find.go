@@ -1,0 +1,182 @@
+package pages
+
+import (
+	"fmt"
+	"io"
+	"net/url"
+	"strings"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// Find parses one HTML document fetched from pageURL and returns its images
+// (full-size preferred, deduplicated, in document order) and the absolute
+// address of its rel=next page ("" if none). The package documentation
+// lists the rules. Broken markup is read the way browsers read it; the
+// error reports only a failure to read r or a page address that is not
+// absolute.
+func Find(r io.Reader, pageURL *url.URL) (images []Image, next string, err error) {
+	if pageURL == nil || !pageURL.IsAbs() {
+		return nil, "", fmt.Errorf("find images: the page address %v is not a full web address", pageURL)
+	}
+	doc, err := html.Parse(r)
+	if err != nil {
+		return nil, "", fmt.Errorf("find images on %s: %w", pageURL.Redacted(), err)
+	}
+	var s scan
+	s.walk(doc, false)
+	base := s.baseURL(pageURL)
+	return s.resolveImages(base, pageURL), s.resolveNext(base), nil
+}
+
+// found is a picture address as written in the document, before resolving.
+type found struct {
+	raw           string
+	alt           string
+	width, height int
+	source        string
+}
+
+// scan collects what one walk over a document finds.
+type scan struct {
+	found    []found
+	baseHref string // the first <base href>, wherever it appears
+	haveBase bool
+	nextHref string // the first rel=next link
+	haveNext bool
+}
+
+// walk visits n and its descendants in document order. Below a link to an
+// image file, thumbnails are not collected.
+func (s *scan) walk(n *html.Node, inImageLink bool) {
+	if n.Type == html.ElementNode {
+		descend, imageLink := s.visit(n, inImageLink)
+		if !descend {
+			return
+		}
+		inImageLink = inImageLink || imageLink
+	}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		s.walk(c, inImageLink)
+	}
+}
+
+// visit records what one element contributes. It reports whether the
+// element's children still need walking and whether the element is a link
+// to a full-size image.
+func (s *scan) visit(n *html.Node, inImageLink bool) (descend, imageLink bool) {
+	if !inImageLink {
+		for _, u := range styleImageURLs(attr(n, "style")) {
+			s.add(found{raw: u, source: SourceStyle})
+		}
+	}
+	switch n.DataAtom {
+	case atom.Base:
+		if href, ok := attrOK(n, "href"); ok && !s.haveBase {
+			s.baseHref, s.haveBase = href, true
+		}
+	case atom.Link:
+		s.noteNext(n)
+	case atom.Meta:
+		s.addMeta(n)
+	case atom.A:
+		s.noteNext(n)
+		href := attr(n, "href")
+		if namesImageFile(href) && !isPlaceholder(href) {
+			s.add(found{raw: href, alt: linkAlt(n), source: SourceLink})
+			return true, true
+		}
+	case atom.Img:
+		if !inImageLink {
+			s.addImg(n)
+		}
+	case atom.Picture:
+		if !inImageLink {
+			s.addPicture(n)
+		}
+		return false, false
+	}
+	return true, false
+}
+
+// metaImageNames are the meta property or name values that give a page's
+// representative picture.
+var metaImageNames = map[string]bool{
+	"og:image": true, "og:image:url": true, "og:image:secure_url": true,
+	"twitter:image": true, "twitter:image:src": true,
+}
+
+// addMeta records an og:image or twitter:image meta tag.
+func (s *scan) addMeta(n *html.Node) {
+	name, ok := attrOK(n, "property")
+	if !ok {
+		name = attr(n, "name")
+	}
+	if metaImageNames[strings.ToLower(strings.TrimSpace(name))] {
+		s.add(found{raw: attr(n, "content"), source: SourceMeta})
+	}
+}
+
+// noteNext remembers the first link or anchor marked rel=next.
+func (s *scan) noteNext(n *html.Node) {
+	if s.haveNext {
+		return
+	}
+	for _, rel := range strings.Fields(attr(n, "rel")) {
+		if strings.EqualFold(rel, "next") {
+			if href, ok := attrOK(n, "href"); ok {
+				s.nextHref, s.haveNext = href, true
+			}
+			return
+		}
+	}
+}
+
+// add records an address unless it is empty or a placeholder.
+func (s *scan) add(f found) {
+	if strings.Trim(f.raw, htmlSpace) == "" || isPlaceholder(f.raw) {
+		return
+	}
+	s.found = append(s.found, f)
+}
+
+// linkAlt returns a description for a link to an image: the alt text of the
+// first img inside it, else the link's title.
+func linkAlt(a *html.Node) string {
+	if img := firstDescendant(a, atom.Img); img != nil {
+		if alt := attr(img, "alt"); alt != "" {
+			return alt
+		}
+	}
+	return attr(a, "title")
+}
+
+// firstDescendant returns the first element of kind a below n, or nil.
+func firstDescendant(n *html.Node, a atom.Atom) *html.Node {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode && c.DataAtom == a {
+			return c
+		}
+		if d := firstDescendant(c, a); d != nil {
+			return d
+		}
+	}
+	return nil
+}
+
+// attr returns the value of an element's attribute, or "".
+func attr(n *html.Node, key string) string {
+	v, _ := attrOK(n, key)
+	return v
+}
+
+// attrOK returns the value of an element's attribute and whether it is set.
+func attrOK(n *html.Node, key string) (string, bool) {
+	for _, a := range n.Attr {
+		if a.Namespace == "" && a.Key == key {
+			return a.Val, true
+		}
+	}
+	return "", false
+}
