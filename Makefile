@@ -83,6 +83,7 @@ fuzz:
 
 bench:
 	$(GO) test -run='^$$' -bench=. -benchmem ./...
+	bash scripts/bench.sh
 
 icon:
 	$(GO) run ./tools/mkicon -o assets/icon.png -size 512

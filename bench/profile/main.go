@@ -1,0 +1,74 @@
+// Command profile runs "haul get" in-process under the Go profiler, so the
+// benchmark's hotspots can be read with go tool pprof.
+//
+// Usage:
+//
+//	go build -o bin/haul-profile ./bench/profile
+//	bin/haul-profile -cpu cpu.prof -heap heap.prof [haul get flags] LIST...
+//	go tool pprof -top bin/haul-profile cpu.prof
+//
+// Everything after the profile flags is passed to "haul get" unchanged.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"runtime"
+	"runtime/pprof"
+
+	"haul/cli"
+)
+
+func main() {
+	cpuPath := flag.String("cpu", "", "write a CPU profile to this file")
+	heapPath := flag.String("heap", "", "write a heap profile, taken when the downloads end, to this file")
+	flag.Parse()
+	code, err := profile(*cpuPath, *heapPath, flag.Args())
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "haul-profile:", err)
+		os.Exit(1)
+	}
+	os.Exit(code)
+}
+
+// profile runs "haul get" with args while the CPU profile is recording, then
+// writes the heap profile, and returns the exit code of "haul get".
+func profile(cpuPath, heapPath string, args []string) (int, error) {
+	if cpuPath != "" {
+		f, err := os.Create(cpuPath)
+		if err != nil {
+			return 0, fmt.Errorf("create the CPU profile: %w", err)
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return 0, fmt.Errorf("start the CPU profile: %w", err)
+		}
+		defer pprof.StopCPUProfile()
+	}
+	code := cli.Get(context.Background(), args, os.Stdin, os.Stdout, os.Stderr)
+	if heapPath != "" {
+		if err := writeHeap(heapPath); err != nil {
+			return code, err
+		}
+	}
+	return code, nil
+}
+
+// writeHeap writes a heap profile after a garbage collection.
+func writeHeap(path string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("create the heap profile: %w", err)
+	}
+	runtime.GC()
+	err = pprof.WriteHeapProfile(f)
+	if closeErr := f.Close(); err == nil {
+		err = closeErr
+	}
+	if err != nil {
+		return fmt.Errorf("write the heap profile: %w", err)
+	}
+	return nil
+}

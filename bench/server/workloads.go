@@ -1,0 +1,103 @@
+package main
+
+import (
+	"fmt"
+	"time"
+
+	"haul/downloader/downloadtest"
+)
+
+// workload is one benchmark scenario: a set of files served with the same
+// faults to every tool, the concurrency the tools are given, and the floor
+// their times are compared with.
+type workload struct {
+	id          int
+	title       string
+	files       int
+	size        int
+	concurrency int
+	latency     time.Duration
+	// floor is the analytic lower bound on wall time; zero means the floor
+	// is measured with a bare client (see measureFloor).
+	floor time.Duration
+	// faults returns the downloadtest options of file i (nil: none).
+	faults func(i int) []downloadtest.Option
+	// strict puts every file behind a strictGate instead of plain serving.
+	strict bool
+}
+
+// everyFifth applies opts to one file in five (20% of the files).
+func everyFifth(opts ...downloadtest.Option) func(int) []downloadtest.Option {
+	return func(i int) []downloadtest.Option {
+		if i%5 == 0 {
+			return opts
+		}
+		return nil
+	}
+}
+
+// workloads are the six scenarios of the Haul benchmark.
+var workloads = []workload{
+	{
+		id: 1, title: "1,000 × 20 KB, 50 ms latency, c16",
+		files: 1000, size: 20_000, concurrency: 16, latency: 50 * time.Millisecond,
+		floor: 1000 * 50 * time.Millisecond / 16,
+	},
+	{
+		id: 2, title: "8 × 64 MiB, c4",
+		files: 8, size: 64 << 20, concurrency: 4,
+	},
+	{
+		id: 3, title: "200 × 20 KB, 20% answer 503 twice (Retry-After: 1), c16",
+		files: 200, size: 20_000, concurrency: 16,
+		floor:  2 * time.Second,
+		faults: everyFifth(downloadtest.FailFirst(2, 503, "1")),
+	},
+	{
+		id: 4, title: "200 × 200 KB, 20% cut at 50 KB from byte 0, c16",
+		files: 200, size: 200_000, concurrency: 16,
+		faults: everyFifth(downloadtest.CutBody(50_000, -1)),
+	},
+	{
+		id: 5, title: "10,000 × 2 KB, c32",
+		files: 10_000, size: 2_000, concurrency: 32,
+	},
+	{
+		id: 6, title: "200 × 20 KB, strict host (429 over 4 in flight or 20 req/s), 50 ms latency, c8",
+		files: 200, size: 20_000, concurrency: 8, latency: 50 * time.Millisecond,
+		floor:  200 * time.Second / strictRate,
+		strict: true,
+	},
+}
+
+// workloadByID finds a workload by its number.
+func workloadByID(id int) (workload, bool) {
+	for _, w := range workloads {
+		if w.id == id {
+			return w, true
+		}
+	}
+	return workload{}, false
+}
+
+// fileName is the name of file i, zero-padded so names sort in order.
+func (w workload) fileName(i int) string {
+	width := len(fmt.Sprint(w.files - 1))
+	return fmt.Sprintf("f%0*d.bin", width, i)
+}
+
+// path is where file i is served with the workload's faults.
+func (w workload) path(i int) string {
+	return fmt.Sprintf("/w%d/%s", w.id, w.fileName(i))
+}
+
+// cleanPath is where file i is served without faults or latency, for
+// measuring the floor.
+func (w workload) cleanPath(i int) string {
+	return fmt.Sprintf("/clean/w%d/%s", w.id, w.fileName(i))
+}
+
+// seed makes every file of every workload distinct.
+func (w workload) seed(i int) int64 {
+	return int64(w.id)*1_000_000 + int64(i)
+}

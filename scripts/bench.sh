@@ -1,0 +1,223 @@
+#!/usr/bin/env bash
+# Runs the Haul benchmark: `haul get`, curl and aria2c side by side on the
+# same loopback test server (bench/server), workload by workload, and prints
+# one Markdown table of medians: wall time, CPU time, peak RSS, files correct
+# (by sha256) and the ratio to the workload's floor. See docs/BENCHMARKS.md.
+#
+# Usage: scripts/bench.sh
+# Environment:
+#   RUNS=3              runs per tool and workload (the table shows medians)
+#   WORKLOADS="1 ... 6" which workloads to run
+#   TOOLS="haul curl aria2c"
+#   TOOL_TIMEOUT=600    seconds before one run of a tool is stopped
+#   BENCH_TMP=/tmp      where the output folders go (needs 600 MB for workload 2)
+set -euo pipefail
+export LANG=en_US.UTF-8
+cd "$(dirname "$0")/.."
+
+RUNS=${RUNS:-3}
+WORKLOADS=${WORKLOADS:-"1 2 3 4 5 6"}
+TOOLS=${TOOLS:-"haul curl aria2c"}
+TOOL_TIMEOUT=${TOOL_TIMEOUT:-600}
+
+# Every request goes to 127.0.0.1: no proxy may take it elsewhere.
+unset http_proxy https_proxy HTTP_PROXY HTTPS_PROXY all_proxy ALL_PROXY
+export no_proxy=127.0.0.1 NO_PROXY=127.0.0.1
+
+bash scripts/install-packages.sh curl aria2 time
+
+mkdir -p bin
+go build -o bin/bench-server ./bench/server
+haul_missing=""
+if ! build_log=$(go build -o bin/haul . 2>&1); then
+	haul_missing="haul could not be built (go build -o bin/haul .): ${build_log%%$'\n'*}"
+	echo "$haul_missing. The table will show curl and aria2c only." >&2
+fi
+
+work=$(mktemp -d "${BENCH_TMP:-${TMPDIR:-/tmp}}/haul-bench.XXXXXX")
+server_pid=""
+cleanup() {
+	if [[ -n $server_pid ]]; then
+		kill "$server_pid" 2>/dev/null || true
+		wait "$server_pid" 2>/dev/null || true
+	fi
+	rm -rf "$work"
+}
+trap cleanup EXIT
+
+results=$work/results.tsv
+floors=$work/floors.tsv
+: >"$results"
+: >"$floors"
+
+# median reads numbers, one per line, and prints their median.
+median() {
+	sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print 0; else if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+# start_server serves workload $1 and sets control to its control URL.
+start_server() {
+	local w=$1 i
+	rm -f "$work/w$w.control"
+	bin/bench-server -workload "$w" -dir "$work" &
+	server_pid=$!
+	for ((i = 0; i < 1200; i++)); do
+		[[ -s $work/w$w.control ]] && break
+		kill -0 "$server_pid" 2>/dev/null || { echo "The bench server for workload $w stopped early." >&2; exit 1; }
+		sleep 0.1
+	done
+	[[ -s $work/w$w.control ]] || { echo "The bench server for workload $w did not start within 2 minutes." >&2; exit 1; }
+	control=$(<"$work/w$w.control")
+}
+
+stop_server() {
+	kill "$server_pid"
+	wait "$server_pid" 2>/dev/null || true
+	server_pid=""
+}
+
+# info_field prints one field of the workload's /info answer.
+info_field() {
+	curl -fsS "$control/info" | sed -n "s/^$1=//p"
+}
+
+# measure_floor prints the median floor in seconds and how it was found.
+measure_floor() {
+	local answer kind r values=()
+	for ((r = 1; r <= RUNS; r++)); do
+		answer=$(curl -fsS "$control/floor")
+		kind=${answer##*kind=}
+		values+=("$(sed -n 's/^floor=\([0-9.]*\).*/\1/p' <<<"$answer")")
+		[[ $kind == analytic ]] && break
+	done
+	printf '%s\n' "${values[@]}" | median | tr -d '\n'
+	echo " $kind"
+}
+
+# write_inputs writes the curl config and the aria2c input file that save
+# every URL of the list under its own name in the output folder $2.
+write_inputs() {
+	local urls=$1 out=$2
+	awk -v out="$out" '{ n = $0; sub(/.*\//, "", n); printf "url = \"%s\"\noutput = \"%s/%s\"\n", $0, out, n }' "$urls" >"$work/curl.cfg"
+	awk '{ n = $0; sub(/.*\//, "", n); printf "%s\n  out=%s\n", $0, n }' "$urls" >"$work/aria2.txt"
+}
+
+# run_tool runs tool $1 with concurrency $2 on list $3 into folder $4.
+run_tool() {
+	local tool=$1 c=$2 urls=$3 out=$4
+	case $tool in
+	haul) bin/haul get -q -o "$out" -c "$c" -retries 5 "$urls" ;;
+	curl) curl --parallel --parallel-max "$c" --fail --retry 5 --retry-all-errors --silent --show-error --config "$work/curl.cfg" ;;
+	aria2c) aria2c -j "$c" --max-connection-per-server=1 --retry-wait=1 --max-tries=5 \
+		--input-file="$work/aria2.txt" --dir="$out" --console-log-level=warn --summary-interval=0 --download-result=hide ;;
+	esac
+}
+export -f run_tool
+export work
+
+# bench_once runs tool $2 once on workload $1 and appends a result row.
+bench_once() {
+	local w=$1 tool=$2 run=$3 c=$4 out=$work/out rc stats kv requests=0 peak=0 refused=0 correct timing
+	rm -rf "$out"
+	mkdir -p "$out"
+	sync
+	curl -fsS -X POST "$control/reset"
+	set +e
+	/usr/bin/time -f '%e %U %S %M' -o "$work/time.txt" \
+		timeout "$TOOL_TIMEOUT" bash -c 'run_tool "$@"' _ "$tool" "$c" "$work/w$w.urls" "$out" >"$work/$tool.log" 2>&1
+	rc=$?
+	set -e
+	stats=$(curl -fsS "$control/stats")
+	for kv in $stats; do
+		case $kv in
+		requests=*) requests=${kv#*=} ;;
+		peak=*) peak=${kv#*=} ;;
+		refused=*) refused=${kv#*=} ;;
+		esac
+	done
+	correct=$(cd "$out" && sha256sum -c "$work/w$w.sha256" 2>/dev/null | grep -c ': OK$' || true)
+	timing=$(tail -n 1 "$work/time.txt")
+	read -r wall user sys rss <<<"$timing"
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' \
+		"$w" "$tool" "$run" "$wall" "$(awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }')" "$rss" \
+		"$correct" "$rc" "$requests" "$peak" "$refused" >>"$results"
+	printf '  workload %s, %s, run %s: %s s, %s/%s files correct, exit %s, %s requests, %s refused\n' \
+		"$w" "$tool" "$run" "$wall" "$correct" "$files" "$rc" "$requests" "$refused" >&2
+	if [[ $rc -ne 0 ]]; then
+		tail -n 3 "$work/$tool.log" | sed 's/^/    /' >&2
+	fi
+	rm -rf "$out"
+	sync
+}
+
+# column_median prints the median of column $3 for workload $1 and tool $2.
+column_median() {
+	awk -F'\t' -v w="$1" -v t="$2" -v col="$3" '$1 == w && $2 == t { print $col }' "$results" | median
+}
+
+tools=()
+for tool in $TOOLS; do
+	if [[ $tool == haul && -n $haul_missing ]]; then
+		continue
+	fi
+	tools+=("$tool")
+done
+
+for w in $WORKLOADS; do
+	start_server "$w"
+	title=$(info_field title)
+	files=$(info_field files)
+	c=$(info_field concurrency)
+	read -r floor kind <<<"$(measure_floor)"
+	printf '%s\t%s\t%s\t%s\t%s\n' "$w" "$title" "$floor" "$kind" "$files" >>"$floors"
+	echo "Workload $w: $title (floor $floor s, $kind)" >&2
+	write_inputs "$work/w$w.urls" "$work/out"
+	for ((run = 1; run <= RUNS; run++)); do
+		for tool in "${tools[@]}"; do
+			bench_once "$w" "$tool" "$run" "$c"
+		done
+	done
+	stop_server
+done
+
+echo
+echo "Haul $(git rev-parse --short HEAD 2>/dev/null || echo unknown), $(date -u '+%Y-%m-%d %H:%M UTC'), $RUNS runs each, medians."
+echo "Machine: $(nproc) CPUs, $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)," \
+	"$(awk '/^MemTotal/ { printf "%.1f GiB RAM", $2 / 1048576 }' /proc/meminfo), Linux $(uname -r)," \
+	"$(go version | cut -d' ' -f3), $(curl --version | head -n 1 | cut -d' ' -f1-2), $(aria2c --version | head -n 1)."
+echo
+echo "| workload | tool | wall s | CPU s | peak RSS MB | files correct | × floor | notes |"
+echo "|---|---|---:|---:|---:|---:|---:|---|"
+while IFS=$'\t' read -r w title floor kind files; do
+	first=1
+	for tool in $TOOLS; do
+		if [[ $first -eq 1 ]]; then
+			cell="**$w** $title; floor $floor s ($kind)"
+			first=0
+		else
+			cell="$w"
+		fi
+		if [[ $tool == haul && -n $haul_missing ]]; then
+			echo "| $cell | haul | – | – | – | – | – | not run: $haul_missing |"
+			continue
+		fi
+		wall=$(column_median "$w" "$tool" 4)
+		cpu=$(column_median "$w" "$tool" 5)
+		rss=$(column_median "$w" "$tool" 6)
+		correct=$(column_median "$w" "$tool" 7)
+		requests=$(column_median "$w" "$tool" 9)
+		peak=$(column_median "$w" "$tool" 10)
+		refused=$(column_median "$w" "$tool" 11)
+		exits=$(awk -F'\t' -v w="$w" -v t="$tool" '$1 == w && $2 == t { printf "%s%s", sep, $8; sep = "," }' "$results")
+		notes="$requests requests, peak $peak in flight"
+		if [[ $w -eq 6 ]]; then
+			notes="**$refused × 429**, $notes"
+		fi
+		if [[ $exits =~ [1-9] ]]; then
+			notes="$notes, exit codes $exits"
+		fi
+		printf '| %s | %s | %.2f | %.2f | %.1f | %s/%s | %.2f | %s |\n' "$cell" "$tool" "$wall" "$cpu" \
+			"$(awk -v k="$rss" 'BEGIN { print k / 1024 }')" "$correct" "$files" \
+			"$(awk -v a="$wall" -v b="$floor" 'BEGIN { print (b > 0 ? a / b : 0) }')" "$notes"
+	done
+done <"$floors"
