@@ -1,0 +1,56 @@
+package sniff
+
+import (
+	"mime"
+	"path/filepath"
+	"strings"
+)
+
+// NotAnImageMessage is the plain-English failure for an expected image
+// whose bytes are a web page or text.
+const NotAnImageMessage = "The site sent a web page instead of the picture — it may need you to log in, or it blocks direct downloads."
+
+// imageFamilies maps picture file extensions to their format, so that
+// extensions naming the same format (.jpg and .jpeg, .tif and .tiff) match.
+var imageFamilies = map[string]string{
+	".jpg": "jpeg", ".jpeg": "jpeg", ".jpe": "jpeg", ".jfif": "jpeg",
+	".png": "png", ".gif": "gif", ".webp": "webp", ".bmp": "bmp",
+	".tif": "tiff", ".tiff": "tiff", ".ico": "ico", ".svg": "svg",
+	".avif": "avif", ".heic": "heif", ".heif": "heif",
+}
+
+// imageFamily returns the picture format a file name's extension names,
+// or "" when it names none. A query or fragment after the name is ignored.
+func imageFamily(name string) string {
+	if i := strings.IndexAny(name, "?#"); i >= 0 {
+		name = name[:i]
+	}
+	return imageFamilies[strings.ToLower(filepath.Ext(name))]
+}
+
+// ExpectImage reports whether a download is expected to be a picture: its
+// file name has a picture extension, its Content-Type is an image type, or
+// it was found as a picture on a page.
+func ExpectImage(name, contentType string, fromPage bool) bool {
+	if fromPage || imageFamily(name) != "" {
+		return true
+	}
+	mediaType, _, err := mime.ParseMediaType(contentType)
+	return err == nil && strings.HasPrefix(mediaType, "image/")
+}
+
+// FixExtension returns name with its extension replaced by f.Ext when the
+// name's extension names a different picture format (photo.jpg that is
+// really PNG → photo.png). Names without a picture extension, and formats
+// that are not pictures, are returned unchanged.
+func FixExtension(name string, f Format) string {
+	if !f.IsImage || f.Ext == "" {
+		return name
+	}
+	ext := filepath.Ext(name)
+	have := imageFamilies[strings.ToLower(ext)]
+	if have == "" || have == imageFamilies[f.Ext] {
+		return name
+	}
+	return name[:len(name)-len(ext)] + f.Ext
+}
