@@ -114,6 +114,7 @@ func (m *Manager) attempt(ctx context.Context, it *item, j job) outcome {
 	m.noteResponse(it, resp, offset, total)
 
 	part := filepath.Join(j.dir, name+".part")
+	m.markPartOwned(it)
 	f, err := m.openPart(part, offset, !j.ownsPart)
 	if err != nil {
 		if errors.Is(err, fs.ErrExist) {
@@ -123,7 +124,6 @@ func (m *Manager) attempt(ctx context.Context, it *item, j job) outcome {
 		}
 		return outcome{verdict: diskVerdict(err, j.dir)}
 	}
-	m.markPartOwned(it)
 	n, err := m.copyBody(actx, cancelAttempt, f, resp.Body, it)
 	out := outcome{progress: n > 0}
 	if err != nil {
@@ -244,6 +244,7 @@ func (m *Manager) claimName(it *item, want string) (string, bool) {
 		}
 		m.names[key] = it.id
 		it.name = name
+		m.markDirtyLocked(it)
 		return name, false
 	}
 }
@@ -271,16 +272,26 @@ func (m *Manager) noteResponse(it *item, resp *http.Response, offset, total int6
 		it.etag = resp.Header.Get("ETag")
 		it.modified = resp.Header.Get("Last-Modified")
 	}
-	m.mu.Unlock()
 	it.total.Store(total)
+	m.markDirtyLocked(it)
+	m.mu.Unlock()
 	it.bytes.Store(offset)
 	it.speed.reset(m.now(), offset)
 }
 
+// markPartOwned records that the part file is the item's, and writes that
+// to the journal at once, so that a crash right after cannot orphan it.
 func (m *Manager) markPartOwned(it *item) {
 	m.mu.Lock()
+	changed := !it.ownsPart
 	it.ownsPart = true
+	if changed {
+		m.markDirtyLocked(it)
+	}
 	m.mu.Unlock()
+	if changed {
+		m.flush(false)
+	}
 }
 
 // errWrite marks a failure to write the part file, as opposed to reading the body.

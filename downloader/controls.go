@@ -125,6 +125,7 @@ func (m *Manager) ClearFinished() int {
 			continue
 		}
 		removed++
+		m.removed = append(m.removed, it.raw)
 		m.counts[it.state]--
 		delete(m.byID, it.id)
 		delete(m.byURL, it.raw)
@@ -135,6 +136,7 @@ func (m *Manager) ClearFinished() int {
 	clear(m.items[len(kept):])
 	m.items = kept
 	if removed > 0 {
+		m.scheduleFlushLocked()
 		m.notifyLocked()
 	}
 	return removed
@@ -248,7 +250,7 @@ func (m *Manager) summaryLocked() Summary {
 		if t >= 0 {
 			s.Expected += t
 		}
-		if it.state == Active {
+		if it.state == Active && it.speed != nil {
 			s.Speed += it.speed.rate(now, b)
 		}
 	}

@@ -3,10 +3,13 @@ package downloader
 import (
 	"context"
 	"errors"
+	"io"
+	"net/http"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -139,15 +142,62 @@ func TestConcurrencyLimits(t *testing.T) {
 		}
 		o := testOptions(t.TempDir())
 		o.Concurrency, o.PerHost = tc.concurrency, tc.perHost
+		counter := &countingTransport{base: newClient(o.withDefaults()).Transport}
+		o.Client = &http.Client{Transport: counter, CheckRedirect: checkRedirect}
 		m := New(o)
 		addAll(t, m, urls...)
 		if s := runAll(t, m); s.Done != 12 {
 			t.Fatalf("summary %+v", s)
 		}
-		if got := srv.MaxInFlight(); got != tc.want {
+		if got := counter.peak(); got != tc.want {
 			t.Errorf("concurrency %d per-host %d: max in flight %d, want %d", tc.concurrency, tc.perHost, got, tc.want)
 		}
 	}
+}
+
+// countingTransport counts requests in flight from sending to closing the body.
+type countingTransport struct {
+	base http.RoundTripper
+	mu   sync.Mutex
+	now  int
+	max  int
+}
+
+func (c *countingTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	c.mu.Lock()
+	c.now++
+	c.max = max(c.max, c.now)
+	c.mu.Unlock()
+	resp, err := c.base.RoundTrip(r)
+	if err != nil {
+		c.done()
+		return nil, err
+	}
+	resp.Body = &countedBody{ReadCloser: resp.Body, done: c.done}
+	return resp, nil
+}
+
+func (c *countingTransport) done() {
+	c.mu.Lock()
+	c.now--
+	c.mu.Unlock()
+}
+
+func (c *countingTransport) peak() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.max
+}
+
+type countedBody struct {
+	io.ReadCloser
+	once sync.Once
+	done func()
+}
+
+func (b *countedBody) Close() error {
+	b.once.Do(b.done)
+	return b.ReadCloser.Close()
 }
 
 func TestSetLimitsWhileRunning(t *testing.T) {

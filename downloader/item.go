@@ -36,10 +36,11 @@ type item struct {
 	cancel     context.CancelCauseFunc // set while Active
 	timer      *time.Timer             // set while Waiting
 	inQueue    bool                    // present in its host's queue
+	dirty      bool                    // changed since the journal was last written
 
 	bytes atomic.Int64
 	total atomic.Int64
-	speed speedMeter
+	speed *speedMeter // allocated on the first attempt: most items never need one at once
 }
 
 func newItem(id ID, raw string, u *url.URL) *item {
@@ -75,7 +76,7 @@ func (it *item) snapshot(now time.Time) ItemSnapshot {
 		Err: it.err, Note: it.note, RetryAt: it.retryAt, SlowedDown: it.slowedDown,
 		Started: it.started, Finished: it.finished,
 	}
-	if it.state == Active {
+	if it.state == Active && it.speed != nil {
 		s.Speed = it.speed.rate(now, b)
 	}
 	return s

@@ -44,6 +44,13 @@ type Manager struct {
 	stop    context.CancelCauseFunc
 	runDone chan struct{}
 	workers sync.WaitGroup
+
+	flushMu    sync.Mutex // serialises journal writes
+	journal    Journal
+	dirty      []*item
+	removed    []string
+	flushTimer *time.Timer
+	saveErr    error
 }
 
 // Rejected is a link that Add did not queue, with the reason in plain words.
@@ -117,6 +124,7 @@ func (m *Manager) Add(links ...string) ([]ID, []Rejected) {
 		it := newItem(m.nextID, u.String(), u)
 		m.insertLocked(it)
 		m.enqueueLocked(it)
+		m.markDirtyLocked(it)
 		ids = append(ids, it.id)
 	}
 	if len(ids) > 0 {
@@ -174,6 +182,7 @@ func (m *Manager) setStateLocked(it *item, st State) {
 	if st.Final() {
 		it.finished = m.now()
 	}
+	m.markDirtyLocked(it)
 	m.notifyLocked()
 }
 
@@ -208,7 +217,7 @@ func (m *Manager) Start(ctx context.Context) error {
 	done := make(chan struct{})
 	m.running, m.stop, m.runDone = true, cancel, done
 	go m.dispatch(runCtx, done)
-	context.AfterFunc(runCtx, m.Stop)
+	context.AfterFunc(runCtx, func() { m.stopRun(done) })
 	m.notifyLocked()
 	return nil
 }
@@ -218,6 +227,21 @@ func (m *Manager) Start(ctx context.Context) error {
 // worker has exited.
 func (m *Manager) Stop() {
 	m.mu.Lock()
+	m.stopLocked()
+}
+
+// stopRun stops the run that done belongs to, when it is still the current one.
+func (m *Manager) stopRun(done chan struct{}) {
+	m.mu.Lock()
+	if m.runDone != done {
+		m.mu.Unlock()
+		return
+	}
+	m.stopLocked()
+}
+
+// stopLocked stops the current run; it is called with m.mu held and releases it.
+func (m *Manager) stopLocked() {
 	if m.running {
 		m.running = false
 		m.stop(errStopped)
@@ -234,6 +258,7 @@ func (m *Manager) Stop() {
 		<-done
 	}
 	m.client.CloseIdleConnections()
+	m.flush(true)
 }
 
 // Wait blocks until nothing is left to do while running (every item final
@@ -275,6 +300,9 @@ func (m *Manager) dispatch(ctx context.Context, done chan struct{}) {
 			it.started = m.now()
 		}
 		it.err, it.retryAt, it.slowedDown = nil, time.Time{}, false
+		if it.speed == nil {
+			it.speed = &speedMeter{}
+		}
 		m.setStateLocked(it, Active)
 		j := m.jobLocked(it)
 		m.mu.Unlock()

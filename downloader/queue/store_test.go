@@ -1,0 +1,141 @@
+package queue
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"haul/downloader"
+)
+
+func rec(i int, state string) downloader.Record {
+	return downloader.Record{URL: fmt.Sprintf("https://example.com/%d.jpg", i), Name: fmt.Sprintf("%d.jpg", i), State: state, ETag: `"e"`, Total: int64(i)}
+}
+
+func TestRoundTripKeepsLatestAndOrder(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "queue.jsonl")
+	s, recs, problem, err := Open(path)
+	if err != nil || problem != nil || len(recs) != 0 {
+		t.Fatalf("open empty: %v %v %v", recs, problem, err)
+	}
+	if err := s.Write([]downloader.Record{rec(1, "queued"), rec(2, "queued"), rec(3, "queued")}, nil, false); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Write([]downloader.Record{rec(2, "done")}, []string{rec(3, "").URL}, true); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	_, recs, problem, err = Open(path)
+	if err != nil || problem != nil {
+		t.Fatal(problem, err)
+	}
+	if len(recs) != 2 || recs[0].URL != rec(1, "").URL || recs[1].State != "done" {
+		t.Fatalf("records %+v", recs)
+	}
+}
+
+// TestDamagedFiles: a damaged file never stops Open; it is kept aside and
+// the user gets one line; a torn last line (a crash mid-write) loses only itself.
+func TestDamagedFiles(t *testing.T) {
+	good := `{"haul":"queue","version":1}` + "\n" + `{"url":"https://a/1.jpg","state":"done"}` + "\n"
+	tests := []struct {
+		name      string
+		content   string
+		wantRecs  int
+		wantAside bool
+	}{
+		{"empty", "", 0, true},
+		{"garbage", "\x00\x01not json at all\n", 0, true},
+		{"wrong header", `{"something":"else"}` + "\n", 0, true},
+		{"torn last line", good + `{"url":"https://a/2.jp`, 1, false},
+		{"bad middle line", `{"haul":"queue","version":1}` + "\n" + "{oops\n" + `{"url":"https://a/1.jpg","state":"done"}` + "\n", 1, true},
+		{"truncated header", `{"haul":"qu`, 0, true},
+		{"good", good, 1, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, "queue.jsonl")
+			if err := os.WriteFile(path, []byte(tc.content), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			s, recs, problem, err := Open(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			if len(recs) != tc.wantRecs {
+				t.Errorf("records %d, want %d", len(recs), tc.wantRecs)
+			}
+			if (problem != nil) != tc.wantAside {
+				t.Fatalf("problem = %+v", problem)
+			}
+			if problem != nil {
+				kept, err := os.ReadFile(problem.MovedTo)
+				if err != nil || string(kept) != tc.content {
+					t.Errorf("damaged file not kept intact: %v", err)
+				}
+				if !strings.Contains(problem.Message, filepath.Base(problem.MovedTo)) {
+					t.Errorf("message does not say where the copy is: %q", problem.Message)
+				}
+			}
+			if err := s.Write([]downloader.Record{rec(9, "queued")}, nil, true); err != nil {
+				t.Fatalf("cannot save after recovery: %v", err)
+			}
+		})
+	}
+}
+
+func TestCompactionBoundsTheFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "queue.jsonl")
+	s, _, _, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 3000 {
+		if err := s.Write([]downloader.Record{rec(1, "active")}, nil, false); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.Close()
+	data, _ := os.ReadFile(path)
+	if n := strings.Count(string(data), "\n"); n > 1100 {
+		t.Errorf("journal has %d lines for one item", n)
+	}
+	_, recs, problem, err := Open(path)
+	if err != nil || problem != nil || len(recs) != 1 {
+		t.Fatalf("%v %v %v", recs, problem, err)
+	}
+}
+
+func BenchmarkRestore100k(b *testing.B) {
+	path := filepath.Join(b.TempDir(), "queue.jsonl")
+	s, _, _, err := Open(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	recs := make([]downloader.Record, 100_000)
+	for i := range recs {
+		recs[i] = rec(i, "done")
+		recs[i].Dir = "/home/user/Pictures/Haul"
+		recs[i].LastModified = "Mon, 30 Nov 2026 08:00:00 GMT"
+	}
+	if err := s.Write(recs, nil, true); err != nil {
+		b.Fatal(err)
+	}
+	s.Close()
+	b.ResetTimer()
+	for b.Loop() {
+		s, got, _, err := Open(path)
+		if err != nil || len(got) != len(recs) {
+			b.Fatal(err)
+		}
+		m := downloader.New(downloader.Options{Dir: b.TempDir()})
+		m.Restore(got)
+		s.Close()
+	}
+}

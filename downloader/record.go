@@ -1,0 +1,226 @@
+package downloader
+
+import (
+	"os"
+	"path/filepath"
+	"time"
+)
+
+// Record is the part of an item that survives a restart: enough to show it
+// again and to resume its partial file safely.
+type Record struct {
+	URL          string    `json:"url"`
+	Dir          string    `json:"dir,omitempty"`
+	Name         string    `json:"name,omitempty"`
+	State        string    `json:"state"`
+	OwnsPart     bool      `json:"part,omitempty"`
+	ETag         string    `json:"etag,omitempty"`
+	LastModified string    `json:"modified,omitempty"`
+	Total        int64     `json:"total,omitempty"`
+	Attempts     int       `json:"attempts,omitempty"`
+	Status       int       `json:"status,omitempty"`
+	ErrKind      ErrorKind `json:"err_kind,omitempty"`
+	Error        string    `json:"error,omitempty"`
+	Note         string    `json:"note,omitempty"`
+	Started      time.Time `json:"started,omitzero"`
+	Finished     time.Time `json:"finished,omitzero"`
+}
+
+// Journal receives item changes to persist. Write is never called under
+// the manager's lock and must not call back into the manager. sync asks for
+// the data to reach the disk (fsync), not just the operating system.
+type Journal interface {
+	Write(changed []Record, removed []string, sync bool) error
+}
+
+// flushDelay batches journal writes: changes reach the journal at most this long after they happen.
+const flushDelay = 250 * time.Millisecond
+
+func (it *item) record() Record {
+	r := Record{URL: it.raw, Dir: it.dir, Name: it.name, State: it.state.String(), OwnsPart: it.ownsPart,
+		ETag: it.etag, LastModified: it.modified, Attempts: it.attempts, Status: it.status,
+		Note: it.note, Started: it.started, Finished: it.finished}
+	if t := it.total.Load(); t > 0 {
+		r.Total = t
+	}
+	if it.err != nil {
+		r.ErrKind, r.Error = it.err.Kind, it.err.Message
+	}
+	return r
+}
+
+// SetJournal makes the manager persist every change through j: batched
+// every quarter second, at once before a partial file is created, and on Stop.
+func (m *Manager) SetJournal(j Journal) {
+	m.flushMu.Lock()
+	defer m.flushMu.Unlock()
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.journal = j
+}
+
+// markDirtyLocked notes that the item must be written to the journal.
+func (m *Manager) markDirtyLocked(it *item) {
+	if it.dirty {
+		return
+	}
+	it.dirty = true
+	m.dirty = append(m.dirty, it)
+	m.scheduleFlushLocked()
+}
+
+func (m *Manager) scheduleFlushLocked() {
+	if m.journal != nil && m.flushTimer == nil {
+		m.flushTimer = time.AfterFunc(flushDelay, func() { m.flush(true) })
+	}
+}
+
+// Flush writes pending changes to the journal and waits for the disk.
+func (m *Manager) Flush() error { return m.flush(true) }
+
+// flush writes the changed items in the order they changed; flushMu keeps
+// concurrent flushes from reordering them.
+func (m *Manager) flush(sync bool) error {
+	m.flushMu.Lock()
+	defer m.flushMu.Unlock()
+	m.mu.Lock()
+	if m.flushTimer != nil {
+		m.flushTimer.Stop()
+		m.flushTimer = nil
+	}
+	j := m.journal
+	if j == nil || len(m.dirty) == 0 && len(m.removed) == 0 {
+		m.mu.Unlock()
+		return nil
+	}
+	changed := make([]Record, 0, len(m.dirty))
+	for _, it := range m.dirty {
+		it.dirty = false
+		if m.byID[it.id] == it {
+			changed = append(changed, it.record())
+		}
+	}
+	clear(m.dirty)
+	m.dirty = m.dirty[:0]
+	removed := m.removed
+	m.removed = nil
+	m.mu.Unlock()
+	err := j.Write(changed, removed, sync)
+	m.mu.Lock()
+	m.saveErr = err
+	m.mu.Unlock()
+	return err
+}
+
+// SaveError is the last failure to write the journal, nil when saving works.
+func (m *Manager) SaveError() error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.saveErr
+}
+
+// Records returns every item as a Record, in queue order.
+func (m *Manager) Records() []Record {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	out := make([]Record, len(m.items))
+	for i, it := range m.items {
+		out[i] = it.record()
+	}
+	return out
+}
+
+// Restore brings back items saved earlier. Done items whose file is gone
+// become Failed with a note; items that were under way are queued again and
+// resume from their partial files; leftover partial files of canceled items
+// are removed. Records whose URL is already queued are ignored.
+func (m *Manager) Restore(recs []Record) []ID {
+	present := listFolders(recs)
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	ids := make([]ID, 0, len(recs))
+	for _, r := range recs {
+		u, reason := checkLink(r.URL)
+		if reason != "" {
+			continue
+		}
+		if _, dup := m.byURL[u.String()]; dup {
+			continue
+		}
+		m.nextID++
+		it := newItem(m.nextID, u.String(), u)
+		m.restoreItem(it, r, present)
+		m.insertLocked(it)
+		if it.state == Queued {
+			m.enqueueLocked(it)
+		}
+		ids = append(ids, it.id)
+	}
+	if len(ids) > 0 {
+		m.notifyLocked()
+	}
+	return ids
+}
+
+// listFolders reads each output folder once, so that restoring 100,000
+// items costs a few directory reads instead of 100,000 file lookups.
+func listFolders(recs []Record) map[string]map[string]bool {
+	present := map[string]map[string]bool{}
+	for _, r := range recs {
+		if r.Dir == "" || present[r.Dir] != nil {
+			continue
+		}
+		names := map[string]bool{}
+		entries, _ := os.ReadDir(r.Dir) // a missing folder has no files
+		for _, e := range entries {
+			names[e.Name()] = true
+		}
+		present[r.Dir] = names
+	}
+	return present
+}
+
+func (m *Manager) restoreItem(it *item, r Record, present map[string]map[string]bool) {
+	st, ok := ParseState(r.State)
+	if !ok {
+		st = Queued
+	}
+	it.dir, it.name, it.ownsPart = r.Dir, r.Name, r.OwnsPart && r.Name != ""
+	it.etag, it.modified = r.ETag, r.LastModified
+	it.attempts, it.status, it.note = r.Attempts, r.Status, r.Note
+	it.started, it.finished = r.Started, r.Finished
+	if r.Error != "" {
+		it.err = &ItemError{Kind: r.ErrKind, Status: r.Status, Message: r.Error}
+	}
+	if r.Total > 0 {
+		it.total.Store(r.Total)
+	}
+	inFolder := present[it.dir]
+	switch st {
+	case Active, Waiting:
+		st = Queued
+	case Done, Skipped:
+		if it.name == "" || !inFolder[it.name] {
+			if st == Done {
+				st = Failed
+				it.err = &ItemError{Kind: ErrDisk, Message: "The saved file is no longer in the folder. Retry to download it again."}
+			}
+			break
+		}
+		it.path = filepath.Join(it.dir, it.name)
+		it.bytes.Store(max(r.Total, 0))
+	}
+	if it.ownsPart && inFolder[it.name+".part"] {
+		if fi, err := os.Stat(it.partPath()); err == nil {
+			it.bytes.Store(fi.Size())
+		}
+	} else {
+		it.ownsPart = false
+	}
+	if st == Canceled && it.ownsPart {
+		if os.Remove(it.partPath()) == nil {
+			it.ownsPart = false
+		}
+	}
+	it.state = st
+}
