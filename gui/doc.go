@@ -1,0 +1,10 @@
+// Package gui is Haul's desktop window: a thin Fyne layer over the download
+// engine. It turns pasted text, opened and dropped list files into queued
+// links, shows one row per item with what is happening in plain words, and
+// offers the batch controls and settings. All download logic stays in the
+// engine; a single refresh loop pulls the engine's snapshot a few times a
+// second while something is moving and applies only what changed.
+//
+// The package never imports fyne.io/fyne/v2/app, so its tests run with the
+// headless test driver and CGO_ENABLED=0.
+package gui

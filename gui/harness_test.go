@@ -1,0 +1,186 @@
+package gui
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/test"
+
+	"haul/downloader"
+	"haul/downloader/downloadtest"
+)
+
+// harness is a window under the headless test driver. The test goroutine
+// plays the UI thread: functions the refresh loop hands over with do are
+// queued and run by pump, so widgets are only touched from one goroutine.
+type harness struct {
+	t     testing.TB
+	app   fyne.App
+	win   fyne.Window
+	ui    *UI
+	queue chan func()
+	dir   string
+	srv   *downloadtest.Server
+}
+
+func newHarness(t testing.TB, prefs map[string]int) *harness {
+	t.Helper()
+	a := test.NewTempApp(t)
+	dir := t.TempDir()
+	a.Preferences().SetString(prefDir, dir)
+	for k, v := range prefs {
+		a.Preferences().SetInt(k, v)
+	}
+	w := a.NewWindow("")
+	w.Resize(fyne.NewSize(1280, 800))
+	h := &harness{t: t, app: a, win: w, queue: make(chan func(), 16), dir: dir, srv: downloadtest.New()}
+	t.Cleanup(h.srv.Close)
+	h.ui = newUI(a, w, config{
+		do: func(f func()) { h.queue <- f },
+		options: func(o *downloader.Options) {
+			o.BackoffBase, o.BackoffMax = 5*time.Millisecond, 20*time.Millisecond
+		},
+	})
+	t.Cleanup(h.ui.Close)
+	return h
+}
+
+// pump runs what the refresh loop hands over until cond holds.
+func (h *harness) pump(what string, cond func() bool) {
+	h.t.Helper()
+	deadline := time.NewTimer(20 * time.Second)
+	defer deadline.Stop()
+	for !cond() {
+		select {
+		case f := <-h.queue:
+			f()
+		case <-deadline.C:
+			h.t.Fatalf("timed out waiting for %s; totals: %q", what, h.ui.totals.label.Text)
+		}
+	}
+}
+
+// waitTotals pumps until the totals line starts with want.
+func (h *harness) waitTotals(want string) {
+	h.t.Helper()
+	h.pump("totals "+want, func() bool { return strings.HasPrefix(h.ui.totals.label.Text, want) })
+}
+
+// waitRows pumps until the list shows n rows.
+func (h *harness) waitRows(n int) {
+	h.t.Helper()
+	h.pump(fmt.Sprintf("%d rows", n), func() bool { return len(h.ui.views) == n })
+}
+
+// waitState pumps until the row for url is in state st.
+func (h *harness) waitState(url string, st downloader.State) {
+	h.t.Helper()
+	h.pump(url+" "+st.String(), func() bool { v, ok := h.view(url); return ok && v.State == st })
+}
+
+func (h *harness) view(url string) (rowView, bool) {
+	for _, v := range h.ui.views {
+		if v.URL == url {
+			return v, true
+		}
+	}
+	return rowView{}, false
+}
+
+// row finds the list row on screen that shows url.
+func (h *harness) row(url string) *row {
+	h.t.Helper()
+	var found *row
+	walk(h.win.Content(), func(o fyne.CanvasObject) {
+		if r, ok := o.(*row); ok && r.view.URL == url {
+			found = r
+		}
+	})
+	if found == nil {
+		h.t.Fatalf("no row on screen shows %s", url)
+	}
+	return found
+}
+
+// walk visits every visible object drawn under o, without laying anything out.
+func walk(o fyne.CanvasObject, visit func(fyne.CanvasObject)) {
+	if !o.Visible() {
+		return
+	}
+	visit(o)
+	switch c := o.(type) {
+	case *fyne.Container:
+		for _, child := range c.Objects {
+			walk(child, visit)
+		}
+	case fyne.Widget:
+		for _, child := range test.WidgetRenderer(c).Objects() {
+			walk(child, visit)
+		}
+	}
+}
+
+// serve registers files and returns their links.
+func (h *harness) serve(names []string, body func(name string) []byte, opts ...downloadtest.Option) []string {
+	var urls []string
+	for _, n := range names {
+		h.srv.Handle("/"+n, body(n), opts...)
+		urls = append(urls, h.srv.URL("/"+n))
+	}
+	return urls
+}
+
+// paste puts text on the clipboard and presses Ctrl+V.
+func (h *harness) paste(text string) {
+	h.app.Clipboard().SetContent(text)
+	h.win.Canvas().(fyne.Shortcutable).TypedShortcut(&fyne.ShortcutPaste{Clipboard: h.app.Clipboard()})
+}
+
+// press types a Ctrl (or Ctrl+Shift) shortcut on the window.
+func (h *harness) press(key fyne.KeyName, mod fyne.KeyModifier) {
+	h.win.Canvas().(fyne.Shortcutable).TypedShortcut(&desktop.CustomShortcut{KeyName: key, Modifier: mod})
+}
+
+// pressSpaceOn moves the keyboard focus with Tab until it reaches target,
+// then presses Space, as a keyboard-only user would.
+func (h *harness) pressSpaceOn(target func() fyne.Focusable) {
+	h.t.Helper()
+	c := h.win.Canvas()
+	for range 200 {
+		test.FocusNext(c)
+		if c.Focused() == target() {
+			c.Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeySpace})
+			return
+		}
+	}
+	h.t.Fatal("Tab never reached the button")
+}
+
+// fileBody is a distinct body for each file name.
+func fileBody(name string) []byte {
+	return []byte(strings.Repeat("picture "+name+"\n", 100))
+}
+
+// readSaved returns the files in the output folder with their contents.
+func (h *harness) readSaved() map[string]string {
+	h.t.Helper()
+	entries, err := os.ReadDir(h.dir)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	out := map[string]string{}
+	for _, e := range entries {
+		b, err := os.ReadFile(filepath.Join(h.dir, e.Name()))
+		if err != nil {
+			h.t.Fatal(err)
+		}
+		out[e.Name()] = string(b)
+	}
+	return out
+}

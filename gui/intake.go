@@ -1,0 +1,195 @@
+package gui
+
+import (
+	"path/filepath"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/widget"
+	"github.com/dustin/go-humanize"
+
+	"haul/downloader/links"
+)
+
+// listExtensions are the files accepted as lists of links.
+var listExtensions = []string{".txt", ".csv", ".tsv", ".html", ".htm", ".md"}
+
+// duplicateReason is the reason the engine gives for a link already queued.
+const duplicateReason = "already in the list"
+
+// intakeLine is the one short line that says what the last add did, with a
+// button that lists the lines that were not links.
+type intakeLine struct {
+	ui       *UI
+	label    *widget.Label
+	show     *widget.Button
+	problems []links.Problem
+}
+
+func newIntakeLine(u *UI) *intakeLine {
+	l := &intakeLine{ui: u, label: widget.NewLabel("")}
+	l.label.Truncation = fyne.TextTruncateEllipsis
+	l.show = widget.NewButton(lang.L("Show"), l.showProblems)
+	l.show.Importance = widget.LowImportance
+	l.show.Hide()
+	return l
+}
+
+func (l *intakeLine) row() fyne.CanvasObject {
+	return container.NewBorder(nil, nil, nil, l.show, l.label)
+}
+
+// intakeResult sums up one add: from the clipboard, or from one or more files.
+type intakeResult struct {
+	added, duplicates int
+	problems          []links.Problem
+	errors            []string
+}
+
+// Paste adds the links found in the clipboard's text (Ctrl+V).
+func (u *UI) Paste() {
+	u.AddText(u.app.Clipboard().Content())
+}
+
+// AddText picks the links out of text and queues them.
+func (u *UI) AddText(text string) {
+	var r intakeResult
+	u.queue(links.Extract(text), &r)
+	if r.added == 0 && r.duplicates == 0 && len(r.problems) == 0 {
+		u.intake.set(lang.L("No links found in the clipboard. Copy some links, then paste again."), nil)
+		return
+	}
+	u.intake.set(r.message(), r.problems)
+}
+
+// Dropped adds the list files dropped on the window; other files are named
+// in the intake line.
+func (u *UI) Dropped(_ fyne.Position, uris []fyne.URI) {
+	var paths, refused []string
+	for _, uri := range uris {
+		if uri.Scheme() == "file" && isListFile(uri.Path()) {
+			paths = append(paths, uri.Path())
+		} else {
+			refused = append(refused, uri.Name())
+		}
+	}
+	if len(refused) > 0 {
+		u.intake.set(lang.X("intake.refused", "{{.Names}}: not a list of links. Drop .txt, .csv, .html or .md files.",
+			data{"Names": strings.Join(refused, ", ")}), nil)
+	}
+	u.AddFiles(paths)
+}
+
+// OpenList asks for a list file and adds its links (Ctrl+O).
+func (u *UI) OpenList() {
+	d := dialog.NewFileOpen(func(rc fyne.URIReadCloser, err error) {
+		if err != nil {
+			u.showError(err)
+			return
+		}
+		if rc == nil {
+			return
+		}
+		path := rc.URI().Path()
+		if err := rc.Close(); err != nil {
+			fyne.LogError("close list file", err)
+		}
+		u.AddFiles([]string{path})
+	}, u.win)
+	d.SetFilter(storage.NewExtensionFileFilter(listExtensions))
+	d.Show()
+}
+
+// AddFiles reads list files in the background and queues their links; the
+// intake line reports on all of them together.
+func (u *UI) AddFiles(paths []string) {
+	if len(paths) == 0 {
+		return
+	}
+	go func() {
+		var r intakeResult
+		for _, p := range paths {
+			res, err := links.ReadFile(p)
+			if err != nil {
+				r.errors = append(r.errors, err.Error())
+				continue
+			}
+			u.queue(res, &r)
+		}
+		u.do(func() { u.intake.set(r.message(), r.problems) })
+	}()
+}
+
+// queue adds a result's links to the engine and counts what happened.
+func (u *UI) queue(res links.Result, r *intakeResult) {
+	ids, rejected := u.m.Add(res.Links...)
+	r.added += len(ids)
+	r.duplicates += res.Duplicates
+	r.problems = append(r.problems, res.Problems...)
+	for _, rej := range rejected {
+		if rej.Reason == duplicateReason {
+			r.duplicates++
+			continue
+		}
+		r.problems = append(r.problems, links.Problem{Text: rej.URL, Reason: rej.Reason})
+	}
+}
+
+// message is the intake line, e.g. "Added 1,204 links · 37 duplicates
+// skipped · 3 lines were not links".
+func (r intakeResult) message() string {
+	parts := []string{lang.XN("intake.added", "Added {{.N}} links", r.added, data{"N": humanize.Comma(int64(r.added))})}
+	if r.duplicates > 0 {
+		parts = append(parts, lang.XN("intake.duplicates", "{{.N}} duplicates skipped", r.duplicates, data{"N": humanize.Comma(int64(r.duplicates))}))
+	}
+	if n := len(r.problems); n > 0 {
+		parts = append(parts, lang.XN("intake.problems", "{{.N}} lines were not links", n, data{"N": humanize.Comma(int64(n))}))
+	}
+	parts = append(parts, r.errors...)
+	return strings.Join(parts, " · ")
+}
+
+// set shows a message, with [Show] when some lines were not links.
+func (l *intakeLine) set(msg string, problems []links.Problem) {
+	l.label.SetText(msg)
+	l.problems = problems
+	visible(l.show, len(problems) > 0)
+}
+
+// showProblems lists every rejected line with its number and reason.
+func (l *intakeLine) showProblems() {
+	lines := make([]string, len(l.problems))
+	for i, p := range l.problems {
+		lines[i] = problemText(p)
+	}
+	list := widget.NewList(
+		func() int { return len(lines) },
+		func() fyne.CanvasObject { return widget.NewLabel("") },
+		func(id widget.ListItemID, o fyne.CanvasObject) { o.(*widget.Label).SetText(lines[id]) },
+	)
+	d := dialog.NewCustom(lang.L("Lines that were not links"), lang.L("Close"), list, l.ui.win)
+	d.Resize(fyne.NewSize(720, 420))
+	d.Show()
+}
+
+// problemText is one rejected line: "Line 12: ftp://x — only http and https links can be downloaded".
+func problemText(p links.Problem) string {
+	if p.Line <= 0 {
+		return lang.X("intake.problem.noline", "{{.Text}} — {{.Reason}}", data{"Text": p.Text, "Reason": p.Reason})
+	}
+	return lang.X("intake.problem", "Line {{.Line}}: {{.Text}} — {{.Reason}}", data{"Line": p.Line, "Text": p.Text, "Reason": p.Reason})
+}
+
+func isListFile(path string) bool {
+	ext := strings.ToLower(filepath.Ext(path))
+	for _, e := range listExtensions {
+		if ext == e {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,104 @@
+package gui
+
+import (
+	"context"
+	"time"
+)
+
+// run is the refresh loop. While downloads move it pulls the engine's
+// snapshot once per tick; when nothing moves the ticker is stopped and the
+// loop sleeps until the engine reports a change, so an idle window costs
+// nothing. At most one refresh is waiting for the UI thread at any time.
+func (u *UI) run(ctx context.Context, done chan<- struct{}) {
+	defer close(done)
+	ticker := time.NewTicker(tickInterval)
+	ticker.Stop()
+	defer ticker.Stop()
+	ticking, dirty := false, true
+	for {
+		if dirty && !u.pending.Load() {
+			upd, moving := u.ref.pull(time.Now())
+			dirty = false
+			if moving != ticking {
+				ticking = moving
+				if ticking {
+					ticker.Reset(tickInterval)
+				} else {
+					ticker.Stop()
+				}
+			}
+			if !upd.empty() {
+				u.pending.Store(true)
+				u.do(func() { u.apply(upd) })
+			}
+		}
+		var tick <-chan time.Time
+		if ticking {
+			tick = ticker.C
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick:
+			u.ticks.Add(1)
+			dirty = true
+		case <-u.m.Changes():
+			dirty = true
+			if ticking {
+				u.waitTick(ctx, ticker.C)
+			}
+		case <-u.kick:
+			dirty = true
+		case <-u.applied:
+		}
+	}
+}
+
+// waitTick holds a change back until the next tick, so a busy batch is
+// redrawn at most once per tick however often items change state.
+func (u *UI) waitTick(ctx context.Context, tick <-chan time.Time) {
+	select {
+	case <-ctx.Done():
+	case <-tick:
+		u.ticks.Add(1)
+	}
+}
+
+// refreshSoon asks the loop for a refresh, for changes the engine does not signal.
+func (u *UI) refreshSoon() {
+	select {
+	case u.kick <- struct{}{}:
+	default:
+	}
+}
+
+// apply shows an update; it runs on the UI thread.
+func (u *UI) apply(upd update) {
+	u.applies.Add(1)
+	if upd.full {
+		u.views = upd.views
+		u.list.Refresh()
+		visible(u.emptyHint, len(u.views) == 0)
+		if u.selected >= len(u.views) {
+			u.list.UnselectAll()
+		}
+	} else {
+		for k, i := range upd.changed {
+			u.views[i] = upd.changedViews[k]
+			u.list.RefreshItem(i)
+		}
+	}
+	if upd.newTotals {
+		u.totals.show(upd.totals)
+		u.batch.enable(upd.totals.Summary)
+	}
+	if upd.ended != nil {
+		u.notifyBatchEnd(*upd.ended)
+	}
+	u.showDetail()
+	u.pending.Store(false)
+	select {
+	case u.applied <- struct{}{}:
+	default:
+	}
+}

@@ -1,0 +1,35 @@
+package gui
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+// openPath opens a saved file with the system's default program.
+func (u *UI) openPath(path string) {
+	u.openURL(path)
+}
+
+// showInFolder opens the folder that holds a saved file.
+func (u *UI) showInFolder(path string) {
+	u.openURL(filepath.Dir(path))
+}
+
+// openURL hands a local file or folder to the system; a folder that does
+// not exist yet is created first so the file manager has something to show.
+func (u *UI) openURL(path string) {
+	if path == "" {
+		return
+	}
+	if _, err := os.Stat(path); os.IsNotExist(err) && path == u.m.Dir() {
+		if err := os.MkdirAll(path, 0o755); err != nil {
+			u.showError(fmt.Errorf("cannot create the folder %s: %w", path, err))
+			return
+		}
+	}
+	u.opened = path
+	if err := u.app.OpenURL(fileURL(path)); err != nil {
+		u.showError(fmt.Errorf("cannot open %s: %w", path, err))
+	}
+}

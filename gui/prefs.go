@@ -1,0 +1,53 @@
+package gui
+
+import (
+	"fyne.io/fyne/v2"
+
+	"haul/downloader"
+)
+
+// Preference keys under which the settings are remembered between runs.
+const (
+	prefDir         = "output.dir"
+	prefConcurrency = "limits.concurrency"
+	prefPerHost     = "limits.perHost"
+	prefBytesPerSec = "limits.bytesPerSec"
+	prefRetries     = "limits.retries"
+	prefOnExists    = "limits.onExists"
+)
+
+// Defaults for settings that were never changed.
+const (
+	defaultConcurrency = 8
+	defaultRetries     = 5
+)
+
+// settings are the user's choices, read once from the preferences at start.
+type settings struct {
+	Dir    string
+	Limits downloader.Limits
+}
+
+// loadSettings reads every setting, falling back to the defaults.
+func loadSettings(p fyne.Preferences) settings {
+	policy, _ := downloader.ParseExistsPolicy(p.StringWithFallback(prefOnExists, downloader.SkipExisting.String()))
+	return settings{
+		Dir: p.StringWithFallback(prefDir, defaultFolder()),
+		Limits: downloader.Limits{
+			Concurrency: p.IntWithFallback(prefConcurrency, defaultConcurrency),
+			PerHost:     p.IntWithFallback(prefPerHost, 0),
+			BytesPerSec: int64(p.IntWithFallback(prefBytesPerSec, 0)),
+			Retries:     p.IntWithFallback(prefRetries, defaultRetries),
+			OnExists:    policy,
+		},
+	}
+}
+
+// saveLimits remembers the limits.
+func saveLimits(p fyne.Preferences, l downloader.Limits) {
+	p.SetInt(prefConcurrency, l.Concurrency)
+	p.SetInt(prefPerHost, l.PerHost)
+	p.SetInt(prefBytesPerSec, int(l.BytesPerSec))
+	p.SetInt(prefRetries, l.Retries)
+	p.SetString(prefOnExists, l.OnExists.String())
+}

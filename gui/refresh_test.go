@@ -1,0 +1,77 @@
+package gui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"haul/downloader"
+	"haul/downloader/downloadtest"
+)
+
+func TestBusyBatchRefreshesAtMostOncePerTick(t *testing.T) {
+	h := newHarness(t, map[string]int{prefConcurrency: 16})
+	names := make([]string, 16)
+	for i := range names {
+		names[i] = string(rune('a'+i)) + ".jpg"
+	}
+	body := func(string) []byte { return downloadtest.Data(300_000, 3) }
+	urls := h.serve(names, body, downloadtest.Throttle(150_000))
+	h.paste(strings.Join(urls, "\n"))
+	h.waitRows(16)
+	h.ui.Start()
+	h.pump("16 downloads at once", func() bool { return h.ui.totals.Summary().Active == 16 })
+
+	ticks, applies := h.ui.ticks.Load(), h.ui.applies.Load()
+	h.pump("ten ticks", func() bool { return h.ui.ticks.Load()-ticks >= 10 })
+	dt, da := h.ui.ticks.Load()-ticks, h.ui.applies.Load()-applies
+	if da > dt {
+		t.Errorf("%d refreshes in %d ticks while 16 downloads ran, want at most one per tick", da, dt)
+	}
+	if da == 0 {
+		t.Error("the list was not refreshed while downloads ran")
+	}
+	h.waitTotals("16 saved")
+}
+
+func TestIdleWindowStopsTicking(t *testing.T) {
+	h := newHarness(t, nil)
+	urls := h.serve([]string{"one.jpg"}, fileBody)
+	h.paste(urls[0])
+	h.ui.Start()
+	h.waitTotals("1 saved")
+	ticks := h.ui.ticks.Load()
+	quiet := time.NewTimer(5 * tickInterval)
+	defer quiet.Stop()
+	select {
+	case f := <-h.queue:
+		t.Errorf("an idle window was refreshed (%p)", f)
+	case <-quiet.C:
+	}
+	if n := h.ui.ticks.Load() - ticks; n > 1 {
+		t.Errorf("an idle window ticked %d times in %v", n, 5*tickInterval)
+	}
+}
+
+func TestRefresherSendsOnlyChangedRows(t *testing.T) {
+	m := downloader.New(downloader.Options{Dir: t.TempDir()})
+	r := refresher{m: m}
+	m.Add("https://example.com/a.jpg", "https://example.com/b.jpg")
+	now := time.Now()
+	upd, moving := r.pull(now)
+	if !upd.full || len(upd.views) != 2 || moving {
+		t.Fatalf("first pull: full %v, %d views, moving %v", upd.full, len(upd.views), moving)
+	}
+	if upd, _ := r.pull(now); !upd.empty() {
+		t.Errorf("a pull with nothing changed is not empty: %+v", upd)
+	}
+	ids, _ := m.Add("https://example.com/c.jpg")
+	if upd, _ := r.pull(now); !upd.full || len(upd.views) != 3 {
+		t.Errorf("adding a link: full %v, %d views", upd.full, len(upd.views))
+	}
+	m.Pause(ids[0])
+	upd, _ = r.pull(now)
+	if upd.full || len(upd.changed) != 1 || upd.changed[0] != 2 || upd.changedViews[0].Status != "Paused" {
+		t.Errorf("pausing one item: %+v", upd)
+	}
+}

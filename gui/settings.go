@@ -1,0 +1,207 @@
+package gui
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+	"github.com/dustin/go-humanize"
+
+	"haul/downloader"
+)
+
+// Choices offered in the settings row.
+var (
+	concurrencyChoices = []int{1, 2, 3, 4, 6, 8, 12, 16, 24, 32}
+	perHostChoices     = []int{0, 1, 2, 3, 4, 6, 8}
+	retryChoices       = []int{0, 1, 2, 3, 5, 10}
+	speedPresets       = []int64{0, 100_000, 500_000, 1_000_000, 2_000_000, 5_000_000, 10_000_000}
+	existsChoices      = []downloader.ExistsPolicy{downloader.SkipExisting, downloader.KeepBoth, downloader.Overwrite}
+)
+
+// settingsRow holds the output folder and the limits; every change applies
+// to the running batch at once and is remembered.
+type settingsRow struct {
+	ui     *UI
+	limits downloader.Limits
+
+	folder                                *widget.Label
+	change                                *widget.Button
+	concurrency, perHost, retries, exists *widget.Select
+	speed                                 *widget.SelectEntry
+}
+
+func newSettingsRow(u *UI, s settings) *settingsRow {
+	r := &settingsRow{ui: u, limits: s.Limits}
+	r.folder = widget.NewLabel(s.Dir)
+	r.folder.Truncation = fyne.TextTruncateEllipsis
+	r.change = widget.NewButtonWithIcon(lang.L("Change…"), theme.FolderIcon(), r.chooseFolder)
+
+	r.concurrency = widget.NewSelect(numbers(concurrencyChoices), nil)
+	r.concurrency.SetSelected(strconv.Itoa(s.Limits.Concurrency))
+	r.concurrency.OnChanged = func(v string) { r.limits.Concurrency = atoi(v); r.apply() }
+
+	r.perHost = widget.NewSelect(perHostLabels(), nil)
+	r.perHost.SetSelected(perHostLabel(s.Limits.PerHost))
+	r.perHost.OnChanged = func(v string) { r.limits.PerHost = atoi(v); r.apply() }
+
+	r.speed = widget.NewSelectEntry(speedLabels())
+	r.speed.SetText(speedLabel(s.Limits.BytesPerSec))
+	r.speed.Validator = func(v string) error {
+		if _, ok := parseSpeed(v); !ok {
+			return errors.New(lang.L("Type a speed such as 500 KB/s, or unlimited."))
+		}
+		return nil
+	}
+	r.speed.OnChanged = func(v string) {
+		if bps, ok := parseSpeed(v); ok && bps != r.limits.BytesPerSec {
+			r.limits.BytesPerSec = bps
+			r.apply()
+		}
+	}
+
+	r.retries = widget.NewSelect(numbers(retryChoices), nil)
+	r.retries.SetSelected(strconv.Itoa(s.Limits.Retries))
+	r.retries.OnChanged = func(v string) { r.limits.Retries = atoi(v); r.apply() }
+
+	r.exists = widget.NewSelect(existsLabels(), nil)
+	r.exists.SetSelected(existsLabel(s.Limits.OnExists))
+	r.exists.OnChanged = func(v string) {
+		for _, p := range existsChoices {
+			if existsLabel(p) == v {
+				r.limits.OnExists = p
+			}
+		}
+		r.apply()
+	}
+	return r
+}
+
+// folderRow is "Save to: <folder> [Change…]".
+func (r *settingsRow) folderRow() fyne.CanvasObject {
+	return container.NewBorder(nil, nil, widget.NewLabel(lang.L("Save to:")), r.change, r.folder)
+}
+
+// limitsRow is the line of limits under the folder.
+func (r *settingsRow) limitsRow() fyne.CanvasObject {
+	return container.NewHBox(
+		widget.NewLabel(lang.L("At once:")), r.concurrency,
+		widget.NewLabel(lang.L("Per site:")), r.perHost,
+		widget.NewLabel(lang.L("Speed:")), container.NewGridWrap(fyne.NewSize(150, r.speed.MinSize().Height), r.speed),
+		widget.NewLabel(lang.L("Retries:")), r.retries,
+		widget.NewLabel(lang.L("If the file exists:")), r.exists,
+	)
+}
+
+// apply hands the limits to the engine and remembers them.
+func (r *settingsRow) apply() {
+	r.ui.m.SetLimits(r.limits)
+	saveLimits(r.ui.prefs, r.limits)
+}
+
+// chooseFolder asks for the output folder.
+func (r *settingsRow) chooseFolder() {
+	d := dialog.NewFolderOpen(func(dir fyne.ListableURI, err error) {
+		if err != nil {
+			r.ui.showError(err)
+			return
+		}
+		if dir != nil {
+			r.setFolder(dir.Path())
+		}
+	}, r.ui.win)
+	d.Show()
+}
+
+// setFolder makes dir the output folder for items not yet started.
+func (r *settingsRow) setFolder(dir string) {
+	r.folder.SetText(dir)
+	r.ui.m.SetDir(dir)
+	r.ui.prefs.SetString(prefDir, dir)
+}
+
+func numbers(ns []int) []string {
+	out := make([]string, len(ns))
+	for i, n := range ns {
+		out[i] = strconv.Itoa(n)
+	}
+	return out
+}
+
+// atoi reads a choice; labels that are not numbers ("same") mean 0.
+func atoi(s string) int {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return 0
+	}
+	return n
+}
+
+func perHostLabel(n int) string {
+	if n <= 0 {
+		return lang.L("same")
+	}
+	return strconv.Itoa(n)
+}
+
+func perHostLabels() []string {
+	out := make([]string, len(perHostChoices))
+	for i, n := range perHostChoices {
+		out[i] = perHostLabel(n)
+	}
+	return out
+}
+
+func speedLabel(bps int64) string {
+	if bps <= 0 {
+		return lang.L("unlimited")
+	}
+	return speedText(float64(bps))
+}
+
+func speedLabels() []string {
+	out := make([]string, len(speedPresets))
+	for i, bps := range speedPresets {
+		out[i] = speedLabel(bps)
+	}
+	return out
+}
+
+// parseSpeed reads a speed limit typed by the user: "unlimited", "500 KB/s",
+// "2MB", "1.5 mb/s". Zero means unlimited.
+func parseSpeed(s string) (int64, bool) {
+	s = strings.TrimSpace(strings.ToLower(s))
+	if s == "" || s == "0" || s == strings.ToLower(lang.L("unlimited")) {
+		return 0, true
+	}
+	s = strings.TrimSuffix(strings.TrimSuffix(s, "/s"), "ps")
+	n, err := humanize.ParseBytes(s)
+	if err != nil || n > 1<<40 {
+		return 0, false
+	}
+	return int64(n), true
+}
+
+func existsLabel(p downloader.ExistsPolicy) string {
+	switch p {
+	case downloader.KeepBoth:
+		return lang.L("keep both")
+	case downloader.Overwrite:
+		return lang.L("replace it")
+	}
+	return lang.L("skip it")
+}
+
+func existsLabels() []string {
+	out := make([]string, len(existsChoices))
+	for i, p := range existsChoices {
+		out[i] = existsLabel(p)
+	}
+	return out
+}

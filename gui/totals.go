@@ -1,0 +1,71 @@
+package gui
+
+import (
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/widget"
+	"github.com/dustin/go-humanize"
+
+	"haul/downloader"
+)
+
+// totalsView is what the totals line and the batch progress bar show.
+type totalsView struct {
+	Text string
+	// Progress is the fraction of items finished.
+	Progress float64
+	Summary  downloader.Summary
+}
+
+// newTotalsView sums up the batch: saved · skipped · failed · left · speed · time left.
+func newTotalsView(s downloader.Summary) totalsView {
+	v := totalsView{Summary: s}
+	if s.Total == 0 {
+		v.Text = lang.L("Nothing in the list yet")
+		return v
+	}
+	v.Progress = float64(s.Finished()) / float64(s.Total)
+	parts := []string{
+		lang.X("totals.saved", "{{.N}} saved", data{"N": humanize.Comma(int64(s.Done))}),
+		lang.X("totals.skipped", "{{.N}} skipped", data{"N": humanize.Comma(int64(s.Skipped))}),
+		lang.X("totals.failed", "{{.N}} failed", data{"N": humanize.Comma(int64(s.Failed))}),
+		lang.X("totals.left", "{{.N}} left", data{"N": humanize.Comma(int64(s.Left()))}),
+	}
+	if s.Canceled > 0 {
+		parts = append(parts, lang.X("totals.canceled", "{{.N}} canceled", data{"N": humanize.Comma(int64(s.Canceled))}))
+	}
+	if s.Active > 0 {
+		parts = append(parts, speedText(s.Speed))
+		if d, ok := s.ETA(); ok {
+			parts = append(parts, lang.X("totals.eta", "about {{.Time}} left", data{"Time": durationText(d)}))
+		}
+	}
+	v.Text = strings.Join(parts, " · ")
+	return v
+}
+
+// totals is the line under the list and the batch progress bar.
+type totals struct {
+	label *widget.Label
+	bar   *widget.ProgressBar
+	shown totalsView
+}
+
+func newTotals() *totals {
+	t := &totals{label: widget.NewLabel(""), bar: widget.NewProgressBar()}
+	t.label.Truncation = fyne.TextTruncateEllipsis
+	t.bar.TextFormatter = func() string { return "" }
+	t.show(newTotalsView(downloader.Summary{}))
+	return t
+}
+
+func (t *totals) show(v totalsView) {
+	t.shown = v
+	t.label.SetText(v.Text)
+	t.bar.SetValue(v.Progress)
+}
+
+// Summary is the engine's summary as last shown.
+func (t *totals) Summary() downloader.Summary { return t.shown.Summary }

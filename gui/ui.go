@@ -1,0 +1,180 @@
+package gui
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"haul/downloader"
+)
+
+// UI is Haul's main window. Its widgets are fields so tests can reach them;
+// everything on it runs on the Fyne UI thread except the refresh loop,
+// which hands its results over with fyne.Do.
+type UI struct {
+	app   fyne.App
+	win   fyne.Window
+	prefs fyne.Preferences
+	m     *downloader.Manager
+	// do runs a function on the UI thread (fyne.Do outside tests).
+	do func(func())
+
+	ctx     context.Context
+	cancel  context.CancelFunc
+	done    chan struct{}
+	ref     refresher
+	kick    chan struct{}
+	applied chan struct{}
+	pending atomic.Bool
+	closing sync.Once
+	// ticks and applies count refresh ticks and UI refreshes.
+	ticks, applies atomic.Int64
+
+	views    []rowView
+	selected int
+	// opened is the last file or folder handed to the system to open.
+	opened string
+
+	paste, openList, about *widget.Button
+	settings               *settingsRow
+	intake                 *intakeLine
+	list                   *widget.List
+	emptyHint              *widget.Label
+	detail                 *widget.Label
+	totals                 *totals
+	batch                  *batchBar
+}
+
+// config holds what tests replace.
+type config struct {
+	do      func(func())
+	options func(*downloader.Options)
+}
+
+// New builds the window's content on w, loads the list files named in files
+// and starts the refresh loop. The caller shows the window and runs the app.
+func New(a fyne.App, w fyne.Window, files []string) *UI {
+	u := newUI(a, w, config{do: fyne.Do})
+	u.AddFiles(files)
+	return u
+}
+
+func newUI(a fyne.App, w fyne.Window, cfg config) *UI {
+	useTranslations()
+	s := loadSettings(a.Preferences())
+	opts := downloader.Options{Limits: s.Limits, Dir: s.Dir}
+	if cfg.options != nil {
+		cfg.options(&opts)
+	}
+	m := downloader.New(opts)
+	ctx, cancel := context.WithCancel(context.Background())
+	u := &UI{
+		app: a, win: w, prefs: a.Preferences(), m: m, do: cfg.do,
+		ctx: ctx, cancel: cancel, done: make(chan struct{}),
+		ref:  refresher{m: m},
+		kick: make(chan struct{}, 1), applied: make(chan struct{}, 1),
+		selected: -1,
+	}
+	u.build(s)
+	w.SetTitle(windowTitle(a.Metadata()))
+	w.SetOnDropped(u.Dropped)
+	w.SetOnClosed(u.Close)
+	u.addShortcuts()
+	go u.run(ctx, u.done)
+	return u
+}
+
+// windowTitle is the app's name and version, e.g. "Haul 0.1.0".
+func windowTitle(meta fyne.AppMetadata) string {
+	name := appName(meta)
+	if meta.Version == "" {
+		return name
+	}
+	return name + " " + meta.Version
+}
+
+// appName is the app's name from its metadata.
+func appName(meta fyne.AppMetadata) string {
+	if meta.Name == "" {
+		return "Haul"
+	}
+	return meta.Name
+}
+
+// build makes the widgets and lays out the window.
+func (u *UI) build(s settings) {
+	u.paste = widget.NewButtonWithIcon(lang.L("Paste links"), theme.ContentPasteIcon(), u.Paste)
+	u.openList = widget.NewButtonWithIcon(lang.L("Open list…"), theme.FolderOpenIcon(), u.OpenList)
+	u.about = widget.NewButtonWithIcon("", theme.InfoIcon(), u.ShowAbout)
+	u.about.Importance = widget.LowImportance
+	u.settings = newSettingsRow(u, s)
+	u.intake = newIntakeLine(u)
+	u.list = widget.NewList(
+		func() int { return len(u.views) },
+		func() fyne.CanvasObject { return newRow(u) },
+		func(id widget.ListItemID, o fyne.CanvasObject) { o.(*row).set(u.views[id]) },
+	)
+	u.list.OnSelected = func(id widget.ListItemID) { u.selected = id; u.showDetail() }
+	u.list.OnUnselected = func(widget.ListItemID) { u.selected = -1; u.showDetail() }
+	u.emptyHint = widget.NewLabel(lang.L("Paste links (Ctrl+V) or open a list (Ctrl+O) to begin."))
+	u.emptyHint.Importance = widget.LowImportance
+	u.detail = widget.NewLabel("")
+	u.detail.Truncation = fyne.TextTruncateEllipsis
+	u.detail.Selectable = true
+	u.totals = newTotals()
+	u.batch = newBatchBar(u)
+	u.showDetail()
+
+	top := container.NewVBox(
+		container.NewBorder(nil, nil, container.NewHBox(u.paste, u.openList), u.about, u.settings.folderRow()),
+		u.settings.limitsRow(),
+		u.intake.row(),
+	)
+	bottom := container.NewVBox(
+		u.detail,
+		container.New(&columns{widths: []float32{0, 320}, gap: theme.Padding()}, u.totals.label,
+			container.NewVBox(layout.NewSpacer(), u.totals.bar, layout.NewSpacer())),
+		u.batch.row(),
+	)
+	center := container.NewStack(u.list, container.NewCenter(u.emptyHint))
+	u.win.SetContent(container.NewBorder(top, bottom, nil, nil, center))
+}
+
+// showDetail shows the selected row's full link and last problem.
+func (u *UI) showDetail() {
+	if u.selected < 0 || u.selected >= len(u.views) {
+		u.detail.SetText(lang.L("Select a row to see its full link and what went wrong."))
+		return
+	}
+	v := u.views[u.selected]
+	text := v.URL
+	if v.Problem != "" {
+		text = lang.X("detail.problem", "{{.URL}} — last problem: {{.Problem}}", data{"URL": v.URL, "Problem": v.Problem})
+	}
+	if v.Path != "" {
+		text = lang.X("detail.path", "{{.Text}} — saved as {{.Path}}", data{"Text": text, "Path": v.Path})
+	}
+	u.detail.SetText(text)
+}
+
+// Close stops the refresh loop and every download; partial files are kept.
+func (u *UI) Close() {
+	u.closing.Do(func() {
+		u.cancel()
+		<-u.done
+		u.m.Stop()
+	})
+}
+
+// showError tells the user something went wrong, in a dialog.
+func (u *UI) showError(err error) {
+	dialog.ShowError(err, u.win)
+}
