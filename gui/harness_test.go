@@ -1,7 +1,10 @@
 package gui
 
 import (
+	"bytes"
 	"fmt"
+	"image"
+	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
@@ -162,9 +165,15 @@ func (h *harness) pressSpaceOn(target func() fyne.Focusable) {
 	h.t.Fatal("Tab never reached the button")
 }
 
-// fileBody is a distinct body for each file name.
+// fileBody is a small PNG picture, different for each file name.
 func fileBody(name string) []byte {
-	return []byte(strings.Repeat("picture "+name+"\n", 100))
+	img := image.NewGray(image.Rect(0, 0, 16, 16))
+	copy(img.Pix, name)
+	var b bytes.Buffer
+	if err := png.Encode(&b, img); err != nil {
+		panic(err)
+	}
+	return b.Bytes()
 }
 
 // readSaved returns the files in the output folder with their contents.

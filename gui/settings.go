@@ -1,7 +1,6 @@
 package gui
 
 import (
-	"errors"
 	"strconv"
 	"strings"
 
@@ -53,12 +52,6 @@ func newSettingsRow(u *UI, s settings) *settingsRow {
 
 	r.speed = widget.NewSelectEntry(speedLabels())
 	r.speed.SetText(speedLabel(s.Limits.BytesPerSec))
-	r.speed.Validator = func(v string) error {
-		if _, ok := parseSpeed(v); !ok {
-			return errors.New(lang.L("Type a speed such as 500 KB/s, or unlimited."))
-		}
-		return nil
-	}
 	r.speed.OnChanged = func(v string) {
 		if bps, ok := parseSpeed(v); ok && bps != r.limits.BytesPerSec {
 			r.limits.BytesPerSec = bps

@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# End-to-end test of Haul's window: start the real app under Xvfb with a list
+# of links on the command line, press Ctrl+Enter, wait for the pictures to
+# arrive from a loopback server, check them byte for byte and take a
+# screenshot. Run by `make e2e` (which builds HAUL_BIN first).
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+export LANG=en_US.UTF-8
+
+HAUL_BIN=${HAUL_BIN:-bin/haul-debug}
+OUT=${E2E_OUT:-testdata/e2e-out}
+COUNT=24
+TIMEOUT=90
+
+fail() {
+	echo "e2e: FAIL: $*" >&2
+	if [[ -s "$OUT/haul.log" ]]; then
+		echo "--- haul output ---" >&2
+		tail -n 40 "$OUT/haul.log" >&2
+	fi
+	exit 1
+}
+
+for tool in Xvfb xdotool import; do
+	command -v "$tool" >/dev/null || fail "$tool is not installed (make e2e-deps installs it)"
+done
+[[ -x "$HAUL_BIN" ]] || fail "$HAUL_BIN is missing; build it with make build-debug"
+
+rm -rf "$OUT"
+mkdir -p "$OUT/home"
+OUT=$(cd "$OUT" && pwd)
+saved="$OUT/home/Pictures/Haul"
+
+pids=()
+cleanup() {
+	for pid in "${pids[@]}"; do
+		kill "$pid" 2>/dev/null || true
+	done
+	for pid in "${pids[@]}"; do
+		wait "$pid" 2>/dev/null || true
+	done
+}
+trap cleanup EXIT
+
+echo "e2e: starting the picture server"
+go build -o "$OUT/e2eserver" ./scripts/e2eserver
+"$OUT/e2eserver" -list "$OUT/list.txt" -want "$OUT/want" -n "$COUNT" >"$OUT/server.log" 2>&1 &
+pids+=($!)
+for _ in $(seq 100); do
+	grep -q '^ready$' "$OUT/server.log" 2>/dev/null && break
+	sleep 0.1
+done
+grep -q '^ready$' "$OUT/server.log" || fail "the picture server did not start: $(cat "$OUT/server.log")"
+
+display=""
+for n in $(seq 90 120); do
+	if [[ ! -e "/tmp/.X$n-lock" && ! -e "/tmp/.X11-unix/X$n" ]]; then
+		display=":$n"
+		break
+	fi
+done
+[[ -n "$display" ]] || fail "no free X display number"
+echo "e2e: starting Xvfb on $display"
+Xvfb "$display" -screen 0 1280x800x24 -nolisten tcp >"$OUT/xvfb.log" 2>&1 &
+pids+=($!)
+export DISPLAY=$display
+for _ in $(seq 100); do
+	xdotool getdisplaygeometry >/dev/null 2>&1 && break
+	sleep 0.1
+done
+xdotool getdisplaygeometry >/dev/null 2>&1 || fail "Xvfb did not start: $(cat "$OUT/xvfb.log")"
+
+echo "e2e: starting $HAUL_BIN with the list on the command line"
+HOME="$OUT/home" XDG_CONFIG_HOME="$OUT/home/.config" XDG_PICTURES_DIR="$OUT/home/Pictures" \
+	"$HAUL_BIN" "$OUT/list.txt" >"$OUT/haul.log" 2>&1 &
+haul_pid=$!
+pids+=("$haul_pid")
+
+win=$(timeout 60 xdotool search --sync --onlyvisible --name '^Haul' | head -n 1) || true
+[[ -n "$win" ]] || fail "the window never appeared"
+title=$(xdotool getwindowname "$win")
+echo "e2e: window $win is \"$title\""
+[[ "$title" == "Haul 0.1.0" ]] || fail "window title is \"$title\", want \"Haul 0.1.0\""
+
+# The list file is read in the background; Start also runs links added later.
+xdotool windowfocus --sync "$win" 2>/dev/null || xdotool windowfocus "$win"
+sleep 0.5
+xdotool key --clearmodifiers ctrl+Return
+
+echo "e2e: waiting for $COUNT pictures in $saved"
+deadline=$((SECONDS + TIMEOUT))
+while :; do
+	kill -0 "$haul_pid" 2>/dev/null || fail "Haul exited early"
+	have=$(find "$saved" -maxdepth 1 -name 'kitten-*.png' 2>/dev/null | wc -l)
+	(( have == COUNT )) && break
+	(( SECONDS < deadline )) || fail "only $have of $COUNT pictures arrived within ${TIMEOUT}s"
+	sleep 0.5
+done
+
+for want in "$OUT"/want/*.png; do
+	cmp -s "$want" "$saved/$(basename "$want")" || fail "$(basename "$want") differs from the served file"
+done
+extra=$(find "$saved" -mindepth 1 -maxdepth 1 ! -name 'kitten-*.png' -printf '%f\n')
+[[ -z "$extra" ]] || fail "unexpected files in the output folder: $extra"
+
+# Let the window show the final totals, then take the screenshot.
+sleep 1.5
+import -window root "$OUT/screenshot.png"
+spread=$(convert "$OUT/screenshot.png" -format '%[fx:standard_deviation]' info:)
+awk -v s="$spread" 'BEGIN { exit !(s > 0.01) }' || fail "the screenshot is blank"
+
+if grep -q 'Error in Fyne call thread' "$OUT/haul.log"; then
+	fail "Fyne reported a call from the wrong thread"
+fi
+echo "e2e: ok: $COUNT pictures saved and checked; screenshot in $OUT/screenshot.png"
