@@ -36,7 +36,7 @@ func newTotalsView(s downloader.Summary) totalsView {
 	if s.Canceled > 0 {
 		parts = append(parts, lang.X("totals.canceled", "{{.N}} canceled", data{"N": humanize.Comma(int64(s.Canceled))}))
 	}
-	if s.Active > 0 {
+	if s.Active > 0 && s.Speed >= 1 {
 		parts = append(parts, speedText(s.Speed))
 		if d, ok := s.ETA(); ok {
 			parts = append(parts, lang.X("totals.eta", "about {{.Time}} left", data{"Time": durationText(d)}))

@@ -33,12 +33,11 @@ OUT=$(cd "$OUT" && pwd)
 saved="$OUT/home/Pictures/Haul"
 
 pids=()
+# Stop the app first, then the X server and the picture server.
 cleanup() {
-	for pid in "${pids[@]}"; do
-		kill "$pid" 2>/dev/null || true
-	done
-	for pid in "${pids[@]}"; do
-		wait "$pid" 2>/dev/null || true
+	for ((i = ${#pids[@]} - 1; i >= 0; i--)); do
+		kill "${pids[i]}" 2>/dev/null || true
+		wait "${pids[i]}" 2>/dev/null || true
 	done
 }
 trap cleanup EXIT
