@@ -356,13 +356,14 @@ func (m *Manager) commit(it *item, part string, policy ExistsPolicy) error {
 		if !errors.Is(err, fs.ErrExist) {
 			return err
 		}
-		m.renameAfterClash(it, part)
+		part = m.renameAfterClash(it, part)
 	}
 	return fmt.Errorf("save %s: no free name", it.name)
 }
 
-// renameAfterClash gives the item the next free numbered name and moves its part file along.
-func (m *Manager) renameAfterClash(it *item, part string) {
+// renameAfterClash gives the item the next free numbered name and moves
+// its part file along; it returns the part file's path.
+func (m *Manager) renameAfterClash(it *item, part string) string {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	base := it.name
@@ -379,8 +380,10 @@ func (m *Manager) renameAfterClash(it *item, part string) {
 		}
 		m.names[key] = it.id
 		it.name = name
-		return
+		m.markDirtyLocked(it)
+		return full + ".part"
 	}
+	return part
 }
 
 // parseContentRange reads "bytes START-END/SIZE"; size is -1 for "*".

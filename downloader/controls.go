@@ -215,6 +215,11 @@ func (m *Manager) Snapshot() ([]ItemSnapshot, Summary) {
 	out := make([]ItemSnapshot, len(m.items))
 	for i, it := range m.items {
 		out[i] = it.snapshot(now)
+		if it.state == Queued {
+			if h := m.hosts[it.host]; h != nil && (h.pace.slowed() || now.Before(h.pace.pauseUntil)) {
+				out[i].SlowedDown = true
+			}
+		}
 	}
 	return out, m.summaryLocked()
 }

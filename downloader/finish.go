@@ -12,8 +12,14 @@ import (
 func (m *Manager) finish(ctx context.Context, it *item, out outcome) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if h := m.hosts[it.host]; h != nil {
-		h.active--
+	h := m.hosts[it.host]
+	inFlight := h.active
+	h.active--
+	if ctx.Err() == nil && (out.done || out.verdict.err != nil) {
+		h.pace.observe(out.verdict.slowDown)
+		if out.verdict.slowDown {
+			h.pace.refused(m.now(), out.verdict.err.Status, inFlight, m.perHostLocked(), out.verdict.minWait)
+		}
 	}
 	it.cancel = nil
 	if out.progress {

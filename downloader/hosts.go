@@ -6,6 +6,7 @@ type hostQueue struct {
 	queue  []*item
 	head   int
 	active int
+	pace   pace
 }
 
 func (h *hostQueue) push(it *item) {

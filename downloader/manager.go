@@ -283,16 +283,14 @@ func (m *Manager) dispatch(ctx context.Context, done chan struct{}) {
 			return
 		}
 		m.mu.Lock()
-		it := m.pickLocked()
+		it, wakeAt := m.pickLocked()
 		if it == nil {
 			m.mu.Unlock()
 			m.gate.Release()
-			select {
-			case <-m.wake:
-				continue
-			case <-ctx.Done():
+			if !m.sleep(ctx, wakeAt) {
 				return
 			}
+			continue
 		}
 		itemCtx, cancel := context.WithCancelCause(ctx)
 		it.cancel = cancel
@@ -310,31 +308,69 @@ func (m *Manager) dispatch(ctx context.Context, done chan struct{}) {
 		go func() {
 			defer m.workers.Done()
 			defer m.gate.Release()
-			m.finish(itemCtx, it, m.attempt(itemCtx, it, j))
+			out := m.attempt(itemCtx, it, j)
+			m.finish(itemCtx, it, out)
 			cancel(nil)
+			if out.done {
+				m.flush(false) // a saved file is never forgotten by a crash
+			}
 		}()
 	}
 }
 
-// pickLocked takes the next queued item from the next site with a free slot.
-func (m *Manager) pickLocked() *item {
-	perHost := m.limits.PerHost
-	if perHost <= 0 {
-		perHost = m.limits.Concurrency
+// sleep waits for a wake-up signal, the time wakeAt (when set) or the end
+// of ctx; it reports false when ctx ended.
+func (m *Manager) sleep(ctx context.Context, wakeAt time.Time) bool {
+	var timeout <-chan time.Time
+	if !wakeAt.IsZero() {
+		t := time.NewTimer(max(wakeAt.Sub(m.now()), time.Millisecond))
+		defer t.Stop()
+		timeout = t.C
 	}
+	select {
+	case <-m.wake:
+	case <-timeout:
+	case <-ctx.Done():
+		return false
+	}
+	return true
+}
+
+// pickLocked takes the next queued item from the next site that may start
+// a request, round-robin. When none may, it returns the earliest time one
+// could (zero when only a finishing download can free a slot).
+func (m *Manager) pickLocked() (*item, time.Time) {
+	perHost := m.perHostLocked()
+	now := m.now()
+	var wakeAt time.Time
 	n := len(m.order)
 	for i := range n {
 		h := m.order[(m.rr+i)%n]
-		if h.active >= perHost || !h.pending() {
+		if !h.pending() {
+			continue
+		}
+		h.pace.recover(now, perHost)
+		ok, at := h.pace.ready(now, h.active, perHost)
+		if !ok {
+			wakeAt = earlierOf(wakeAt, at)
 			continue
 		}
 		if it := h.pop(); it != nil {
 			m.rr = (m.rr + i + 1) % n
 			h.active++
-			return it
+			h.pace.started(now)
+			return it, time.Time{}
 		}
 	}
-	return nil
+	return nil, wakeAt
+}
+
+// perHostLocked is the user's per-site limit, which defaults to the global one.
+func (m *Manager) perHostLocked() int {
+	if m.limits.PerHost > 0 {
+		return min(m.limits.PerHost, m.limits.Concurrency)
+	}
+	return m.limits.Concurrency
 }
 
 // requeueLocked sends a Waiting, Paused or stopped item back in line.

@@ -75,7 +75,7 @@ func commitFile(part, final string, overwrite bool) error {
 
 // diskVerdict explains a failure to write into the output folder.
 func diskVerdict(err error, dir string) verdict {
-	msg := fmt.Sprintf("Could not save the file in %s. Check the folder, then retry.", dir)
+	msg := fmt.Sprintf("Could not save the file in %s (%s). Check the folder, then retry.", dir, rootCause(err))
 	switch {
 	case errors.Is(err, syscall.ENOSPC):
 		msg = fmt.Sprintf("The disk is full: not enough space in %s. Free some space, then retry.", dir)
@@ -88,4 +88,15 @@ func diskVerdict(err error, dir string) verdict {
 func fileExists(path string) bool {
 	_, err := os.Lstat(path)
 	return err == nil
+}
+
+// rootCause is the innermost error's text, e.g. "no such file or directory".
+func rootCause(err error) string {
+	for {
+		next := errors.Unwrap(err)
+		if next == nil {
+			return err.Error()
+		}
+		err = next
+	}
 }

@@ -67,8 +67,9 @@ func TestRestartResumesFromJournal(t *testing.T) {
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
-	// Simulate a crash: the journal file is left as it is, nothing is flushed
-	// or closed, and the old manager's workers die with their context.
+	// Simulate a crash: the journal stays as last written, nothing more is
+	// flushed or closed, and the old manager's workers die with their context.
+	first.SetJournal(nil)
 	crash()
 	first.Wait()
 
@@ -90,6 +91,10 @@ func TestRestartResumesFromJournal(t *testing.T) {
 	s := second.Wait()
 	second.Stop()
 	if s.Done != len(urls) || s.Total != len(urls) {
+		items, _ := second.Snapshot()
+		for _, it := range items {
+			t.Logf("%s %v %v", it.URL, it.State, it.Err)
+		}
 		t.Fatalf("summary %+v", s)
 	}
 	for name, body := range bodies {
