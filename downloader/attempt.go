@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"hash"
 	"io"
 	"io/fs"
 	"net/http"
@@ -14,11 +15,11 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"time"
 
 	"golang.org/x/time/rate"
 
 	"haul/downloader/naming"
+	"haul/downloader/sniff"
 )
 
 // copyBufferSize is the chunk size for streaming bodies to disk.
@@ -35,13 +36,17 @@ type job struct {
 	validator string
 	total     int64
 	limits    Limits
+	fromPage  bool
+	referer   string
+	format    sniff.Format // what an earlier attempt found the file to be
 }
 
 // outcome is how an attempt ended; a zero outcome means it was interrupted.
 type outcome struct {
 	done     bool
 	skipped  bool
-	progress bool // bytes were added to the part file
+	page     *PageFound // the link was a web page; these are its pictures
+	progress bool       // bytes were added to the part file
 	verdict  verdict
 	// now retries without waiting (the server could not resume; start over).
 	now bool
@@ -53,7 +58,8 @@ func (m *Manager) jobLocked(it *item) job {
 		it.dir = m.dir
 	}
 	return job{dir: it.dir, url: it.url, name: it.name, ownsPart: it.ownsPart, validator: it.validator(),
-		total: it.total.Load(), limits: m.limits}
+		total: it.total.Load(), limits: m.limits, fromPage: it.fromPage, referer: it.referer,
+		format: sniff.Format{MIME: it.mime, IsImage: it.isImage, Width: it.width, Height: it.height}}
 }
 
 // attempt makes one request for the item and streams its body to the part
@@ -101,63 +107,24 @@ func (m *Manager) attempt(ctx context.Context, it *item, j job) outcome {
 		return outcome{verdict: statusVerdict(resp, m.now())}
 	}
 
-	if err := os.MkdirAll(j.dir, 0o755); err != nil {
-		return outcome{verdict: diskVerdict(err, j.dir)}
-	}
-	name, skip := j.name, false
-	if name == "" {
-		name, skip = m.claimName(it, m.nameFor(it, resp))
-		if skip {
-			return outcome{skipped: true}
+	body := newIdleReader(resp.Body, m.opts.IdleTimeout, cancelAttempt)
+	defer body.stop()
+	var head []byte
+	format := j.format
+	if offset == 0 {
+		var err error
+		if head, err = readHead(body); err != nil {
+			return m.transportOutcome(ctx, actx, err, j.url)
+		}
+		format = sniff.Detect(head)
+		if o, isPage := m.pageOutcome(it, j, resp, head, body); isPage {
+			return o
+		}
+		if sniff.ExpectImage(m.nameFor(it, resp), resp.Header.Get("Content-Type"), j.fromPage) && format.IsText {
+			return outcome{verdict: verdict{err: &ItemError{Kind: ErrNotImage, Status: resp.StatusCode, Message: sniff.NotAnImageMessage}}}
 		}
 	}
-	m.noteResponse(it, resp, offset, total)
-
-	part := filepath.Join(j.dir, name+".part")
-	m.markPartOwned(it)
-	f, err := m.openPart(part, offset, !j.ownsPart)
-	if err != nil {
-		if errors.Is(err, fs.ErrExist) {
-			m.forgetName(it)
-			return outcome{now: true, verdict: verdict{retry: true, err: &ItemError{Kind: ErrDisk, Err: err,
-				Message: "A file with the same name appeared; choosing another name."}}}
-		}
-		return outcome{verdict: diskVerdict(err, j.dir)}
-	}
-	n, err := m.copyBody(actx, cancelAttempt, f, resp.Body, it)
-	out := outcome{progress: n > 0}
-	if err != nil {
-		f.Close()
-		if errors.Is(err, errWrite) {
-			out.verdict = diskVerdict(err, j.dir)
-			return out
-		}
-		if o := m.transportOutcome(ctx, actx, err, j.url); o.verdict.err != nil {
-			out.verdict = o.verdict
-		}
-		return out
-	}
-	if total >= 0 && offset+n != total {
-		f.Close()
-		out.verdict = verdict{retry: true, err: &ItemError{Kind: ErrShortBody, Err: io.ErrUnexpectedEOF,
-			Message: "The connection dropped before the file was complete."}}
-		return out
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		out.verdict = diskVerdict(err, j.dir)
-		return out
-	}
-	if err := f.Close(); err != nil {
-		out.verdict = diskVerdict(err, j.dir)
-		return out
-	}
-	if err := m.commit(it, part, j.limits.OnExists); err != nil {
-		out.verdict = diskVerdict(err, j.dir)
-		return out
-	}
-	out.done = true
-	return out
+	return m.save(ctx, actx, it, j, resp, saveInput{offset: offset, total: total, head: head, body: body, format: format})
 }
 
 // request builds the GET for one attempt, with Range and If-Range when resuming.
@@ -167,7 +134,10 @@ func (m *Manager) request(ctx context.Context, j job, offset int64, resuming boo
 		req.Header[k] = v
 	}
 	req.Header.Set("User-Agent", m.opts.UserAgent)
-	if m.opts.Referer != "" {
+	switch {
+	case j.referer != "" && !j.limits.NoPageReferer:
+		req.Header.Set("Referer", j.referer)
+	case m.opts.Referer != "":
 		req.Header.Set("Referer", m.opts.Referer)
 	}
 	if resuming {
@@ -265,9 +235,12 @@ func (m *Manager) noteStatus(it *item, code int) {
 	m.mu.Unlock()
 }
 
-// noteResponse records the validators and sizes of a response about to be saved.
-func (m *Manager) noteResponse(it *item, resp *http.Response, offset, total int64) {
+// noteResponse records the validators, sizes and real format of a response about to be saved.
+func (m *Manager) noteResponse(it *item, resp *http.Response, offset, total int64, format sniff.Format) {
 	m.mu.Lock()
+	if format.MIME != "" {
+		it.mime, it.isImage, it.width, it.height = format.MIME, format.IsImage, format.Width, format.Height
+	}
 	if resp.StatusCode == http.StatusOK {
 		it.etag = resp.Header.Get("ETag")
 		it.modified = resp.Header.Get("Last-Modified")
@@ -297,14 +270,12 @@ func (m *Manager) markPartOwned(it *item) {
 // errWrite marks a failure to write the part file, as opposed to reading the body.
 var errWrite = errors.New("write failed")
 
-// copyBody streams the body into f, honouring the byte limiter and the idle
-// timeout: when no data arrives for IdleTimeout the attempt is canceled.
-func (m *Manager) copyBody(ctx context.Context, cancel context.CancelCauseFunc, f partFile, body io.Reader, it *item) (int64, error) {
+// copyBody streams the body into f, feeding h when set and honouring the
+// byte limiter.
+func (m *Manager) copyBody(ctx context.Context, f partFile, body io.Reader, h hash.Hash, it *item) (int64, error) {
 	bp := bufPool.Get().(*[]byte)
 	defer bufPool.Put(bp)
 	buf := *bp
-	idle := time.AfterFunc(time.Hour, func() { cancel(errIdle) })
-	defer idle.Stop()
 	var written int64
 	for {
 		chunk := buf
@@ -312,16 +283,12 @@ func (m *Manager) copyBody(ctx context.Context, cancel context.CancelCauseFunc, 
 		if limited {
 			chunk = buf[:min(len(buf), m.byteLimit.Burst())]
 		}
-		idle.Reset(m.opts.IdleTimeout)
 		nr, rerr := body.Read(chunk)
-		idle.Stop()
 		if nr > 0 {
-			nw, werr := f.Write(chunk[:nr])
-			written += int64(nw)
-			total := it.bytes.Add(int64(nw))
-			it.speed.record(m.now(), total)
-			if werr != nil {
-				return written, fmt.Errorf("%w: %w", errWrite, werr)
+			n, err := m.writeChunk(f, chunk[:nr], h, it)
+			written += n
+			if err != nil {
+				return written, err
 			}
 			if limited {
 				if err := m.byteLimit.WaitN(ctx, nr); err != nil {
@@ -336,6 +303,20 @@ func (m *Manager) copyBody(ctx context.Context, cancel context.CancelCauseFunc, 
 			return written, rerr
 		}
 	}
+}
+
+// writeChunk writes to the part file and counts the progress.
+func (m *Manager) writeChunk(f partFile, p []byte, h hash.Hash, it *item) (int64, error) {
+	nw, err := f.Write(p)
+	if h != nil {
+		h.Write(p[:nw])
+	}
+	total := it.bytes.Add(int64(nw))
+	it.speed.record(m.now(), total)
+	if err != nil {
+		return int64(nw), fmt.Errorf("%w: %w", errWrite, err)
+	}
+	return int64(nw), nil
 }
 
 // commit moves the finished part file to its final name without replacing

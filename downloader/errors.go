@@ -30,6 +30,8 @@ const (
 	ErrDisk
 	// ErrServer is a response that makes no sense (e.g. a wrong range).
 	ErrServer
+	// ErrNotImage is a web page or text sent where a picture was expected.
+	ErrNotImage
 )
 
 // ItemError is why an item failed or is waiting, in words a user can act on.

@@ -30,7 +30,12 @@ func (m *Manager) finish(ctx context.Context, it *item, out outcome) {
 	case out.done:
 		it.bytes.Store(max(it.bytes.Load(), it.total.Load()))
 		it.err = nil
+		if it.hash != "" {
+			m.hashes[it.hash] = it.path
+		}
 		m.setStateLocked(it, Done)
+	case out.page != nil:
+		m.pageDoneLocked(it, out.page)
 	case out.skipped:
 		m.setStateLocked(it, Skipped)
 	case errors.Is(cause, errPaused):

@@ -37,6 +37,13 @@ type item struct {
 	timer      *time.Timer             // set while Waiting
 	inQueue    bool                    // present in its host's queue
 	dirty      bool                    // changed since the journal was last written
+	fromPage   bool                    // found on a web page: must really be a picture
+	referer    string                  // the page it was found on
+	isImage    bool                    // the first bytes are a picture
+	mime       string                  // the real format, from the first bytes
+	width      int                     // pixel size, when a picture
+	height     int
+	hash       string // sha256 of a saved picture, hex
 
 	bytes atomic.Int64
 	total atomic.Int64
@@ -74,7 +81,8 @@ func (it *item) snapshot(now time.Time) ItemSnapshot {
 		ID: it.id, URL: it.raw, Name: it.name, Path: it.path, State: it.state,
 		Bytes: b, Total: it.total.Load(), Attempts: it.attempts, Status: it.status,
 		Err: it.err, Note: it.note, RetryAt: it.retryAt, SlowedDown: it.slowedDown,
-		Started: it.started, Finished: it.finished,
+		Started: it.started, Finished: it.finished, Referer: it.referer,
+		MIME: it.mime, Width: it.width, Height: it.height,
 	}
 	if it.state == Active && it.speed != nil {
 		s.Speed = it.speed.rate(now, b)

@@ -51,12 +51,15 @@ type Manager struct {
 	removed    []string
 	flushTimer *time.Timer
 	saveErr    error
+	hashes     map[string]string // sha256 of saved pictures → path
 }
 
 // Rejected is a link that Add did not queue, with the reason in plain words.
 type Rejected struct {
 	URL    string
 	Reason string
+	// Duplicate says the link is already in the queue (not an error).
+	Duplicate bool
 }
 
 // New makes a Manager; nothing runs until Start.
@@ -78,6 +81,7 @@ func New(opts Options) *Manager {
 		byURL:     map[string]*item{},
 		names:     map[string]ID{},
 		hosts:     map[string]*hostQueue{},
+		hashes:    map[string]string{},
 	}
 	if m.client == nil {
 		m.client = newClient(opts)
@@ -107,6 +111,11 @@ func (m *Manager) SetDir(dir string) {
 func (m *Manager) Add(links ...string) ([]ID, []Rejected) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	return m.addLocked(links, "")
+}
+
+// addLocked queues links; page, when set, is the web page they were found on.
+func (m *Manager) addLocked(links []string, page string) ([]ID, []Rejected) {
 	var ids []ID
 	var rejected []Rejected
 	for _, raw := range links {
@@ -117,11 +126,12 @@ func (m *Manager) Add(links ...string) ([]ID, []Rejected) {
 			continue
 		}
 		if _, dup := m.byURL[u.String()]; dup {
-			rejected = append(rejected, Rejected{URL: raw, Reason: "already in the list"})
+			rejected = append(rejected, Rejected{URL: raw, Reason: ReasonDuplicate, Duplicate: true})
 			continue
 		}
 		m.nextID++
 		it := newItem(m.nextID, u.String(), u)
+		it.fromPage, it.referer = page != "", page
 		m.insertLocked(it)
 		m.enqueueLocked(it)
 		m.markDirtyLocked(it)
@@ -132,6 +142,9 @@ func (m *Manager) Add(links ...string) ([]ID, []Rejected) {
 	}
 	return ids, rejected
 }
+
+// ReasonDuplicate is the Rejected reason for a link already in the queue.
+const ReasonDuplicate = "already in the list"
 
 // checkLink parses a link and says in plain words why it cannot be downloaded.
 func checkLink(raw string) (*url.URL, string) {
@@ -311,6 +324,9 @@ func (m *Manager) dispatch(ctx context.Context, done chan struct{}) {
 			out := m.attempt(itemCtx, it, j)
 			m.finish(itemCtx, it, out)
 			cancel(nil)
+			if out.page != nil && m.opts.OnPage != nil {
+				m.opts.OnPage(*out.page)
+			}
 			if out.done {
 				m.flush(false) // a saved file is never forgotten by a crash
 			}

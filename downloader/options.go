@@ -55,6 +55,10 @@ type Limits struct {
 	Retries int
 	// OnExists says what to do when a file of the same name is already in the folder.
 	OnExists ExistsPolicy
+	// KeepDuplicates saves a picture even when an identical one is already saved.
+	KeepDuplicates bool
+	// NoPageReferer stops sending the page a picture was found on as Referer.
+	NoPageReferer bool
 }
 
 // Options configure a Manager.
@@ -81,6 +85,13 @@ type Options struct {
 	MaxRetryAfter time.Duration
 	// Client replaces the shared HTTP client (tests); its Transport should have timeouts.
 	Client *http.Client
+	// SavePages saves a link that answers with a web page as an .html file,
+	// instead of finding the pictures on it.
+	SavePages bool
+	// OnPage, when set, receives the pictures found on a link that turned out
+	// to be a web page, to let the user choose (see AddFromPage); when nil,
+	// every picture found is queued. It is called from a worker goroutine.
+	OnPage func(PageFound)
 }
 
 // DefaultUserAgent identifies Haul to servers.

@@ -24,6 +24,13 @@ type Record struct {
 	Note         string    `json:"note,omitempty"`
 	Started      time.Time `json:"started,omitzero"`
 	Finished     time.Time `json:"finished,omitzero"`
+	Referer      string    `json:"referer,omitempty"`
+	FromPage     bool      `json:"from_page,omitempty"`
+	MIME         string    `json:"mime,omitempty"`
+	IsImage      bool      `json:"image,omitempty"`
+	Width        int       `json:"width,omitempty"`
+	Height       int       `json:"height,omitempty"`
+	SHA256       string    `json:"sha256,omitempty"`
 }
 
 // Journal receives item changes to persist. Write is never called under
@@ -39,7 +46,8 @@ const flushDelay = 250 * time.Millisecond
 func (it *item) record() Record {
 	r := Record{URL: it.raw, Dir: it.dir, Name: it.name, State: it.state.String(), OwnsPart: it.ownsPart,
 		ETag: it.etag, LastModified: it.modified, Attempts: it.attempts, Status: it.status,
-		Note: it.note, Started: it.started, Finished: it.finished}
+		Note: it.note, Started: it.started, Finished: it.finished, Referer: it.referer, FromPage: it.fromPage,
+		MIME: it.mime, IsImage: it.isImage, Width: it.width, Height: it.height, SHA256: it.hash}
 	if t := it.total.Load(); t > 0 {
 		r.Total = t
 	}
@@ -189,6 +197,8 @@ func (m *Manager) restoreItem(it *item, r Record, present map[string]map[string]
 	it.etag, it.modified = r.ETag, r.LastModified
 	it.attempts, it.status, it.note = r.Attempts, r.Status, r.Note
 	it.started, it.finished = r.Started, r.Finished
+	it.referer, it.fromPage = r.Referer, r.FromPage
+	it.mime, it.isImage, it.width, it.height, it.hash = r.MIME, r.IsImage, r.Width, r.Height, r.SHA256
 	if r.Error != "" {
 		it.err = &ItemError{Kind: r.ErrKind, Status: r.Status, Message: r.Error}
 	}
@@ -209,6 +219,9 @@ func (m *Manager) restoreItem(it *item, r Record, present map[string]map[string]
 		}
 		it.path = filepath.Join(it.dir, it.name)
 		it.bytes.Store(max(r.Total, 0))
+		if st == Done && it.hash != "" {
+			m.hashes[it.hash] = it.path
+		}
 	}
 	if it.ownsPart && inFolder[it.name+".part"] {
 		if fi, err := os.Stat(it.partPath()); err == nil {

@@ -9,7 +9,7 @@ import (
 )
 
 // ReportHeader is the first row of a report.
-var ReportHeader = []string{"url", "state", "file", "bytes", "attempts", "http_status", "error", "started", "finished"}
+var ReportHeader = []string{"url", "state", "file", "bytes", "attempts", "http_status", "error", "started", "finished", "width", "height", "format"}
 
 // WriteReport writes one CSV row per item. withBOM starts the file with a
 // UTF-8 byte-order mark so that Excel reads non-ASCII names correctly.
@@ -51,7 +51,8 @@ func reportRow(it ItemSnapshot) []string {
 		status = strconv.Itoa(it.Status)
 	}
 	return []string{it.URL, it.State.String(), file, strconv.FormatInt(it.Bytes, 10),
-		strconv.Itoa(it.Attempts), status, errText, reportTime(it.Started), reportTime(it.Finished)}
+		strconv.Itoa(it.Attempts), status, errText, reportTime(it.Started), reportTime(it.Finished),
+		dimension(it.Width), dimension(it.Height), it.MIME}
 }
 
 func reportTime(t time.Time) string {
@@ -59,4 +60,11 @@ func reportTime(t time.Time) string {
 		return ""
 	}
 	return t.UTC().Format(time.RFC3339)
+}
+
+func dimension(n int) string {
+	if n <= 0 {
+		return ""
+	}
+	return strconv.Itoa(n)
 }

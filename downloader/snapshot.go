@@ -33,6 +33,12 @@ type ItemSnapshot struct {
 	SlowedDown bool
 	// Started and Finished are when the first attempt began and the item ended.
 	Started, Finished time.Time
+	// Referer is the web page the link was found on, if any.
+	Referer string
+	// MIME is the real format read from the first bytes; Width and Height are
+	// a picture's pixel size when known.
+	MIME          string
+	Width, Height int
 }
 
 // ETA estimates the time left, when the size and speed are known.

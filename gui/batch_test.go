@@ -33,8 +33,8 @@ func TestPasteStartSavesFilesAndReportsFailures(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			h := newHarness(t, nil)
-			good := h.serve([]string{"cat1.jpg", "cat2.jpg", "cat3.jpg"}, fileBody)
-			broken := h.serve([]string{"gone.jpg"}, fileBody, downloadtest.Status(404))[0]
+			good := h.serve([]string{"cat1.png", "cat2.png", "cat3.png"}, fileBody)
+			broken := h.serve([]string{"gone.png"}, fileBody, downloadtest.Status(404))[0]
 			text := strings.Join(good, "\n") + "\n" + broken + "\n" + good[0] + "\nnot a link at all\n"
 
 			tt.add(h, text)
@@ -71,7 +71,7 @@ func TestPasteStartSavesFilesAndReportsFailures(t *testing.T) {
 			if len(saved) != 3 {
 				t.Errorf("files on disk: %v", keys(saved))
 			}
-			for _, n := range []string{"cat1.jpg", "cat2.jpg", "cat3.jpg"} {
+			for _, n := range []string{"cat1.png", "cat2.png", "cat3.png"} {
 				if saved[n] != string(fileBody(n)) {
 					t.Errorf("%s on disk differs from the served file", n)
 				}
@@ -99,7 +99,7 @@ func TestPauseAllResumeAndCancelOneRow(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			h := newHarness(t, nil)
 			big := func(string) []byte { return downloadtest.Data(400_000, 7) }
-			urls := h.serve([]string{"a.jpg", "b.jpg", "c.jpg"}, big, downloadtest.Throttle(400_000))
+			urls := h.serve([]string{"a.png", "b.png", "c.png"}, big, downloadtest.Throttle(400_000))
 			h.paste(strings.Join(urls, "\n"))
 			h.waitRows(3)
 			h.ui.Start()
@@ -123,7 +123,7 @@ func TestPauseAllResumeAndCancelOneRow(t *testing.T) {
 			}
 			h.waitTotals("2 saved · 0 skipped · 0 failed · 0 left · 1 canceled")
 			saved := h.readSaved()
-			if len(saved) != 2 || saved["a.jpg"] != string(big("")) || saved["b.jpg"] != string(big("")) {
+			if len(saved) != 2 || saved["a.png"] != string(big("")) || saved["b.png"] != string(big("")) {
 				t.Errorf("files on disk: %v", keys(saved))
 			}
 		})
@@ -167,8 +167,8 @@ func TestRetryOneFailedRowAndRetryAllFailed(t *testing.T) {
 
 func TestExportReportCopyFailedAndOpenFolder(t *testing.T) {
 	h := newHarness(t, map[string]int{prefRetries: 0})
-	good := h.serve([]string{"ok.jpg"}, fileBody)[0]
-	bad := h.serve([]string{"bad.jpg"}, fileBody, downloadtest.Status(404))[0]
+	good := h.serve([]string{"ok.png"}, fileBody)[0]
+	bad := h.serve([]string{"bad.png"}, fileBody, downloadtest.Status(404))[0]
 	h.paste(good + "\n" + bad)
 	h.press(fyne.KeyReturn, ctrl)
 	h.waitTotals("1 saved · 0 skipped · 1 failed · 0 left")
@@ -212,7 +212,7 @@ func TestExportReportCopyFailedAndOpenFolder(t *testing.T) {
 		t.Errorf("Show in folder opened %q", h.ui.opened)
 	}
 	test.Tap(h.row(good).open)
-	if h.ui.opened != filepath.Join(h.dir, "ok.jpg") {
+	if h.ui.opened != filepath.Join(h.dir, "ok.png") {
 		t.Errorf("Open file opened %q", h.ui.opened)
 	}
 
@@ -248,7 +248,7 @@ func TestPasteAThousandLinksAndSaveThemAll(t *testing.T) {
 	h := newHarness(t, map[string]int{prefConcurrency: 16, prefPerHost: 16})
 	names := make([]string, 1000)
 	for i := range names {
-		names[i] = fmt.Sprintf("photo-%04d.jpg", i)
+		names[i] = fmt.Sprintf("photo-%04d.png", i)
 	}
 	urls := h.serve(names, fileBody)
 	h.paste(strings.Join(urls, "\n"))
@@ -258,7 +258,7 @@ func TestPasteAThousandLinksAndSaveThemAll(t *testing.T) {
 	h.press(fyne.KeyReturn, ctrl)
 	h.waitTotals("1,000 saved · 0 skipped · 0 failed · 0 left")
 	saved := h.readSaved()
-	if len(saved) != 1000 || saved["photo-0999.jpg"] != string(fileBody("photo-0999.jpg")) {
+	if len(saved) != 1000 || saved["photo-0999.png"] != string(fileBody("photo-0999.png")) {
 		t.Errorf("%d files on disk", len(saved))
 	}
 }

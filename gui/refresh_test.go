@@ -13,7 +13,7 @@ func TestBusyBatchRefreshesAtMostOncePerTick(t *testing.T) {
 	h := newHarness(t, map[string]int{prefConcurrency: 16})
 	names := make([]string, 16)
 	for i := range names {
-		names[i] = string(rune('a'+i)) + ".jpg"
+		names[i] = string(rune('a'+i)) + ".png"
 	}
 	body := func(string) []byte { return downloadtest.Data(300_000, 3) }
 	urls := h.serve(names, body, downloadtest.Throttle(150_000))
@@ -36,7 +36,7 @@ func TestBusyBatchRefreshesAtMostOncePerTick(t *testing.T) {
 
 func TestIdleWindowStopsTicking(t *testing.T) {
 	h := newHarness(t, nil)
-	urls := h.serve([]string{"one.jpg"}, fileBody)
+	urls := h.serve([]string{"one.png"}, fileBody)
 	h.paste(urls[0])
 	h.ui.Start()
 	h.waitTotals("1 saved")
@@ -56,7 +56,7 @@ func TestIdleWindowStopsTicking(t *testing.T) {
 func TestRefresherSendsOnlyChangedRows(t *testing.T) {
 	m := downloader.New(downloader.Options{Dir: t.TempDir()})
 	r := refresher{m: m}
-	m.Add("https://example.com/a.jpg", "https://example.com/b.jpg")
+	m.Add("https://example.com/a.png", "https://example.com/b.png")
 	now := time.Now()
 	upd, moving := r.pull(now)
 	if !upd.full || len(upd.views) != 2 || moving {
@@ -65,7 +65,7 @@ func TestRefresherSendsOnlyChangedRows(t *testing.T) {
 	if upd, _ := r.pull(now); !upd.empty() {
 		t.Errorf("a pull with nothing changed is not empty: %+v", upd)
 	}
-	ids, _ := m.Add("https://example.com/c.jpg")
+	ids, _ := m.Add("https://example.com/c.png")
 	if upd, _ := r.pull(now); !upd.full || len(upd.views) != 3 {
 		t.Errorf("adding a link: full %v, %d views", upd.full, len(upd.views))
 	}

@@ -1,0 +1,130 @@
+package downloader
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"net/url"
+	"path/filepath"
+
+	"haul/downloader/pages"
+	"haul/downloader/sniff"
+)
+
+// maxPageSize bounds how much of a web page is read to find its pictures.
+const maxPageSize = 32 << 20
+
+// PageFound reports a link that turned out to be a web page, with the
+// pictures found on it.
+type PageFound struct {
+	// Item is the link's item, which ends Skipped with a note.
+	Item ID
+	// Page is the page's address after redirects.
+	Page   string
+	Images []pages.Image
+}
+
+// pageOutcome reads the body as a web page when the link was not expected
+// to be a file: an HTML answer to a link that does not name a picture.
+func (m *Manager) pageOutcome(it *item, j job, resp *http.Response, head []byte, body io.Reader) (outcome, bool) {
+	if m.opts.SavePages || j.fromPage || j.name != "" {
+		return outcome{}, false
+	}
+	mt, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
+	if mt != "text/html" && mt != "application/xhtml+xml" || sniff.ExpectImage(m.nameFor(it, resp), "", false) {
+		return outcome{}, false
+	}
+	page := resp.Request.URL
+	images, _, err := pages.Find(io.MultiReader(bytes.NewReader(head), io.LimitReader(body, maxPageSize)), page)
+	if err != nil {
+		return outcome{verdict: verdict{retry: true, err: &ItemError{Kind: ErrNetwork, Err: err,
+			Message: "The web page could not be read completely."}}}, true
+	}
+	return outcome{page: &PageFound{Item: it.id, Page: page.String(), Images: images}}, true
+}
+
+// pageDoneLocked ends a page item and, unless the app wants to choose,
+// queues every picture found on it with the page as Referer.
+func (m *Manager) pageDoneLocked(it *item, found *PageFound) {
+	it.note = fmt.Sprintf("Web page: %d pictures found on it", len(found.Images))
+	if len(found.Images) == 0 {
+		it.note = "Web page with no pictures found on it"
+	}
+	m.setStateLocked(it, Skipped)
+	if m.opts.OnPage == nil {
+		urls := make([]string, len(found.Images))
+		for i, img := range found.Images {
+			urls[i] = img.URL
+		}
+		m.addLocked(urls, found.Page)
+	}
+}
+
+// AddFromPage queues pictures found on a web page: they are requested with
+// the page as Referer (unless NoPageReferer) and must really be pictures.
+func (m *Manager) AddFromPage(page string, links ...string) ([]ID, []Rejected) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.addLocked(links, page)
+}
+
+// FindImages fetches a web page and, following rel=next up to maxPages
+// pages, returns the pictures on it, politely: one page at a time, within
+// the request rate limit, with the user's headers.
+func (m *Manager) FindImages(ctx context.Context, page string, maxPages int) ([]pages.Image, []pages.Problem, error) {
+	return pages.Crawl(ctx, page, maxPages, m.fetchPage)
+}
+
+func (m *Manager) fetchPage(ctx context.Context, u string) (io.ReadCloser, string, *url.URL, error) {
+	if err := m.reqLimit.Wait(ctx); err != nil {
+		return nil, "", nil, err
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	if err != nil {
+		return nil, "", nil, fmt.Errorf("open page %s: %w", u, err)
+	}
+	for k, v := range m.opts.Header {
+		req.Header[k] = v
+	}
+	req.Header.Set("User-Agent", m.opts.UserAgent)
+	resp, err := m.client.Do(req)
+	if err != nil {
+		return nil, "", nil, fmt.Errorf("open page %s: %w", u, err)
+	}
+	if resp.StatusCode != http.StatusOK {
+		resp.Body.Close()
+		return nil, "", nil, fmt.Errorf("open page %s: %s", u, statusMessage(resp.StatusCode))
+	}
+	return resp.Body, resp.Header.Get("Content-Type"), resp.Request.URL, nil
+}
+
+// sameAs records the picture's hash and returns the name of an identical
+// file already saved (in this batch or a restored one), or "".
+func (m *Manager) sameAs(it *item, sum string, keepDuplicates bool) string {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	it.hash = sum
+	if keepDuplicates {
+		return ""
+	}
+	p, ok := m.hashes[sum]
+	if !ok || !fileExists(p) {
+		return ""
+	}
+	return p
+}
+
+// markSameAs notes that the item's picture is already saved as path.
+func (m *Manager) markSameAs(it *item, path string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	it.note = "Same picture as " + filepath.Base(path)
+	it.path = path
+	it.ownsPart = false
+	if m.names[foldName(it.name)] == it.id {
+		delete(m.names, foldName(it.name))
+	}
+}

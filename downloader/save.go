@@ -1,0 +1,144 @@
+package downloader
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"hash"
+	"io"
+	"io/fs"
+	"net/http"
+	"os"
+	"path"
+	"path/filepath"
+
+	"haul/downloader/sniff"
+)
+
+// saveInput is what save needs beyond the job: where the body starts, its
+// size, the head already read from it, and what the head says it is.
+type saveInput struct {
+	offset, total int64
+	head          []byte
+	body          io.Reader
+	format        sniff.Format
+}
+
+// save names the file, streams the body into its part file, checks it and
+// moves it into place; pictures are hashed on the way to catch duplicates.
+func (m *Manager) save(ctx, actx context.Context, it *item, j job, resp *http.Response, in saveInput) outcome {
+	if err := os.MkdirAll(j.dir, 0o755); err != nil {
+		return outcome{verdict: diskVerdict(err, j.dir)}
+	}
+	name := j.name
+	if name == "" {
+		want := m.nameFor(it, resp)
+		if in.format.IsImage {
+			want = sniff.FixExtension(want, in.format)
+			if path.Ext(want) == "" {
+				want += in.format.Ext
+			}
+		}
+		var skip bool
+		if name, skip = m.claimName(it, want); skip {
+			return outcome{skipped: true}
+		}
+	}
+	m.noteResponse(it, resp, in.offset, in.total, in.format)
+
+	part := filepath.Join(j.dir, name+".part")
+	m.markPartOwned(it)
+	var h hash.Hash
+	if in.format.IsImage {
+		h = sha256.New()
+		if in.offset > 0 && hashPrefix(h, part, in.offset) != nil {
+			h = nil
+		}
+	}
+	f, err := m.openPart(part, in.offset, !j.ownsPart)
+	if err != nil {
+		if errors.Is(err, fs.ErrExist) {
+			m.forgetName(it)
+			return outcome{now: true, verdict: verdict{retry: true, err: &ItemError{Kind: ErrDisk, Err: err,
+				Message: "A file with the same name appeared; choosing another name."}}}
+		}
+		return outcome{verdict: diskVerdict(err, j.dir)}
+	}
+	n, err := m.writeChunk(f, in.head, h, it)
+	if err == nil {
+		var rest int64
+		rest, err = m.copyBody(actx, f, in.body, h, it)
+		n += rest
+	}
+	out := outcome{progress: n > 0}
+	if err != nil {
+		f.Close()
+		if errors.Is(err, errWrite) {
+			out.verdict = diskVerdict(err, j.dir)
+		} else if o := m.transportOutcome(ctx, actx, err, j.url); o.verdict.err != nil {
+			out.verdict = o.verdict
+		}
+		return out
+	}
+	if in.total >= 0 && in.offset+n != in.total {
+		f.Close()
+		out.verdict = verdict{retry: true, err: &ItemError{Kind: ErrShortBody, Err: io.ErrUnexpectedEOF,
+			Message: "The connection dropped before the file was complete."}}
+		return out
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		out.verdict = diskVerdict(err, j.dir)
+		return out
+	}
+	if err := f.Close(); err != nil {
+		out.verdict = diskVerdict(err, j.dir)
+		return out
+	}
+	if in.format.IsImage && (in.format.Width == 0 || in.format.Height == 0) {
+		m.measure(it, part)
+	}
+	if h != nil {
+		sum := hex.EncodeToString(h.Sum(nil))
+		if same := m.sameAs(it, sum, j.limits.KeepDuplicates); same != "" {
+			os.Remove(part)
+			m.markSameAs(it, same)
+			return outcome{skipped: true}
+		}
+	}
+	if err := m.commit(it, part, j.limits.OnExists); err != nil {
+		out.verdict = diskVerdict(err, j.dir)
+		return out
+	}
+	out.done = true
+	return out
+}
+
+// hashPrefix feeds h with the first n bytes already in the part file, so a
+// resumed picture is hashed whole without downloading it again.
+func hashPrefix(h hash.Hash, part string, n int64) error {
+	f, err := os.Open(part)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	_, err = io.CopyN(h, f, n)
+	return err
+}
+
+// measure reads a picture's pixel size from the header of its part file
+// when the first bytes alone did not hold it (JPEGs with large metadata).
+func (m *Manager) measure(it *item, part string) {
+	f, err := os.Open(part)
+	if err != nil {
+		return
+	}
+	defer f.Close()
+	head := make([]byte, sniff.MaxHead)
+	n, _ := io.ReadFull(f, head)
+	format := sniff.Detect(head[:n])
+	m.mu.Lock()
+	it.width, it.height = format.Width, format.Height
+	m.mu.Unlock()
+}
