@@ -46,7 +46,8 @@ func (m *Manager) finish(ctx context.Context, it *item, out outcome) {
 	case ctx.Err() != nil:
 		m.requeueLocked(it)
 	case out.verdict.err == nil:
-		m.requeueLocked(it)
+		out.verdict = verdict{retry: true, err: &ItemError{Kind: ErrServer, Message: "The download stopped for an unknown reason."}}
+		m.retryLaterLocked(it, out)
 	case out.verdict.err.Kind == ErrDisk && !out.verdict.retry:
 		m.failLocked(it, out.verdict.err, false)
 		m.failQueuedLocked(out.verdict.err)
