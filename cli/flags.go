@@ -1,0 +1,139 @@
+package cli
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"haul/downloader"
+)
+
+// maxConcurrency is the highest -c the downloader accepts.
+const maxConcurrency = 256
+
+// config is a parsed "haul get" command line.
+type config struct {
+	dir         string
+	limits      downloader.Limits
+	idleTimeout time.Duration
+	header      http.Header
+	referer     string
+	userAgent   string
+	report      string
+	quiet       bool
+	inputs      []string
+}
+
+// options turns the configuration into downloader options.
+func (c config) options() downloader.Options {
+	opts := downloader.Options{
+		Limits:      c.limits,
+		Dir:         c.dir,
+		IdleTimeout: c.idleTimeout,
+		Header:      c.header,
+		UserAgent:   c.userAgent,
+		Referer:     c.referer,
+	}
+	if ua := c.header.Get("User-Agent"); ua != "" && opts.UserAgent == "" {
+		opts.UserAgent = ua
+	}
+	if optionsHook != nil {
+		optionsHook(&opts)
+	}
+	return opts
+}
+
+// optionsHook lets tests shorten the retry backoff; nil in the product.
+var optionsHook func(*downloader.Options)
+
+// newFlagSet declares the flags of "haul get", filling c.
+func newFlagSet(c *config, limit *byteRate, headers *headerList, onExists *string) *flag.FlagSet {
+	fs := flag.NewFlagSet("haul get", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	fs.StringVar(&c.dir, "o", "./downloads", "save into `DIR` (created when missing)")
+	fs.IntVar(&c.limits.Concurrency, "c", 8, "download `N` files at once")
+	fs.IntVar(&c.limits.PerHost, "per-host", 0, "download at most `N` files at once from one site (0: same as -c)")
+	fs.Float64Var(&c.limits.RequestsPerSec, "rate", 0, "start at most `REQ/S` requests per second (0: unlimited)")
+	fs.Var(limit, "limit", "cap the total speed at `BYTES/S`, e.g. 2MB, 500k or 1.5MiB (0: unlimited)")
+	fs.IntVar(&c.limits.Retries, "retries", 5, "try a failed download again up to `N` times")
+	fs.DurationVar(&c.idleTimeout, "timeout", 30*time.Second, "give up on a connection that sends nothing for `D`")
+	fs.StringVar(onExists, "on-exists", "skip", "what to do with a file already in the folder: `skip|rename|overwrite`")
+	fs.StringVar(&c.report, "report", "", "write a CSV report of every link to `FILE.csv`")
+	fs.Var(headers, "H", "send the request header `'Name: value'` (repeat for more)")
+	fs.StringVar(&c.referer, "referer", "", "send `URL` as the Referer header")
+	fs.StringVar(&c.userAgent, "user-agent", "", "send `UA` as the User-Agent header (default \""+downloader.DefaultUserAgent+"\")")
+	fs.BoolVar(&c.quiet, "q", false, "quiet: print only errors and the final summary")
+	return fs
+}
+
+// parseFlags reads the command line of "haul get". Flags may come before,
+// between or after the inputs; everything after "--" is an input. It returns
+// flag.ErrHelp for -h, and the flag set so the caller can print its usage.
+func parseFlags(args []string) (config, *flag.FlagSet, error) {
+	var (
+		c        config
+		limit    byteRate
+		headers  headerList
+		onExists string
+	)
+	fs := newFlagSet(&c, &limit, &headers, &onExists)
+	for len(args) > 0 {
+		if err := fs.Parse(args); err != nil {
+			return c, fs, err
+		}
+		rest := fs.Args()
+		if consumed := args[:len(args)-len(rest)]; len(consumed) > 0 && consumed[len(consumed)-1] == "--" {
+			c.inputs = append(c.inputs, rest...)
+			break
+		}
+		if len(rest) == 0 {
+			break
+		}
+		c.inputs = append(c.inputs, rest[0])
+		args = rest[1:]
+	}
+	policy, ok := downloader.ParseExistsPolicy(onExists)
+	if !ok {
+		return c, fs, fmt.Errorf("-on-exists %q: choose skip, rename or overwrite", onExists)
+	}
+	c.limits.OnExists = policy
+	c.limits.BytesPerSec = int64(limit)
+	c.header = headers.h
+	if err := c.check(); err != nil {
+		return c, fs, err
+	}
+	return c, fs, nil
+}
+
+// check rejects values that parse but make no sense.
+func (c config) check() error {
+	switch {
+	case c.limits.Concurrency < 1 || c.limits.Concurrency > maxConcurrency:
+		return fmt.Errorf("-c %d: choose between 1 and %d downloads at once", c.limits.Concurrency, maxConcurrency)
+	case c.limits.PerHost < 0:
+		return fmt.Errorf("-per-host %d: choose 0 (same as -c) or more", c.limits.PerHost)
+	case c.limits.RequestsPerSec < 0:
+		return fmt.Errorf("-rate %g: choose 0 (unlimited) or more requests per second", c.limits.RequestsPerSec)
+	case c.limits.Retries < 0:
+		return fmt.Errorf("-retries %d: choose 0 or more", c.limits.Retries)
+	case c.idleTimeout <= 0:
+		return fmt.Errorf("-timeout %s: choose a duration above zero, such as 30s or 2m", c.idleTimeout)
+	case strings.TrimSpace(c.dir) == "":
+		return errors.New("-o: give the folder to save into")
+	case c.userAgent != "" && !validHeaderValue(c.userAgent):
+		return errors.New("-user-agent contains characters that cannot be sent")
+	}
+	if c.referer != "" {
+		u, err := url.Parse(c.referer)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return fmt.Errorf("-referer %q: give a full http or https address", c.referer)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,132 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"time"
+
+	"haul/downloader"
+)
+
+// Exit codes of "haul get".
+const (
+	exitOK          = 0
+	exitFailed      = 1
+	exitUsage       = 2
+	exitInterrupted = 130
+)
+
+// Get runs "haul get" with args (the words after "get") and returns the exit
+// code: 0 when every link was saved or skipped, 1 when some failed, 2 for a
+// wrong command line and 130 when interrupted. The first Ctrl+C or SIGTERM,
+// like the end of ctx, stops gracefully and keeps partial files for the next
+// run; a second Ctrl+C exits the process at once.
+func Get(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	cfg, fs, err := parseFlags(args)
+	if errors.Is(err, flag.ErrHelp) {
+		getUsage(stdout, fs)
+		return exitOK
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "haul get: %v\n\n", err)
+		getUsage(stderr, fs)
+		return exitUsage
+	}
+	m, code := queue(cfg, stdin, stderr)
+	if m == nil {
+		return code
+	}
+	return run(ctx, m, cfg, chooseProgress(stderr, cfg.quiet), stdout, stderr)
+}
+
+// queue reads the inputs into a new Manager, reporting every rejected line.
+// It returns a nil Manager and the exit code when there is nothing to do.
+func queue(cfg config, stdin io.Reader, stderr io.Writer) (*downloader.Manager, int) {
+	if len(cfg.inputs) == 0 {
+		fmt.Fprintln(stderr, "haul get: no links given. Name a file of links, give links themselves, or - to read them from standard input.")
+		fmt.Fprintln(stderr, `Run "haul get -h" for help.`)
+		return nil, exitUsage
+	}
+	in, err := gatherLinks(cfg.inputs, stdin)
+	if err != nil {
+		fmt.Fprintf(stderr, "haul get: %v\n", err)
+		return nil, exitUsage
+	}
+	for _, p := range in.problems {
+		fmt.Fprintln(stderr, p)
+	}
+	if in.duplicates > 0 && !cfg.quiet {
+		fmt.Fprintf(stderr, "%s listed more than once; each is downloaded once.\n", plural(in.duplicates, "link was", "links were"))
+	}
+	m := downloader.New(cfg.options())
+	ids, rejected := m.Add(in.links...)
+	for _, r := range rejected {
+		fmt.Fprintf(stderr, "%s: %s\n", r.URL, r.Reason)
+	}
+	if len(ids) == 0 {
+		fmt.Fprintln(stderr, "haul get: no links to download: none of the inputs contains an http or https link.")
+		return nil, exitUsage
+	}
+	return m, exitOK
+}
+
+// run downloads everything queued in m while showing progress, then writes
+// the report and the summary and returns the exit code.
+func run(ctx context.Context, m *downloader.Manager, cfg config, mode progressMode, stdout, stderr io.Writer) int {
+	ctx, release := withInterrupts(ctx)
+	defer release()
+	start := time.Now()
+	// The end of ctx is handled below with Stop, like the first Ctrl+C.
+	if err := m.Start(context.WithoutCancel(ctx)); err != nil {
+		fmt.Fprintf(stderr, "haul get: %v\n", err)
+		return exitFailed
+	}
+	p := startProgress(m, stderr, mode, start)
+	finished := make(chan struct{})
+	go func() {
+		m.Wait()
+		close(finished)
+	}()
+	select {
+	case <-finished:
+	case <-ctx.Done():
+	}
+	m.Stop()
+	<-finished
+	p.stop()
+	items, sum := m.Snapshot()
+	o := outcome{items: items, sum: sum, elapsed: time.Since(start), report: cfg.report, policy: cfg.limits.OnExists}
+	return conclude(o, stdout, stderr)
+}
+
+// conclude writes the report and the summary of a run and returns its exit
+// code. Items left unfinished mean the run was interrupted.
+func conclude(o outcome, stdout, stderr io.Writer) int {
+	o.stopped = o.sum.Left() > 0
+	var reportErr error
+	if o.report != "" {
+		reportErr = writeReportFile(o.report, o.items)
+	}
+	writeSummary(stdout, o)
+	if reportErr != nil {
+		fmt.Fprintf(stderr, "haul get: %v\n", reportErr)
+	}
+	switch {
+	case o.stopped:
+		return exitInterrupted
+	case o.sum.Failed > 0 || o.sum.Canceled > 0 || reportErr != nil:
+		return exitFailed
+	}
+	return exitOK
+}
+
+// plural writes n with the singular or plural words that follow it.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}

@@ -1,0 +1,86 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"haul/downloader/links"
+)
+
+// intake is every link gathered from the command line's inputs, in order,
+// with the rejected lines already worded for the terminal.
+type intake struct {
+	links      []string
+	duplicates int
+	problems   []string
+}
+
+// gatherLinks reads each input: "-" is standard input, an existing path is a
+// file of links, and anything else that looks like a link is taken as one.
+// An input that cannot be read at all is an error.
+func gatherLinks(inputs []string, stdin io.Reader) (intake, error) {
+	var in intake
+	seen := map[string]bool{}
+	for _, arg := range inputs {
+		source, res, err := readInput(arg, stdin)
+		if err != nil {
+			return in, err
+		}
+		in.duplicates += res.Duplicates
+		for _, p := range res.Problems {
+			in.problems = append(in.problems, fmt.Sprintf("%s:%d: %s: %s", source, p.Line, p.Text, p.Reason))
+		}
+		for _, link := range res.Links {
+			if seen[link] {
+				in.duplicates++
+				continue
+			}
+			seen[link] = true
+			in.links = append(in.links, link)
+		}
+	}
+	return in, nil
+}
+
+// readInput extracts the links of one input and names it for messages.
+func readInput(arg string, stdin io.Reader) (string, links.Result, error) {
+	if arg == "-" {
+		data, err := io.ReadAll(stdin)
+		if err != nil {
+			return "", links.Result{}, fmt.Errorf("read links from standard input: %w", err)
+		}
+		return "stdin", links.Extract(string(data)), nil
+	}
+	if looksLikeLink(arg) {
+		if _, err := os.Stat(arg); err != nil {
+			return "command line", links.Extract(arg), nil
+		}
+	}
+	res, err := links.ReadFile(arg)
+	if err != nil {
+		return "", links.Result{}, listError(arg, err)
+	}
+	return arg, res, nil
+}
+
+// looksLikeLink reports whether a command-line argument is meant as a link
+// rather than a file name.
+func looksLikeLink(arg string) bool {
+	lower := strings.ToLower(arg)
+	return strings.HasPrefix(lower, "http://") || strings.HasPrefix(lower, "https://") ||
+		strings.HasPrefix(lower, "www.") || strings.Contains(arg, "://")
+}
+
+// listError explains why a list file could not be read. Refusals from
+// links.ReadFile already name the file and say what to do; file system
+// errors are shortened to their cause after the name the user typed.
+func listError(arg string, err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return fmt.Errorf("cannot read the list %s: %w", arg, pe.Err)
+	}
+	return err
+}

@@ -1,0 +1,186 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/dustin/go-humanize"
+
+	"haul/downloader"
+)
+
+// progressMode is how a run shows its progress.
+type progressMode int
+
+const (
+	// progressNone prints nothing while the run goes (-q).
+	progressNone progressMode = iota
+	// progressLive redraws one status line on a terminal.
+	progressLive
+	// progressLog prints a line per finished item, for pipes and CI logs.
+	progressLog
+)
+
+// refreshEvery is how often the live line is redrawn and finished items
+// are logged; polling keeps the cost flat however many items change.
+const refreshEvery = 250 * time.Millisecond
+
+// clearLine returns the cursor to the start of the line and erases it.
+const clearLine = "\r\x1b[K"
+
+// chooseProgress picks the live line when w is a terminal and log lines
+// otherwise; quiet turns progress off.
+func chooseProgress(w io.Writer, quiet bool) progressMode {
+	if quiet {
+		return progressNone
+	}
+	if f, ok := w.(*os.File); ok {
+		if fi, err := f.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
+			return progressLive
+		}
+	}
+	return progressLog
+}
+
+// progress shows a running batch until stop is called.
+type progress struct {
+	m        *downloader.Manager
+	w        io.Writer
+	mode     progressMode
+	start    time.Time
+	reported map[downloader.ID]bool
+	quit     chan struct{}
+	done     chan struct{}
+}
+
+// startProgress starts showing m's progress on w.
+func startProgress(m *downloader.Manager, w io.Writer, mode progressMode, start time.Time) *progress {
+	p := &progress{m: m, w: w, mode: mode, start: start, reported: map[downloader.ID]bool{},
+		quit: make(chan struct{}), done: make(chan struct{})}
+	go p.run()
+	return p
+}
+
+// stop ends the display: the live line is erased and the last finished
+// items are logged. It returns once nothing more will be written.
+func (p *progress) stop() {
+	close(p.quit)
+	<-p.done
+}
+
+func (p *progress) run() {
+	defer close(p.done)
+	switch p.mode {
+	case progressLive:
+		p.live()
+	case progressLog:
+		p.log()
+	default:
+		<-p.quit
+	}
+}
+
+// live redraws the status line until stop.
+func (p *progress) live() {
+	tick := time.NewTicker(refreshEvery)
+	defer tick.Stop()
+	var meter throughput
+	for {
+		sum, now := p.m.Summary(), time.Now()
+		if speed, ok := meter.add(now, sum.Bytes); ok {
+			sum.Speed = speed
+		}
+		fmt.Fprint(p.w, clearLine+liveLine(sum, now.Sub(p.start)))
+		select {
+		case <-tick.C:
+		case <-p.quit:
+			fmt.Fprint(p.w, clearLine)
+			return
+		}
+	}
+}
+
+// log prints a line for every item that finishes, until stop.
+func (p *progress) log() {
+	tick := time.NewTicker(refreshEvery)
+	defer tick.Stop()
+	for {
+		select {
+		case <-tick.C:
+			p.logFinished()
+		case <-p.quit:
+			p.logFinished()
+			return
+		}
+	}
+}
+
+// logFinished prints the items that finished since the last call.
+func (p *progress) logFinished() {
+	items, _ := p.m.Snapshot()
+	for _, it := range items {
+		if !it.State.Final() || p.reported[it.ID] {
+			continue
+		}
+		p.reported[it.ID] = true
+		fmt.Fprintln(p.w, itemLine(it))
+	}
+}
+
+// itemLine describes one finished item.
+func itemLine(it downloader.ItemSnapshot) string {
+	switch it.State {
+	case downloader.Done:
+		return fmt.Sprintf("saved %s (%s)", it.Name, humanize.Bytes(uint64(max(it.Bytes, 0))))
+	case downloader.Skipped:
+		return fmt.Sprintf("skipped %s: %s", it.URL, it.Note)
+	case downloader.Failed:
+		return fmt.Sprintf("failed %s: %s", it.URL, failureText(it))
+	}
+	return fmt.Sprintf("%s %s", it.State, it.URL)
+}
+
+// failureText is the human reason an item failed.
+func failureText(it downloader.ItemSnapshot) string {
+	if it.Err == nil {
+		return "the download failed"
+	}
+	return it.Err.Message
+}
+
+// liveLine is the one-line status: counts, speed and time left.
+// s.Speed is the batch's speed.
+func liveLine(s downloader.Summary, elapsed time.Duration) string {
+	parts := []string{fmt.Sprintf("%d/%d saved", s.Done, s.Total)}
+	if s.Skipped > 0 {
+		parts = append(parts, fmt.Sprintf("%d skipped", s.Skipped))
+	}
+	parts = append(parts, fmt.Sprintf("%d failed", s.Failed), fmt.Sprintf("%d left", s.Left()),
+		humanize.Bytes(uint64(max(s.Speed, 0)))+"/s")
+	if eta, ok := timeLeft(s, elapsed); ok {
+		if eta < time.Second {
+			parts = append(parts, "almost done")
+		} else {
+			parts = append(parts, "about "+eta.String()+" left")
+		}
+	}
+	return strings.Join(parts, " · ")
+}
+
+// timeLeft estimates how long the batch still needs: from the bytes left
+// once every item has started, else from how fast items have been finishing.
+func timeLeft(s downloader.Summary, elapsed time.Duration) (time.Duration, bool) {
+	if s.Left() == 0 {
+		return 0, false
+	}
+	if eta, ok := s.ETA(); ok && s.Queued == 0 {
+		return eta, true
+	}
+	if s.Finished() == 0 {
+		return 0, false
+	}
+	return (elapsed * time.Duration(s.Left()) / time.Duration(s.Finished())).Round(time.Second), true
+}

@@ -1,0 +1,67 @@
+package cli
+
+import (
+	"context"
+	"os"
+	"syscall"
+	"testing"
+	"time"
+)
+
+func TestFirstSignalStopsSecondExits(t *testing.T) {
+	sigs := make(chan os.Signal)
+	done := make(chan struct{})
+	stops, exits := make(chan struct{}, 2), make(chan int, 2)
+	watching := make(chan struct{})
+	go func() {
+		defer close(watching)
+		watchInterrupts(sigs, done, func() { stops <- struct{}{} }, func(code int) { exits <- code })
+	}()
+	sigs <- os.Interrupt
+	<-stops
+	select {
+	case code := <-exits:
+		t.Fatalf("the first signal exited with %d; it should only stop", code)
+	default:
+	}
+	sigs <- syscall.SIGTERM
+	if code := <-exits; code != exitInterrupted {
+		t.Errorf("the second signal exited with %d, want %d", code, exitInterrupted)
+	}
+	<-watching
+	if len(stops) != 0 {
+		t.Error("the second signal stopped again instead of exiting")
+	}
+}
+
+func TestWatchingEndsWhenReleased(t *testing.T) {
+	done := make(chan struct{})
+	watching := make(chan struct{})
+	go func() {
+		defer close(watching)
+		watchInterrupts(make(chan os.Signal), done, func() { t.Error("stopped without a signal") }, func(int) { t.Error("exited without a signal") })
+	}()
+	close(done)
+	<-watching
+}
+
+func TestInterruptSignalEndsTheContext(t *testing.T) {
+	ctx, release := withInterrupts(context.Background())
+	defer release()
+	if err := syscall.Kill(os.Getpid(), syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-ctx.Done():
+	case <-time.After(5 * time.Second):
+		t.Fatal("SIGINT did not end the context")
+	}
+}
+
+func TestParentContextEndsTheRunContext(t *testing.T) {
+	parent, cancel := context.WithCancel(context.Background())
+	ctx, release := withInterrupts(parent)
+	defer release()
+	cancel()
+	<-ctx.Done()
+}

