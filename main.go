@@ -24,12 +24,6 @@ func main() {
 	case "-h", "-help", "--help", "help":
 		cli.Usage(os.Stdout)
 	default:
-		os.Exit(openWindow(args))
+		os.Exit(runWindow(args))
 	}
-}
-
-// openWindow opens the window with the list files in files loaded.
-var openWindow = func(files []string) int {
-	cli.Usage(os.Stderr)
-	return 2
 }
