@@ -30,28 +30,52 @@ type harness struct {
 	queue chan func()
 	dir   string
 	srv   *downloadtest.Server
+	cfg   config
 }
 
 func newHarness(t testing.TB, prefs map[string]int) *harness {
 	t.Helper()
+	return newHarnessWith(t, prefs, nil)
+}
+
+// newHarnessWith is newHarness with the saved list's journal wrapped. The
+// app's storage folder (the system temp folder under the test driver) is a
+// fresh folder for each test.
+func newHarnessWith(t testing.TB, prefs map[string]int, journal func(downloader.Journal) downloader.Journal) *harness {
+	t.Helper()
+	t.Setenv("TMPDIR", t.TempDir())
 	a := test.NewTempApp(t)
 	dir := t.TempDir()
 	a.Preferences().SetString(prefDir, dir)
 	for k, v := range prefs {
 		a.Preferences().SetInt(k, v)
 	}
-	w := a.NewWindow("")
-	w.Resize(fyne.NewSize(1280, 800))
-	h := &harness{t: t, app: a, win: w, queue: make(chan func(), 16), dir: dir, srv: downloadtest.New()}
+	h := &harness{t: t, app: a, queue: make(chan func(), 16), dir: dir, srv: downloadtest.New()}
 	t.Cleanup(h.srv.Close)
-	h.ui = newUI(a, w, config{
+	h.cfg = config{
 		do: func(f func()) { h.queue <- f },
 		options: func(o *downloader.Options) {
 			o.BackoffBase, o.BackoffMax = 5*time.Millisecond, 20*time.Millisecond
 		},
-	})
-	t.Cleanup(h.ui.Close)
+		journal: journal,
+	}
+	h.open()
 	return h
+}
+
+// open opens a new window on the harness's app.
+func (h *harness) open() {
+	h.win = h.app.NewWindow("")
+	h.win.Resize(fyne.NewSize(1280, 800))
+	h.ui = newUI(h.app, h.win, h.cfg)
+	h.t.Cleanup(h.ui.Close)
+}
+
+// reopen closes the window as the user would and opens a new one on the
+// same app, as when Haul is quit and started again.
+func (h *harness) reopen() {
+	h.win.Close()
+	h.open()
 }
 
 // pump runs what the refresh loop hands over until cond holds.

@@ -18,9 +18,6 @@ import (
 // listExtensions are the files accepted as lists of links.
 var listExtensions = []string{".txt", ".csv", ".tsv", ".html", ".htm", ".md"}
 
-// duplicateReason is the reason the engine gives for a link already queued.
-const duplicateReason = "already in the list"
-
 // intakeLine is the one short line that says what the last add did, with a
 // button that lists the lines that were not links.
 type intakeLine struct {
@@ -43,11 +40,16 @@ func (l *intakeLine) row() fyne.CanvasObject {
 	return container.NewBorder(nil, nil, nil, l.show, l.label)
 }
 
-// intakeResult sums up one add: from the clipboard, or from one or more files.
+// intakeResult sums up one add: from the clipboard, from one or more files,
+// or from the list saved by the last run.
 type intakeResult struct {
 	added, duplicates int
 	problems          []links.Problem
 	errors            []string
+	// restored counts the items brought back from the last run; resume says
+	// some of them are unfinished and wait for Start.
+	restored int
+	resume   bool
 }
 
 // Paste adds the links found in the clipboard's text (Ctrl+V).
@@ -107,11 +109,15 @@ func (u *UI) OpenList() {
 // AddFiles reads list files in the background and queues their links; the
 // intake line reports on all of them together.
 func (u *UI) AddFiles(paths []string) {
+	u.addFiles(paths, intakeResult{})
+}
+
+// addFiles is AddFiles with a report that starts from r.
+func (u *UI) addFiles(paths []string, r intakeResult) {
 	if len(paths) == 0 {
 		return
 	}
 	go func() {
-		var r intakeResult
 		for _, p := range paths {
 			res, err := links.ReadFile(p)
 			if err != nil {
@@ -131,7 +137,7 @@ func (u *UI) queue(res links.Result, r *intakeResult) {
 	r.duplicates += res.Duplicates
 	r.problems = append(r.problems, res.Problems...)
 	for _, rej := range rejected {
-		if rej.Reason == duplicateReason {
+		if rej.Duplicate {
 			r.duplicates++
 			continue
 		}
@@ -140,9 +146,16 @@ func (u *UI) queue(res links.Result, r *intakeResult) {
 }
 
 // message is the intake line, e.g. "Added 1,204 links · 37 duplicates
-// skipped · 3 lines were not links".
+// skipped · 3 lines were not links", or "Restored 1,204 links from last
+// time · press Start to continue".
 func (r intakeResult) message() string {
-	parts := []string{lang.XN("intake.added", "Added {{.N}} links", r.added, data{"N": humanize.Comma(int64(r.added))})}
+	var parts []string
+	if r.restored > 0 {
+		parts = append(parts, lang.XN("intake.restored", "Restored {{.N}} links from last time", r.restored, data{"N": humanize.Comma(int64(r.restored))}))
+	}
+	if r.restored == 0 || r.added > 0 || r.duplicates > 0 || len(r.problems) > 0 {
+		parts = append(parts, lang.XN("intake.added", "Added {{.N}} links", r.added, data{"N": humanize.Comma(int64(r.added))}))
+	}
 	if r.duplicates > 0 {
 		parts = append(parts, lang.XN("intake.duplicates", "{{.N}} duplicates skipped", r.duplicates, data{"N": humanize.Comma(int64(r.duplicates))}))
 	}
@@ -150,6 +163,9 @@ func (r intakeResult) message() string {
 		parts = append(parts, lang.XN("intake.problems", "{{.N}} lines were not links", n, data{"N": humanize.Comma(int64(n))}))
 	}
 	parts = append(parts, r.errors...)
+	if r.resume {
+		parts = append(parts, lang.L("press Start to continue"))
+	}
 	return strings.Join(parts, " · ")
 }
 

@@ -92,6 +92,9 @@ func (u *UI) apply(upd update) {
 		u.totals.show(upd.totals)
 		u.batch.enable(upd.totals.Summary)
 	}
+	if upd.saveProblem != "" {
+		u.notice.set(upd.saveProblem)
+	}
 	if upd.ended != nil {
 		u.notifyBatchEnd(*upd.ended)
 	}

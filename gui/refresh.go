@@ -22,10 +22,12 @@ type update struct {
 	newTotals    bool
 	// ended carries the final counts when a batch has just finished.
 	ended *downloader.Summary
+	// saveProblem says the download list has just stopped being saved.
+	saveProblem string
 }
 
 func (u update) empty() bool {
-	return !u.full && len(u.changed) == 0 && !u.newTotals && u.ended == nil
+	return !u.full && len(u.changed) == 0 && !u.newTotals && u.ended == nil && u.saveProblem == ""
 }
 
 // refresher remembers what the UI shows and works out what changed. It is
@@ -37,6 +39,8 @@ type refresher struct {
 	totals    totalsView
 	started   bool
 	batchOpen bool
+	// saveFailed says the last journal write failed and was reported.
+	saveFailed bool
 }
 
 // pull takes a snapshot and returns the changes, and whether anything is
@@ -70,6 +74,7 @@ func (r *refresher) pull(now time.Time) (update, bool) {
 	if t := newTotalsView(sum); t != r.totals {
 		r.totals, u.totals, u.newTotals = t, t, true
 	}
+	u.saveProblem = r.saveProblem()
 	moving := sum.Queued+sum.Active+sum.Waiting > 0
 	switch {
 	case !sum.Running:
@@ -81,6 +86,18 @@ func (r *refresher) pull(now time.Time) (update, bool) {
 		u.ended = &sum
 	}
 	return u, sum.Running && moving
+}
+
+// saveProblem returns the notice for a failure to save the list, once
+// per run of failures.
+func (r *refresher) saveProblem() string {
+	err := r.m.SaveError()
+	if err == nil || r.saveFailed {
+		r.saveFailed = err != nil
+		return ""
+	}
+	r.saveFailed = true
+	return saveErrorText(err)
 }
 
 // sameItems reports whether two snapshots list the same items in the same order.

@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"haul/downloader"
+	"haul/downloader/queue"
 )
 
 // UI is Haul's main window. Its widgets are fields so tests can reach them;
@@ -24,6 +25,8 @@ type UI struct {
 	win   fyne.Window
 	prefs fyne.Preferences
 	m     *downloader.Manager
+	// store is the saved download list, nil when it could not be opened.
+	store *queue.Store
 	// do runs a function on the UI thread (fyne.Do outside tests).
 	do func(func())
 
@@ -42,6 +45,8 @@ type UI struct {
 	selected int
 	// opened is the last file or folder handed to the system to open.
 	opened string
+	// restored is what was brought back from the last run.
+	restored intakeResult
 
 	paste, openList, about *widget.Button
 	settings               *settingsRow
@@ -49,6 +54,7 @@ type UI struct {
 	list                   *widget.List
 	emptyHint              *widget.Label
 	detail                 *widget.Label
+	notice                 *noticeLine
 	totals                 *totals
 	batch                  *batchBar
 }
@@ -57,13 +63,15 @@ type UI struct {
 type config struct {
 	do      func(func())
 	options func(*downloader.Options)
+	// journal wraps the saved list's journal.
+	journal func(downloader.Journal) downloader.Journal
 }
 
 // New builds the window's content on w, loads the list files named in files
 // and starts the refresh loop. The caller shows the window and runs the app.
 func New(a fyne.App, w fyne.Window, files []string) *UI {
 	u := newUI(a, w, config{do: fyne.Do})
-	u.AddFiles(files)
+	u.addFiles(files, u.restored)
 	return u
 }
 
@@ -84,6 +92,10 @@ func newUI(a fyne.App, w fyne.Window, cfg config) *UI {
 		selected: -1,
 	}
 	u.build(s)
+	u.restored = u.openQueue(queuePath(a), cfg.journal)
+	if u.restored.restored > 0 {
+		u.intake.set(u.restored.message(), nil)
+	}
 	w.SetTitle(windowTitle(a.Metadata()))
 	w.SetOnDropped(u.Dropped)
 	w.SetOnClosed(u.Close)
@@ -117,6 +129,7 @@ func (u *UI) build(s settings) {
 	u.about.Importance = widget.LowImportance
 	u.settings = newSettingsRow(u, s)
 	u.intake = newIntakeLine(u)
+	u.notice = newNoticeLine()
 	u.list = widget.NewList(
 		func() int { return len(u.views) },
 		func() fyne.CanvasObject { return newRow(u) },
@@ -137,6 +150,7 @@ func (u *UI) build(s settings) {
 		container.NewBorder(nil, nil, container.NewHBox(u.paste, u.openList), u.about, u.settings.folderRow()),
 		u.settings.limitsRow(),
 		u.intake.row(),
+		u.notice.box,
 	)
 	bottom := container.NewVBox(
 		u.detail,
@@ -165,12 +179,14 @@ func (u *UI) showDetail() {
 	u.detail.SetText(text)
 }
 
-// Close stops the refresh loop and every download; partial files are kept.
+// Close stops the refresh loop and every download, and saves the list;
+// partial files are kept, so the next run resumes them.
 func (u *UI) Close() {
 	u.closing.Do(func() {
 		u.cancel()
 		<-u.done
 		u.m.Stop()
+		u.closeQueue()
 	})
 }
 

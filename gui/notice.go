@@ -1,0 +1,34 @@
+package gui
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+)
+
+// noticeLine is a one-line warning about the saved download list, shown
+// until the user dismisses it; it is hidden while there is nothing to say.
+type noticeLine struct {
+	label   *widget.Label
+	dismiss *widget.Button
+	box     *fyne.Container
+}
+
+func newNoticeLine() *noticeLine {
+	n := &noticeLine{label: widget.NewLabel("")}
+	n.label.Importance = widget.WarningImportance
+	n.label.Truncation = fyne.TextTruncateEllipsis
+	n.dismiss = widget.NewButtonWithIcon("", theme.CancelIcon(), func() { n.set("") })
+	n.dismiss.Importance = widget.LowImportance
+	icon := widget.NewIcon(theme.NewWarningThemedResource(theme.WarningIcon()))
+	n.box = container.NewBorder(nil, nil, icon, n.dismiss, n.label)
+	n.box.Hide()
+	return n
+}
+
+// set shows msg, or hides the line when msg is empty.
+func (n *noticeLine) set(msg string) {
+	n.label.SetText(msg)
+	visible(n.box, msg != "")
+}
