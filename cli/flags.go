@@ -25,6 +25,7 @@ type config struct {
 	referer     string
 	userAgent   string
 	report      string
+	state       string
 	quiet       bool
 	inputs      []string
 }
@@ -68,6 +69,7 @@ func newFlagSet(c *config, limit *byteRate, headers *headerList, onExists *strin
 	fs.Var(headers, "H", "send the request header `'Name: value'` (repeat for more)")
 	fs.StringVar(&c.referer, "referer", "", "send `URL` as the Referer header")
 	fs.StringVar(&c.userAgent, "user-agent", "", "send `UA` as the User-Agent header (default \""+downloader.DefaultUserAgent+"\")")
+	fs.StringVar(&c.state, "state", "", "keep the resume state in `FILE`, or off (default: one file per output folder in your config folder)")
 	fs.BoolVar(&c.quiet, "q", false, "quiet: print only errors and the final summary")
 	return fs
 }

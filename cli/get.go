@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"haul/downloader"
+	"haul/downloader/queue"
 )
 
 // Exit codes of "haul get".
@@ -35,25 +36,32 @@ func Get(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		getUsage(stderr, fs)
 		return exitUsage
 	}
-	m, code := queue(cfg, stdin, stderr)
+	m, store, code := prepare(cfg, stdin, stderr)
 	if m == nil {
 		return code
 	}
-	return run(ctx, m, cfg, chooseProgress(stderr, cfg.quiet), stdout, stderr)
+	code = run(ctx, m, cfg, chooseProgress(stderr, cfg.quiet), stdout, stderr)
+	if store != nil {
+		if err := store.Close(); err != nil {
+			fmt.Fprintf(stderr, "haul get: %v\n", err)
+		}
+	}
+	return code
 }
 
-// queue reads the inputs into a new Manager, reporting every rejected line.
-// It returns a nil Manager and the exit code when there is nothing to do.
-func queue(cfg config, stdin io.Reader, stderr io.Writer) (*downloader.Manager, int) {
+// prepare reads the inputs into a new Manager, restoring what an earlier run
+// of the same links left, and reports every rejected line. It returns a
+// nil Manager and the exit code when there is nothing to do.
+func prepare(cfg config, stdin io.Reader, stderr io.Writer) (*downloader.Manager, *queue.Store, int) {
 	if len(cfg.inputs) == 0 {
 		fmt.Fprintln(stderr, "haul get: no links given. Name a file of links, give links themselves, or - to read them from standard input.")
 		fmt.Fprintln(stderr, `Run "haul get -h" for help.`)
-		return nil, exitUsage
+		return nil, nil, exitUsage
 	}
 	in, err := gatherLinks(cfg.inputs, stdin)
 	if err != nil {
 		fmt.Fprintf(stderr, "haul get: %v\n", err)
-		return nil, exitUsage
+		return nil, nil, exitUsage
 	}
 	for _, p := range in.problems {
 		fmt.Fprintln(stderr, p)
@@ -62,15 +70,25 @@ func queue(cfg config, stdin io.Reader, stderr io.Writer) (*downloader.Manager, 
 		fmt.Fprintf(stderr, "%s listed more than once; each is downloaded once.\n", plural(in.duplicates, "link was", "links were"))
 	}
 	m := downloader.New(cfg.options())
-	ids, rejected := m.Add(in.links...)
+	store, err := openState(cfg, m, in.links, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "haul get: %v\n", err)
+		return nil, nil, exitFailed
+	}
+	_, rejected := m.Add(in.links...)
 	for _, r := range rejected {
-		fmt.Fprintf(stderr, "%s: %s\n", r.URL, r.Reason)
+		if !r.Duplicate {
+			fmt.Fprintf(stderr, "%s: %s\n", r.URL, r.Reason)
+		}
 	}
-	if len(ids) == 0 {
+	if m.Summary().Total == 0 {
 		fmt.Fprintln(stderr, "haul get: no links to download: none of the inputs contains an http or https link.")
-		return nil, exitUsage
+		if store != nil {
+			store.Close()
+		}
+		return nil, nil, exitUsage
 	}
-	return m, exitOK
+	return m, store, exitOK
 }
 
 // run downloads everything queued in m while showing progress, then writes

@@ -132,10 +132,31 @@ func TestRerunSkipsFilesAlreadySaved(t *testing.T) {
 		t.Fatalf("second run: exit %d\n%s", r.code, r.stdout)
 	}
 	checkFiles(t, out, bodies)
-	if !strings.HasPrefix(r.stdout, "Saved 0 · skipped 20 · failed 0 · canceled 0 · 0 B in ") {
+	if !strings.HasPrefix(r.stdout, "Saved 0 · skipped 20 · failed 0 · canceled 0 · ") {
 		t.Errorf("summary:\n%s", r.stdout)
 	}
-	want := "skipped " + s.URL("/f0007.bin") + ": Already in the folder: f0007.bin\n"
+	for name := range bodies {
+		if hits := s.Hits("/" + name); hits != 1 {
+			t.Errorf("%s requested %d times; the second run should remember it was saved", name, hits)
+		}
+	}
+}
+
+// TestRerunWithoutStateSkipsExistingFiles: with -state off, the files of an
+// earlier run are still never downloaded twice: the skip policy sees them.
+func TestRerunWithoutStateSkipsExistingFiles(t *testing.T) {
+	s := newServer(t)
+	bodies, list := batch(t, s, 5, 4000, func(int) []downloadtest.Option { return nil })
+	out := filepath.Join(t.TempDir(), "out")
+	if r := runGet(t.Context(), "", "-state", "off", "-o", out, list); r.code != exitOK {
+		t.Fatalf("first run: exit %d\n%s", r.code, r.stdout)
+	}
+	r := runGet(t.Context(), "", "-state", "off", "-o", out, list)
+	checkFiles(t, out, bodies)
+	if r.code != exitOK || !strings.HasPrefix(r.stdout, "Saved 0 · skipped 5 · ") {
+		t.Errorf("second run: exit %d\n%s", r.code, r.stdout)
+	}
+	want := "skipped " + s.URL("/f0003.bin") + ": Already in the folder: f0003.bin\n"
 	if !strings.Contains(r.stderr, want) {
 		t.Errorf("log has no line %q:\n%s", want, r.stderr)
 	}

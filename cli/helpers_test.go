@@ -16,13 +16,22 @@ import (
 )
 
 func TestMain(m *testing.M) {
+	// Resume state goes to a throwaway config folder, never the user's.
+	config, err := os.MkdirTemp("", "haul-cli-config-")
+	if err != nil {
+		panic(err)
+	}
+	os.Setenv("XDG_CONFIG_HOME", config)
+	os.Setenv("HOME", config)
 	// Retry-After still sets the least wait; only the engine's own backoff
 	// between attempts is shortened so the suite runs in seconds.
 	optionsHook = func(o *downloader.Options) {
 		o.BackoffBase = 5 * time.Millisecond
 		o.BackoffMax = 50 * time.Millisecond
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	os.RemoveAll(config)
+	os.Exit(code)
 }
 
 // result is what one call of Get produced.

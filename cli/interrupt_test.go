@@ -60,6 +60,9 @@ func TestInterruptThenRunAgain(t *testing.T) {
 		}
 	}
 	checkReport(t, report, files, bodies)
+	if parts := partFiles(t, out); len(parts) > 0 {
+		t.Errorf("partial files left after the second run: %v", parts)
+	}
 	if sent, limit := s.BytesSent(), int64(files*size)*13/10; sent > limit {
 		t.Errorf("the server sent %d bytes for a %d-byte batch, more than 1.3 times", sent, files*size)
 	}
