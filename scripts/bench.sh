@@ -10,6 +10,7 @@
 #   WORKLOADS="1 ... 6" which workloads to run
 #   TOOLS="haul curl aria2c"
 #   TOOL_TIMEOUT=600    seconds before one run of a tool is stopped
+#   FLOOR_TRIES=5       bare fetches timed for a measured floor (the best counts)
 #   BENCH_TMP=/tmp      where the output folders go (needs 600 MB for workload 2)
 set -euo pipefail
 export LANG=en_US.UTF-8
@@ -19,6 +20,7 @@ RUNS=${RUNS:-3}
 WORKLOADS=${WORKLOADS:-"1 2 3 4 5 6"}
 TOOLS=${TOOLS:-"haul curl aria2c"}
 TOOL_TIMEOUT=${TOOL_TIMEOUT:-600}
+FLOOR_TRIES=${FLOOR_TRIES:-5}
 
 # Every request goes to 127.0.0.1: no proxy may take it elsewhere.
 unset http_proxy https_proxy HTTP_PROXY HTTPS_PROXY all_proxy ALL_PROXY
@@ -81,16 +83,18 @@ info_field() {
 	curl -fsS "$control/info" | sed -n "s/^$1=//p"
 }
 
-# measure_floor prints the median floor in seconds and how it was found.
+# measure_floor prints the floor in seconds and how it was found. A
+# measured floor is the best of FLOOR_TRIES bare fetches: the floor is a
+# lower bound, and the best try is the one least disturbed by the machine.
 measure_floor() {
 	local answer kind r values=()
-	for ((r = 1; r <= RUNS; r++)); do
+	for ((r = 1; r <= FLOOR_TRIES; r++)); do
 		answer=$(curl -fsS "$control/floor")
 		kind=${answer##*kind=}
 		values+=("$(sed -n 's/^floor=\([0-9.]*\).*/\1/p' <<<"$answer")")
 		[[ $kind == analytic ]] && break
 	done
-	printf '%s\n' "${values[@]}" | median | tr -d '\n'
+	printf '%s\n' "${values[@]}" | sort -g | head -n 1 | tr -d '\n'
 	echo " $kind"
 }
 
@@ -107,7 +111,7 @@ run_tool() {
 	local tool=$1 c=$2 urls=$3 out=$4
 	case $tool in
 	haul) bin/haul get -q -o "$out" -c "$c" -retries 5 "$urls" ;;
-	curl) curl --parallel --parallel-max "$c" --fail --retry 5 --retry-all-errors --silent --show-error --config "$work/curl.cfg" ;;
+	curl) curl --parallel --parallel-max "$c" --fail --retry 5 --retry-all-errors --silent --show-error --no-progress-meter --config "$work/curl.cfg" ;;
 	aria2c) aria2c -j "$c" --max-connection-per-server=1 --retry-wait=1 --max-tries=5 \
 		--input-file="$work/aria2.txt" --dir="$out" --console-log-level=warn --summary-interval=0 --download-result=hide ;;
 	esac
@@ -181,7 +185,7 @@ for w in $WORKLOADS; do
 done
 
 echo
-echo "Haul $(git rev-parse --short HEAD 2>/dev/null || echo unknown), $(date -u '+%Y-%m-%d %H:%M UTC'), $RUNS runs each, medians."
+echo "Haul $(git describe --always --dirty 2>/dev/null || echo unknown), $(date -u '+%Y-%m-%d %H:%M UTC'), $RUNS runs each, medians."
 echo "Machine: $(nproc) CPUs, $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)," \
 	"$(awk '/^MemTotal/ { printf "%.1f GiB RAM", $2 / 1048576 }' /proc/meminfo), Linux $(uname -r)," \
 	"$(go version | cut -d' ' -f3), $(curl --version | head -n 1 | cut -d' ' -f1-2), $(aria2c --version | head -n 1)."

@@ -4,10 +4,10 @@
 // Usage:
 //
 //	go build -o bin/haul-profile ./bench/profile
-//	bin/haul-profile -cpu cpu.prof -heap heap.prof [haul get flags] LIST...
+//	bin/haul-profile -cpu cpu.prof -heap heap.prof -- [haul get flags] LIST...
 //	go tool pprof -top bin/haul-profile cpu.prof
 //
-// Everything after the profile flags is passed to "haul get" unchanged.
+// Everything after -- is passed to "haul get" unchanged.
 package main
 
 import (
