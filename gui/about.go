@@ -17,7 +17,7 @@ func (u *UI) ShowAbout() {
 	icon.SetMinSize(fyne.NewSize(96, 96))
 	title := widget.NewLabelWithStyle(windowTitle(meta), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	blurb := widget.NewLabelWithStyle(lang.L("Saves many pictures at once from a list of links."), fyne.TextAlignCenter, fyne.TextStyle{})
-	keys := widget.NewLabel(lang.X("about.keys", "Ctrl+V paste links · Ctrl+O open a list · Ctrl+Enter start\nCtrl+P pause all · Esc stop · Ctrl+R retry failed\nCtrl+E export report · Ctrl+Shift+O open folder"))
+	keys := widget.NewLabel(lang.X("about.keys", "Ctrl+V paste links · Ctrl+O open a list · Ctrl+F find pictures on a page\nCtrl+Enter start · Ctrl+P pause all · Esc stop\nCtrl+R retry failed · Ctrl+E export report · Ctrl+Shift+O open folder"))
 	keys.Alignment = fyne.TextAlignCenter
 	content := container.NewVBox(container.NewCenter(icon), title, blurb, keys)
 	dialog.NewCustom(lang.X("about.title", "About {{.Name}}", data{"Name": appName(meta)}), lang.L("Close"), content, u.win).Show()

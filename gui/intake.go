@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 	"github.com/dustin/go-humanize"
 
+	"haul/downloader"
 	"haul/downloader/links"
 )
 
@@ -132,10 +133,14 @@ func (u *UI) addFiles(paths []string, r intakeResult) {
 
 // queue adds a result's links to the engine and counts what happened.
 func (u *UI) queue(res links.Result, r *intakeResult) {
-	ids, rejected := u.m.Add(res.Links...)
-	r.added += len(ids)
 	r.duplicates += res.Duplicates
 	r.problems = append(r.problems, res.Problems...)
+	r.count(u.m.Add(res.Links...))
+}
+
+// count adds what the engine did with a batch of links to the report.
+func (r *intakeResult) count(ids []downloader.ID, rejected []downloader.Rejected) {
+	r.added += len(ids)
 	for _, rej := range rejected {
 		if rej.Duplicate {
 			r.duplicates++

@@ -14,6 +14,10 @@ const (
 	prefBytesPerSec = "limits.bytesPerSec"
 	prefRetries     = "limits.retries"
 	prefOnExists    = "limits.onExists"
+	prefSkipSame    = "pictures.skipSame"
+	prefPageReferer = "pictures.pageReferer"
+	prefFindPages   = "find.pages"
+	prefMinSize     = "find.minSize"
 )
 
 // Defaults for settings that were never changed.
@@ -39,6 +43,9 @@ func loadSettings(p fyne.Preferences) settings {
 			BytesPerSec: int64(p.IntWithFallback(prefBytesPerSec, 0)),
 			Retries:     p.IntWithFallback(prefRetries, defaultRetries),
 			OnExists:    policy,
+			// Both picture settings are on unless the user turned them off.
+			KeepDuplicates: !p.BoolWithFallback(prefSkipSame, true),
+			NoPageReferer:  !p.BoolWithFallback(prefPageReferer, true),
 		},
 	}
 }
@@ -50,4 +57,6 @@ func saveLimits(p fyne.Preferences, l downloader.Limits) {
 	p.SetInt(prefBytesPerSec, int(l.BytesPerSec))
 	p.SetInt(prefRetries, l.Retries)
 	p.SetString(prefOnExists, l.OnExists.String())
+	p.SetBool(prefSkipSame, !l.KeepDuplicates)
+	p.SetBool(prefPageReferer, !l.NoPageReferer)
 }

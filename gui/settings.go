@@ -34,6 +34,9 @@ type settingsRow struct {
 	change                                *widget.Button
 	concurrency, perHost, retries, exists *widget.Select
 	speed                                 *widget.SelectEntry
+	// more opens the settings that do not fit on the row.
+	more                  *widget.Button
+	skipSame, pageReferer *widget.Check
 }
 
 func newSettingsRow(u *UI, s settings) *settingsRow {
@@ -73,7 +76,27 @@ func newSettingsRow(u *UI, s settings) *settingsRow {
 		}
 		r.apply()
 	}
+
+	r.skipSame = widget.NewCheck(lang.L("Skip pictures I already have (same content)"), nil)
+	r.skipSame.Checked = !s.Limits.KeepDuplicates
+	r.skipSame.OnChanged = func(on bool) { r.limits.KeepDuplicates = !on; r.apply() }
+	r.pageReferer = widget.NewCheck(lang.L("Send the page as Referer"), nil)
+	r.pageReferer.Checked = !s.Limits.NoPageReferer
+	r.pageReferer.OnChanged = func(on bool) { r.limits.NoPageReferer = !on; r.apply() }
+	r.more = widget.NewButtonWithIcon(lang.L("More…"), theme.SettingsIcon(), r.showMore)
+	r.more.Importance = widget.LowImportance
 	return r
+}
+
+// showMore shows the picture settings; they apply as they are clicked.
+func (r *settingsRow) showMore() {
+	hint := widget.NewLabel(lang.L("Pictures found on web pages are asked for with the page's address, as a browser does; some sites refuse them otherwise."))
+	hint.Wrapping = fyne.TextWrapWord
+	hint.Importance = widget.LowImportance
+	content := container.NewVBox(r.skipSame, r.pageReferer, hint)
+	d := dialog.NewCustom(lang.L("More settings"), lang.L("Close"), content, r.ui.win)
+	d.Resize(fyne.NewSize(480, content.MinSize().Height+120))
+	d.Show()
 }
 
 // folderRow is "Save to: <folder> [Change…]".
@@ -89,6 +112,7 @@ func (r *settingsRow) limitsRow() fyne.CanvasObject {
 		widget.NewLabel(lang.L("Speed:")), container.NewGridWrap(fyne.NewSize(150, r.speed.MinSize().Height), r.speed),
 		widget.NewLabel(lang.L("Retries:")), r.retries,
 		widget.NewLabel(lang.L("If the file exists:")), r.exists,
+		r.more,
 	)
 }
 

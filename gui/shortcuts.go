@@ -17,6 +17,7 @@ func (u *UI) shortcuts() []shortcut {
 	ctrl := fyne.KeyModifierShortcutDefault
 	return []shortcut{
 		{fyne.KeyO, ctrl, u.OpenList},
+		{fyne.KeyF, ctrl, u.FindImages},
 		{fyne.KeyReturn, ctrl, u.Start},
 		{fyne.KeyEnter, ctrl, u.Start},
 		{fyne.KeyP, ctrl, u.PauseAll},

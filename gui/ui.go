@@ -48,15 +48,21 @@ type UI struct {
 	// restored is what was brought back from the last run.
 	restored intakeResult
 
-	paste, openList, about *widget.Button
-	settings               *settingsRow
-	intake                 *intakeLine
-	list                   *widget.List
-	emptyHint              *widget.Label
-	detail                 *widget.Label
-	notice                 *noticeLine
-	totals                 *totals
-	batch                  *batchBar
+	paste, openList, find, about *widget.Button
+	settings                     *settingsRow
+	intake                       *intakeLine
+	list                         *widget.List
+	emptyHint                    *widget.Label
+	detail                       *widget.Label
+	notice                       *noticeLine
+	totals                       *totals
+	batch                        *batchBar
+
+	// finder is the open "Find pictures on a page" dialog, if any.
+	finder *finder
+	// picker is the open picture picker; waitingPickers open after it.
+	picker         *picker
+	waitingPickers []pickerSource
 }
 
 // config holds what tests replace.
@@ -79,12 +85,14 @@ func newUI(a fyne.App, w fyne.Window, cfg config) *UI {
 	useTranslations()
 	s := loadSettings(a.Preferences())
 	opts := downloader.Options{Limits: s.Limits, Dir: s.Dir}
+	var u *UI
+	opts.OnPage = func(found downloader.PageFound) { u.pageFound(found) }
 	if cfg.options != nil {
 		cfg.options(&opts)
 	}
 	m := downloader.New(opts)
 	ctx, cancel := context.WithCancel(context.Background())
-	u := &UI{
+	u = &UI{
 		app: a, win: w, prefs: a.Preferences(), m: m, do: cfg.do,
 		ctx: ctx, cancel: cancel, done: make(chan struct{}),
 		ref:  refresher{m: m},
@@ -125,6 +133,7 @@ func appName(meta fyne.AppMetadata) string {
 func (u *UI) build(s settings) {
 	u.paste = widget.NewButtonWithIcon(lang.L("Paste links"), theme.ContentPasteIcon(), u.Paste)
 	u.openList = widget.NewButtonWithIcon(lang.L("Open list…"), theme.FolderOpenIcon(), u.OpenList)
+	u.find = widget.NewButtonWithIcon(lang.L("Find pictures on a page…"), theme.SearchIcon(), u.FindImages)
 	u.about = widget.NewButtonWithIcon("", theme.InfoIcon(), u.ShowAbout)
 	u.about.Importance = widget.LowImportance
 	u.settings = newSettingsRow(u, s)
@@ -147,7 +156,7 @@ func (u *UI) build(s settings) {
 	u.showDetail()
 
 	top := container.NewVBox(
-		container.NewBorder(nil, nil, container.NewHBox(u.paste, u.openList), u.about, u.settings.folderRow()),
+		container.NewBorder(nil, nil, container.NewHBox(u.paste, u.openList, u.find), u.about, u.settings.folderRow()),
 		u.settings.limitsRow(),
 		u.intake.row(),
 		u.notice.box,
@@ -188,6 +197,15 @@ func (u *UI) Close() {
 		u.m.Stop()
 		u.closeQueue()
 	})
+}
+
+// pageFound opens the picker when a pasted link turned out to be a web
+// page with pictures on it; the engine calls it from a worker.
+func (u *UI) pageFound(found downloader.PageFound) {
+	if len(found.Images) == 0 {
+		return
+	}
+	u.do(func() { u.showPicker(pickerSource{page: found.Page, images: found.Images}) })
 }
 
 // showError tells the user something went wrong, in a dialog.

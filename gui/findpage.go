@@ -1,0 +1,140 @@
+package gui
+
+import (
+	"context"
+	"errors"
+	"strconv"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/widget"
+
+	"haul/downloader/links"
+)
+
+// pagesChoices are how many pages of a gallery Find can follow.
+var pagesChoices = []int{1, 2, 3, 5, 10, 20, 50}
+
+// finder is the "Find pictures on a page" dialog: it asks for a page and
+// how many pages to follow, then looks for pictures in the background
+// with a progress bar and a way to cancel.
+type finder struct {
+	ui      *UI
+	dlg     *dialog.CustomDialog
+	url     *widget.Entry
+	pages   *widget.Select
+	status  *widget.Label
+	busy    *widget.ProgressBarInfinite
+	find    *widget.Button
+	cancel  *widget.Button
+	stopRun context.CancelFunc
+}
+
+// FindImages asks for a web page and looks for the pictures on it, and on
+// the pages after it, to choose from (Ctrl+F).
+func (u *UI) FindImages() {
+	f := &finder{ui: u}
+	f.url = widget.NewEntry()
+	f.url.SetPlaceHolder("https://example.com/gallery")
+	if found := links.Extract(u.app.Clipboard().Content()).Links; len(found) == 1 {
+		f.url.SetText(found[0])
+	}
+	f.url.OnChanged = func(string) { f.status.SetText(""); enabled(f.find, f.page() != "") }
+	f.url.OnSubmitted = func(string) { f.start() }
+	f.pages = widget.NewSelect(numbers(pagesChoices), nil)
+	f.pages.SetSelected(strconv.Itoa(u.prefs.IntWithFallback(prefFindPages, 1)))
+	f.pages.OnChanged = func(v string) { u.prefs.SetInt(prefFindPages, atoi(v)) }
+	f.status = widget.NewLabel("")
+	f.status.Wrapping = fyne.TextWrapWord
+	f.busy = widget.NewProgressBarInfinite()
+	f.busy.Hide()
+	f.find = widget.NewButton(lang.L("Find pictures"), f.start)
+	f.find.Importance = widget.HighImportance
+	enabled(f.find, f.page() != "")
+	f.cancel = widget.NewButton(lang.L("Cancel"), f.close)
+
+	form := widget.NewForm(
+		widget.NewFormItem(lang.L("Web page:"), f.url),
+		widget.NewFormItem(lang.L("Pages to follow:"), container.NewHBox(f.pages,
+			widget.NewLabel(lang.L("(galleries split over several pages)")))),
+	)
+	content := container.NewVBox(form, f.busy, f.status)
+	f.dlg = dialog.NewCustomWithoutButtons(lang.L("Find pictures on a page"), content, u.win)
+	f.dlg.SetButtons([]fyne.CanvasObject{f.cancel, f.find})
+	f.dlg.SetOnClosed(f.stop)
+	f.dlg.Resize(fyne.NewSize(640, content.MinSize().Height+140))
+	u.finder = f
+	f.dlg.Show()
+	u.win.Canvas().Focus(f.url)
+}
+
+// page is the address typed, tidied up, or "" when it is not a link.
+func (f *finder) page() string {
+	found := links.Extract(f.url.Text).Links
+	if len(found) == 0 {
+		return ""
+	}
+	return found[0]
+}
+
+// start looks for the pictures in the background.
+func (f *finder) start() {
+	page := f.page()
+	if page == "" || f.stopRun != nil {
+		return
+	}
+	ctx, cancel := context.WithCancel(f.ui.ctx)
+	f.stopRun = cancel
+	f.url.Disable()
+	f.pages.Disable()
+	f.find.Disable()
+	f.busy.Show()
+	f.busy.Start()
+	f.status.SetText(lang.X("find.looking", "Looking for pictures on {{.Page}}…", data{"Page": pageLabel(page)}))
+	maxPages := atoi(f.pages.Selected)
+	go func() {
+		images, problems, err := f.ui.m.FindImages(ctx, page, maxPages)
+		f.ui.do(func() { f.finished(ctx, pickerSource{page: page, images: images, problems: problems}, err) })
+	}()
+}
+
+// finished opens the picker on what was found, or says why nothing was.
+func (f *finder) finished(ctx context.Context, src pickerSource, err error) {
+	if ctx.Err() != nil {
+		return
+	}
+	f.stopRun()
+	f.stopRun = nil
+	f.busy.Stop()
+	f.busy.Hide()
+	f.url.Enable()
+	f.pages.Enable()
+	f.find.Enable()
+	switch {
+	case len(src.images) > 0:
+		f.close()
+		f.ui.showPicker(src)
+	case err != nil && !errors.Is(err, context.Canceled):
+		f.status.SetText(lang.X("find.failed", "Could not read the page: {{.Error}}", data{"Error": err.Error()}))
+	default:
+		f.status.SetText(lang.L("No pictures were found on that page."))
+	}
+}
+
+// close closes the dialog, canceling a search under way.
+func (f *finder) close() {
+	f.dlg.Hide()
+}
+
+// stop cancels a search under way.
+func (f *finder) stop() {
+	if f.stopRun != nil {
+		f.stopRun()
+		f.stopRun = nil
+	}
+	if f.ui.finder == f {
+		f.ui.finder = nil
+	}
+}

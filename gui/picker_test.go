@@ -1,0 +1,217 @@
+package gui
+
+import (
+	"fmt"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
+	"haul/downloader"
+	"haul/downloader/pages"
+)
+
+func TestFindPicturesChooseAndDownloadThem(t *testing.T) {
+	h := newHarness(t, nil)
+	g := h.serveGallery()
+
+	h.press(fyne.KeyF, ctrl)
+	f := h.ui.finder
+	if f == nil || h.win.Canvas().Focused() != f.url {
+		t.Fatal("Ctrl+F did not open the find dialog with the address field focused")
+	}
+	test.Type(f.url, g.page1)
+	f.pages.SetSelected("2")
+	test.Tap(f.find)
+	h.pump("the picker", func() bool { return h.ui.picker != nil })
+	p := h.ui.picker
+	if h.ui.finder != nil {
+		t.Error("the find dialog stayed open")
+	}
+	if got := h.app.Preferences().Int(prefFindPages); got != 2 {
+		t.Errorf("remembered pages to follow = %d, want 2", got)
+	}
+
+	const all = "big.jpg photo.png raw.bmp tiny.gif anim.webp vector.svg second.jpg"
+	if got := shownNames(p); got != all {
+		t.Fatalf("picker shows %q, want %q", got, all)
+	}
+	if got, want := p.summary.Text, "7 pictures found on 2 pages"; got != want {
+		t.Errorf("summary = %q, want %q", got, want)
+	}
+	rows := h.pickRows()
+	big := rows["big.jpg"]
+	if big == nil || big.typ.Text != "JPEG" || big.size.Text != "800 × 600" || big.alt.Text != "A big cat" || big.page.Text != pageLabel(g.page1) {
+		t.Fatalf("big.jpg row: %+v", big)
+	}
+	if r := rows["raw.bmp"]; r == nil || r.typ.Text != "BMP" {
+		t.Errorf("raw.bmp row type: %+v", r)
+	}
+	h.pump("the thumbnails on screen", func() bool {
+		_, ok := p.thumbs.cached(h.srv.URL("/pics/big.jpg"))
+		return ok && h.pickRows()["big.jpg"].thumb.Visible()
+	})
+	if th, _ := p.thumbs.cached(h.srv.URL("/pics/big.jpg")); th.img.Bounds().Dx() != thumbSide || th.w != 800 {
+		t.Errorf("thumbnail of big.jpg is %v for a %d px wide picture", th.img.Bounds(), th.w)
+	}
+
+	p.kinds[kindPNG].SetChecked(false)
+	p.kinds[kindOther].SetChecked(false)
+	if got := shownNames(p); got != "big.jpg tiny.gif anim.webp vector.svg second.jpg" {
+		t.Errorf("without PNG and other types the picker shows %q", got)
+	}
+	if got := p.add.Text; got != "Add 5 pictures" {
+		t.Errorf("add button = %q", got)
+	}
+	test.Tap(p.none)
+	if p.add.Text != "Add 0 pictures" || !p.add.Disabled() {
+		t.Errorf("after Select none: %q, disabled %v", p.add.Text, p.add.Disabled())
+	}
+	test.Tap(p.all)
+	test.Tap(h.pickRows()["anim.webp"].check)
+	if got := p.chosen.Text; got != "4 of 5 shown are chosen" {
+		t.Errorf("after unticking one row: %q", got)
+	}
+	p.kinds[kindPNG].SetChecked(true)
+	p.kinds[kindOther].SetChecked(true)
+
+	p.minSize.SetSelected("100 × 100")
+	h.pump("raw.bmp and anim.webp left out once their real size is known", func() bool {
+		return shownNames(p) == "big.jpg photo.png vector.svg second.jpg"
+	})
+	if got := p.add.Text; got != "Add 4 pictures" {
+		t.Errorf("add button = %q", got)
+	}
+
+	test.Tap(p.add)
+	if h.ui.picker != nil {
+		t.Error("the picker stayed open after Add")
+	}
+	if got := h.ui.intake.label.Text; got != "Added 4 links" {
+		t.Errorf("intake line = %q", got)
+	}
+	h.waitRows(4)
+	items, _ := h.ui.m.Snapshot()
+	for _, it := range items {
+		want := g.page1
+		if it.URL == h.srv.URL("/pics/second.jpg") {
+			want = g.page2
+		}
+		if it.Referer != want {
+			t.Errorf("%s queued with Referer %q, want %q", it.URL, it.Referer, want)
+		}
+	}
+	h.ui.Start()
+	h.waitTotals("4 saved · 0 skipped · 0 failed · 0 left")
+	saved := h.readSaved()
+	for _, name := range []string{"big.jpg", "photo.png", "vector.svg", "second.jpg"} {
+		if saved[name] != string(g.files[name]) {
+			t.Errorf("%s on disk differs from the served picture", name)
+		}
+		reqs := h.srv.Requests("/pics/" + name)
+		if last := reqs[len(reqs)-1]; last.Header.Get("Referer") == "" {
+			t.Errorf("%s was downloaded without a Referer", name)
+		}
+	}
+}
+
+func TestPastedPageOpensThePicker(t *testing.T) {
+	h := newHarness(t, nil)
+	g := h.serveGallery()
+	h.paste(g.page1 + "\n" + g.page2)
+	h.ui.Start()
+	h.pump("the picker for the first page", func() bool { return h.ui.picker != nil })
+	first := h.ui.picker
+	second := pickerSource{}
+	h.pump("both pages read", func() bool {
+		if len(h.ui.waitingPickers) == 1 {
+			second = h.ui.waitingPickers[0]
+		}
+		return second.page != ""
+	})
+	pagesFound := map[string]int{first.src.page: len(first.picks), second.page: len(second.images)}
+	if pagesFound[g.page1] != 6 || pagesFound[g.page2] != 1 {
+		t.Fatalf("pictures found per page: %v", pagesFound)
+	}
+
+	test.Tap(first.cancel)
+	h.pump("the second picker", func() bool { return h.ui.picker != nil && h.ui.picker != first })
+	if h.ui.picker.src.page != second.page {
+		t.Errorf("the second picker shows %s, want %s", h.ui.picker.src.page, second.page)
+	}
+	test.Tap(h.ui.picker.add)
+	h.waitTotals(fmt.Sprintf("%d saved · 2 skipped · 0 failed · 0 left", len(second.images)))
+	for _, page := range []string{g.page1, g.page2} {
+		v, _ := h.view(page)
+		if v.State != downloader.Skipped || v.Status == "" {
+			t.Errorf("page row %s: %s %q", page, v.State, v.Status)
+		}
+	}
+}
+
+func TestPicturesWithoutSizeOrTypeStillShow(t *testing.T) {
+	tests := []struct {
+		url      string
+		name     string
+		kind     imageKind
+		typ      string
+		w, h     int
+		minSide  int
+		hideKind imageKind
+		shown    bool
+	}{
+		{"https://x.org/a/Cat.JPEG?w=1", "Cat.JPEG", kindJPEG, "JPEG", 0, 0, 400, kindPNG, true},
+		{"https://x.org/a/icon.png", "icon.png", kindPNG, "PNG", 48, 48, 100, kindGIF, false},
+		{"https://x.org/a/wide.webp", "wide.webp", kindWebP, "WebP", 1200, 90, 100, kindGIF, false},
+		{"https://x.org/a/logo.svg", "logo.svg", kindSVG, "SVG", 0, 0, 0, kindSVG, false},
+		{"https://x.org/image?id=7", "image", kindOther, "", 0, 0, 800, kindJPEG, true},
+		{"https://x.org/", "x.org", kindOther, "", 0, 0, 0, kindJPEG, true},
+		{"https://x.org/p/raw.avif", "raw.avif", kindOther, "AVIF", 640, 0, 200, kindJPEG, true},
+	}
+	for _, tt := range tests {
+		p := newPick(pages.Image{URL: tt.url, Width: tt.w, Height: tt.h})
+		if p.name != tt.name || p.kind != tt.kind || p.typ != tt.typ {
+			t.Errorf("%s: name %q kind %v type %q", tt.url, p.name, p.kind, p.typ)
+		}
+		var f pickFilter
+		f.minSide = tt.minSide
+		f.hidden[tt.hideKind] = true
+		if got := f.shows(p); got != tt.shown {
+			t.Errorf("%s with %+v: shown %v, want %v", tt.url, f, got, tt.shown)
+		}
+	}
+}
+
+func TestShrinkKeepsTheShape(t *testing.T) {
+	tests := []struct{ w, h, wantW, wantH int }{
+		{800, 600, 64, 48},
+		{300, 1200, 16, 64},
+		{20, 20, 20, 20},
+		{5000, 10, 64, 1},
+	}
+	for _, tt := range tests {
+		b := shrink(solid(tt.w, tt.h), thumbSide).Bounds()
+		if b.Dx() != tt.wantW || b.Dy() != tt.wantH {
+			t.Errorf("shrink %d×%d = %d×%d, want %d×%d", tt.w, tt.h, b.Dx(), b.Dy(), tt.wantW, tt.wantH)
+		}
+	}
+}
+
+func TestPictureSettingsApplyAndAreRemembered(t *testing.T) {
+	h := newHarness(t, nil)
+	s := h.ui.settings
+	if l := h.ui.m.Limits(); l.KeepDuplicates || l.NoPageReferer || !s.skipSame.Checked || !s.pageReferer.Checked {
+		t.Fatalf("defaults: %+v, boxes %v %v", l, s.skipSame.Checked, s.pageReferer.Checked)
+	}
+	test.Tap(s.more)
+	test.Tap(s.skipSame)
+	test.Tap(s.pageReferer)
+	if l := h.ui.m.Limits(); !l.KeepDuplicates || !l.NoPageReferer {
+		t.Errorf("engine limits after unticking both: %+v", l)
+	}
+	h.reopen()
+	s = h.ui.settings
+	if l := h.ui.m.Limits(); !l.KeepDuplicates || !l.NoPageReferer || s.skipSame.Checked || s.pageReferer.Checked {
+		t.Errorf("a new window has %+v, boxes %v %v", l, s.skipSame.Checked, s.pageReferer.Checked)
+	}
+}

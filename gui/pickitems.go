@@ -1,0 +1,156 @@
+package gui
+
+import (
+	"fmt"
+	"net/url"
+	"path"
+	"strings"
+
+	"fyne.io/fyne/v2/lang"
+
+	"haul/downloader/pages"
+)
+
+// imageKind is a picture's format as its address names it.
+type imageKind int
+
+// The formats the picker can filter by.
+const (
+	kindJPEG imageKind = iota
+	kindPNG
+	kindGIF
+	kindWebP
+	kindSVG
+	kindOther
+	kindCount
+)
+
+// kindByExt maps file extensions to formats; anything else is kindOther.
+var kindByExt = map[string]imageKind{
+	".jpg": kindJPEG, ".jpeg": kindJPEG, ".jpe": kindJPEG, ".jfif": kindJPEG,
+	".png": kindPNG, ".apng": kindPNG,
+	".gif":  kindGIF,
+	".webp": kindWebP,
+	".svg":  kindSVG, ".svgz": kindSVG,
+}
+
+// label is the format's name in the type filter.
+func (k imageKind) label() string {
+	switch k {
+	case kindJPEG:
+		return "JPEG"
+	case kindPNG:
+		return "PNG"
+	case kindGIF:
+		return "GIF"
+	case kindWebP:
+		return "WebP"
+	case kindSVG:
+		return "SVG"
+	}
+	return lang.X("kind.other", "Other")
+}
+
+// pick is one picture found on a page, as the picker shows it.
+type pick struct {
+	img  pages.Image
+	name string
+	kind imageKind
+	// typ is the type column: the format, or the extension for other files.
+	typ    string
+	chosen bool
+	// w and h are the pixel size when known: from the page at first, then
+	// from the picture itself once its thumbnail has loaded.
+	w, h int
+}
+
+// newPick describes a found picture; every picture starts chosen.
+func newPick(img pages.Image) *pick {
+	p := &pick{img: img, chosen: true, w: img.Width, h: img.Height}
+	p.name, p.kind, p.typ = describeImage(img.URL)
+	return p
+}
+
+// describeImage reads a picture's file name and type from its address.
+func describeImage(raw string) (name string, kind imageKind, typ string) {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return raw, kindOther, ""
+	}
+	name = path.Base(u.Path)
+	if name == "/" || name == "." {
+		name = u.Host
+	}
+	ext := strings.ToLower(path.Ext(u.Path))
+	kind, known := kindByExt[ext]
+	if !known {
+		kind = kindOther
+		return name, kind, strings.ToUpper(strings.TrimPrefix(ext, "."))
+	}
+	return name, kind, kind.label()
+}
+
+// sizeText is the size column: "800 × 600", "800 wide", or "" when unknown.
+func (p *pick) sizeText() string {
+	switch {
+	case p.w > 0 && p.h > 0:
+		return lang.X("picker.size", "{{.W}} × {{.H}}", data{"W": p.w, "H": p.h})
+	case p.w > 0:
+		return lang.X("picker.width", "{{.W}} wide", data{"W": p.w})
+	}
+	return ""
+}
+
+// pickFilter says which pictures the picker shows.
+type pickFilter struct {
+	// hidden holds the formats the user unticked.
+	hidden [kindCount]bool
+	// minSide leaves out pictures known to be narrower or lower than this.
+	minSide int
+}
+
+// shows reports whether p passes the filter; a size not known yet passes.
+func (f pickFilter) shows(p *pick) bool {
+	if f.hidden[p.kind] {
+		return false
+	}
+	return !(p.w > 0 && p.w < f.minSide || p.h > 0 && p.h < f.minSide)
+}
+
+// minSizeChoices are the smallest pictures the picker can be told to keep.
+var minSizeChoices = []int{0, 100, 200, 400, 800}
+
+// minSizeLabel names a choice: "any size" or "200 × 200".
+func minSizeLabel(side int) string {
+	if side <= 0 {
+		return lang.L("any size")
+	}
+	return lang.X("picker.size", "{{.W}} × {{.H}}", data{"W": side, "H": side})
+}
+
+// pageLabel shortens a page address for a column: the site and path.
+func pageLabel(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil || u.Host == "" {
+		return raw
+	}
+	s := u.Host + u.EscapedPath()
+	if u.RawQuery != "" {
+		s += "?" + u.RawQuery
+	}
+	return strings.TrimSuffix(s, "/")
+}
+
+// pagesCount counts the different pages the pictures were found on.
+func pagesCount(images []pages.Image) int {
+	seen := map[string]bool{}
+	for _, img := range images {
+		seen[img.Page] = true
+	}
+	return len(seen)
+}
+
+// kindFilterLabel is a type check box: "JPEG (40)".
+func kindFilterLabel(k imageKind, n int) string {
+	return fmt.Sprintf("%s (%d)", k.label(), n)
+}
