@@ -142,6 +142,25 @@ func TestRerunSkipsFilesAlreadySaved(t *testing.T) {
 	}
 }
 
+// TestRerunDownloadsDeletedFilesAgain: a file saved by an earlier run and
+// deleted since is downloaded again.
+func TestRerunDownloadsDeletedFilesAgain(t *testing.T) {
+	s := newServer(t)
+	bodies, list := batch(t, s, 3, 4000, func(int) []downloadtest.Option { return nil })
+	out := filepath.Join(t.TempDir(), "out")
+	if r := runGet(t.Context(), "", "-o", out, list); r.code != exitOK {
+		t.Fatalf("first run: exit %d\n%s", r.code, r.stdout)
+	}
+	if err := os.RemoveAll(out); err != nil {
+		t.Fatal(err)
+	}
+	r := runGet(t.Context(), "", "-o", out, list)
+	if r.code != exitOK || !strings.HasPrefix(r.stdout, "Saved 3 · skipped 0 · ") {
+		t.Errorf("second run: exit %d\n%s", r.code, r.stdout)
+	}
+	checkFiles(t, out, bodies)
+}
+
 // TestRerunWithoutStateSkipsExistingFiles: with -state off, the files of an
 // earlier run are still never downloaded twice: the skip policy sees them.
 func TestRerunWithoutStateSkipsExistingFiles(t *testing.T) {

@@ -32,8 +32,9 @@ func defaultStatePath(dir string) (string, error) {
 }
 
 // openState opens the resume state of cfg and restores into m the items of
-// this run's links: unfinished ones resume from their partial files, and
-// files saved by an earlier run count as skipped without a request. It
+// this run's links: unfinished ones resume from their partial files, files
+// saved by an earlier run count as skipped without a request, and ones saved
+// but since deleted are downloaded again. It
 // returns the store to close after the run (nil when state is off).
 func openState(cfg config, m *downloader.Manager, links []string, stderr io.Writer) (*queue.Store, error) {
 	path := cfg.state
@@ -63,8 +64,12 @@ func openState(cfg config, m *downloader.Manager, links []string, stderr io.Writ
 			continue
 		}
 		if r.State == downloader.Done.String() {
-			r.State = downloader.Skipped.String()
-			r.Note = "Saved by an earlier run: " + r.Name
+			if _, err := os.Stat(filepath.Join(r.Dir, r.Name)); err == nil {
+				r.State = downloader.Skipped.String()
+				r.Note = "Saved by an earlier run: " + r.Name
+			} else {
+				r = downloader.Record{URL: r.URL, State: downloader.Queued.String()}
+			}
 		}
 		mine = append(mine, r)
 	}
