@@ -35,6 +35,10 @@ type finder struct {
 // FindImages asks for a web page and looks for the pictures on it, and on
 // the pages after it, to choose from (Ctrl+F).
 func (u *UI) FindImages() {
+	if u.finder != nil {
+		u.win.Canvas().Focus(u.finder.url)
+		return
+	}
 	f := &finder{ui: u}
 	f.url = widget.NewEntry()
 	f.url.SetPlaceHolder("https://example.com/gallery")

@@ -215,3 +215,27 @@ func TestPictureSettingsApplyAndAreRemembered(t *testing.T) {
 		t.Errorf("a new window has %+v, boxes %v %v", l, s.skipSame.Checked, s.pageReferer.Checked)
 	}
 }
+
+func TestEscClosesThePictureDialogs(t *testing.T) {
+	h := newHarness(t, nil)
+	g := h.serveGallery()
+	esc := func() { h.win.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyEscape}) }
+	h.press(fyne.KeyF, ctrl)
+	h.press(fyne.KeyF, ctrl)
+	if n := len(h.win.Canvas().Overlays().List()); n != 1 {
+		t.Errorf("Ctrl+F twice opened %d dialogs", n)
+	}
+	esc()
+	if h.ui.finder != nil || h.win.Canvas().Overlays().Top() != nil {
+		t.Error("Esc left the find dialog open")
+	}
+
+	h.press(fyne.KeyF, ctrl)
+	test.Type(h.ui.finder.url, g.page2)
+	test.Tap(h.ui.finder.find)
+	h.pump("the picker", func() bool { return h.ui.picker != nil })
+	esc()
+	if h.ui.picker != nil || h.win.Canvas().Overlays().Top() != nil {
+		t.Error("Esc left the picker open")
+	}
+}

@@ -40,6 +40,7 @@ func newPickRow(p *picker) *pickRow {
 	r.thumb.SetMinSize(fyne.NewSquareSize(thumbSide))
 	r.name, r.alt, r.typ, r.size, r.page = truncLabel(), truncLabel(), truncLabel(), truncLabel(), truncLabel()
 	r.alt.Importance = widget.LowImportance
+	r.alt.SizeName = theme.SizeNameCaptionText
 	r.page.Importance = widget.LowImportance
 	r.ExtendBaseWidget(r)
 	return r
@@ -47,10 +48,9 @@ func newPickRow(p *picker) *pickRow {
 
 // CreateRenderer lays the row out in fixed columns.
 func (r *pickRow) CreateRenderer() fyne.WidgetRenderer {
-	name := container.NewVBox(layout.NewSpacer(), r.name, r.alt, layout.NewSpacer())
 	content := container.New(&columns{widths: pickColumns, gap: theme.Padding()},
-		container.NewCenter(r.check), container.NewStack(r.placeholder, r.thumb), name,
-		r.typ, r.size, r.page)
+		container.NewCenter(r.check), container.NewStack(r.placeholder, r.thumb),
+		middle(r.name, r.alt), middle(r.typ), middle(r.size), middle(r.page))
 	return widget.NewSimpleRenderer(content)
 }
 
@@ -81,4 +81,14 @@ func (r *pickRow) bind(pk *pick) {
 		r.thumb.Hide()
 		r.placeholder.Show()
 	}
+}
+
+// middle centres labels vertically in a column.
+func middle(objects ...fyne.CanvasObject) fyne.CanvasObject {
+	box := container.NewVBox(layout.NewSpacer())
+	for _, o := range objects {
+		box.Add(o)
+	}
+	box.Add(layout.NewSpacer())
+	return box
 }

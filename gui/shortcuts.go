@@ -27,8 +27,8 @@ func (u *UI) shortcuts() []shortcut {
 	}
 }
 
-// addShortcuts wires the keyboard: Ctrl+V pastes links, Esc stops, and the
-// commands listed in shortcuts.
+// addShortcuts wires the keyboard: Ctrl+V pastes links, Esc closes the
+// picture dialogs or else stops, and the commands listed in shortcuts.
 func (u *UI) addShortcuts() {
 	c := u.win.Canvas()
 	c.AddShortcut(&fyne.ShortcutPaste{}, func(fyne.Shortcut) { u.Paste() })
@@ -37,8 +37,22 @@ func (u *UI) addShortcuts() {
 		c.AddShortcut(&desktop.CustomShortcut{KeyName: s.key, Modifier: s.mod}, func(fyne.Shortcut) { action() })
 	}
 	c.SetOnTypedKey(func(ev *fyne.KeyEvent) {
-		if ev.Name == fyne.KeyEscape {
+		if ev.Name == fyne.KeyEscape && !u.closePictureDialogs() {
 			u.Stop()
 		}
 	})
+}
+
+// closePictureDialogs closes the find dialog or the picker, and reports
+// whether one was open.
+func (u *UI) closePictureDialogs() bool {
+	switch {
+	case u.picker != nil:
+		u.picker.close()
+	case u.finder != nil:
+		u.finder.close()
+	default:
+		return false
+	}
+	return true
 }
