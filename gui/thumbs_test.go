@@ -74,7 +74,17 @@ func TestThumbnailsScrolledAwayAreCanceled(t *testing.T) {
 	if srv.InFlight() != thumbFetches {
 		t.Errorf("a fetch still wanted by a second row was canceled: %d in flight", srv.InFlight())
 	}
-	for _, u := range urls {
+	// The rows still waiting for a slot scroll away first, then the rows
+	// whose pictures are on their way.
+	var waiting, fetching []string
+	for i, u := range urls {
+		if srv.Hits(fmt.Sprintf("/p%d.png", i)) == 0 {
+			waiting = append(waiting, u)
+		} else {
+			fetching = append(fetching, u)
+		}
+	}
+	for _, u := range append(waiting, fetching...) {
 		l.release(u)
 	}
 	if err := srv.WaitIdle(t.Context()); err != nil {
