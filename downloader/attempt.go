@@ -78,6 +78,9 @@ func (m *Manager) attempt(ctx context.Context, it *item, j job) outcome {
 	if !resuming {
 		offset = 0
 	}
+	if resuming && offset == j.total {
+		return m.commitComplete(it, j)
+	}
 	actx, cancelAttempt := context.WithCancelCause(ctx)
 	defer cancelAttempt(nil)
 	resp, err := m.client.Do(m.request(actx, j, offset, resuming))
@@ -312,6 +315,7 @@ func (m *Manager) writeChunk(f partFile, p []byte, h hash.Hash, it *item) (int64
 		h.Write(p[:nw])
 	}
 	total := it.bytes.Add(int64(nw))
+	m.received.Add(int64(nw))
 	it.speed.record(m.now(), total)
 	if err != nil {
 		return int64(nw), fmt.Errorf("%w: %w", errWrite, err)

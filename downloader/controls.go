@@ -255,9 +255,9 @@ func (m *Manager) summaryLocked() Summary {
 		if t >= 0 {
 			s.Expected += t
 		}
-		if it.state == Active && it.speed != nil {
-			s.Speed += it.speed.rate(now, b)
-		}
 	}
+	received := m.received.Load()
+	m.meter.record(now, received)
+	s.Speed = m.meter.rate(now, received)
 	return s
 }

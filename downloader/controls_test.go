@@ -356,3 +356,27 @@ func TestStartFailsOnUnusableFolder(t *testing.T) {
 		t.Fatalf("err = %v", err)
 	}
 }
+
+// TestCompletePartIsSavedWithoutAsking: a part file that already holds the
+// whole file (stopped between the last byte and the move into place) is
+// saved without another request.
+func TestCompletePartIsSavedWithoutAsking(t *testing.T) {
+	body := downloadtest.Data(5000, 11)
+	srv := newServer(t)
+	srv.Handle("/whole.bin", body)
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "whole.bin.part"), body, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m := New(testOptions(dir))
+	m.Restore([]Record{{URL: srv.URL("/whole.bin"), Dir: dir, Name: "whole.bin", State: "active", OwnsPart: true, ETag: `"x"`, Total: 5000}})
+	if s := runAll(t, m); s.Done != 1 {
+		t.Fatalf("summary %+v", s)
+	}
+	if hits := srv.Hits("/whole.bin"); hits != 0 {
+		t.Errorf("asked the server %d times", hits)
+	}
+	if fileSum(t, filepath.Join(dir, "whole.bin")) != sum256(body) {
+		t.Error("file differs")
+	}
+}

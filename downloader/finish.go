@@ -14,7 +14,7 @@ func (m *Manager) finish(ctx context.Context, it *item, out outcome) {
 	defer m.mu.Unlock()
 	h := m.hosts[it.host]
 	inFlight := h.active
-	h.active--
+	m.releaseSlotLocked(it)
 	if ctx.Err() == nil && (out.done || out.verdict.err != nil) {
 		h.pace.observe(out.verdict.slowDown)
 		if out.verdict.slowDown {
@@ -30,9 +30,6 @@ func (m *Manager) finish(ctx context.Context, it *item, out outcome) {
 	case out.done:
 		it.bytes.Store(max(it.bytes.Load(), it.total.Load()))
 		it.err = nil
-		if it.hash != "" {
-			m.hashes[it.hash] = it.path
-		}
 		m.setStateLocked(it, Done)
 	case out.page != nil:
 		m.pageDoneLocked(it, out.page)
@@ -116,4 +113,27 @@ func (m *Manager) failQueuedLocked(cause *ItemError) {
 			m.failLocked(it, notStarted, false)
 		}
 	}
+}
+
+// releaseSlotLocked gives back the item's download slot (global and per
+// site) once its request is over, body included; saving to disk then goes
+// on without holding up the next download.
+func (m *Manager) releaseSlotLocked(it *item) {
+	if !it.holdsSlot {
+		return
+	}
+	it.holdsSlot = false
+	m.hosts[it.host].active--
+	m.gate.Release()
+	select {
+	case m.wake <- struct{}{}:
+	default:
+	}
+}
+
+// releaseSlot is releaseSlotLocked for callers without the lock.
+func (m *Manager) releaseSlot(it *item) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.releaseSlotLocked(it)
 }

@@ -101,28 +101,30 @@ func (m *Manager) fetchPage(ctx context.Context, u string) (io.ReadCloser, strin
 	return resp.Body, resp.Header.Get("Content-Type"), resp.Request.URL, nil
 }
 
-// sameAs records the picture's hash and returns the name of an identical
-// file already saved (in this batch or a restored one), or "".
-func (m *Manager) sameAs(it *item, sum string, keepDuplicates bool) string {
+// sameAs records the picture's hash and returns the item already holding
+// an identical picture (saved, or being saved right now), or nil.
+func (m *Manager) sameAs(it *item, sum string, keepDuplicates bool) *item {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	it.hash = sum
 	if keepDuplicates {
-		return ""
+		return nil
 	}
-	p, ok := m.hashes[sum]
-	if !ok || !fileExists(p) {
-		return ""
+	owner := m.hashes[sum]
+	if owner != nil && owner != it && m.byID[owner.id] == owner && owner.state != Failed && owner.state != Canceled &&
+		(owner.state != Done || fileExists(owner.path)) {
+		return owner
 	}
-	return p
+	m.hashes[sum] = it
+	return nil
 }
 
-// markSameAs notes that the item's picture is already saved as path.
-func (m *Manager) markSameAs(it *item, path string) {
+// markSameAs notes that the item's picture is the same as owner's.
+func (m *Manager) markSameAs(it, owner *item) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	it.note = "Same picture as " + filepath.Base(path)
-	it.path = path
+	it.note = "Same picture as " + owner.name
+	it.path = filepath.Join(owner.dir, owner.name)
 	it.ownsPart = false
 	if m.names[foldName(it.name)] == it.id {
 		delete(m.names, foldName(it.name))

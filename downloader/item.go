@@ -34,6 +34,7 @@ type item struct {
 	started    time.Time
 	finished   time.Time
 	cancel     context.CancelCauseFunc // set while Active
+	holdsSlot  bool                    // holds a download slot (global and per site)
 	timer      *time.Timer             // set while Waiting
 	inQueue    bool                    // present in its host's queue
 	dirty      bool                    // changed since the journal was last written

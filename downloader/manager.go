@@ -8,8 +8,10 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
+	"golang.org/x/sync/semaphore"
 	"golang.org/x/time/rate"
 )
 
@@ -22,10 +24,13 @@ type Manager struct {
 	now      func() time.Time
 
 	gate      *gate
+	commitSem *semaphore.Weighted // bounds files being synced and moved into place at once
 	reqLimit  *rate.Limiter
 	byteLimit *rate.Limiter
 	wake      chan struct{}
 	changed   chan struct{}
+	received  atomic.Int64 // bytes received over all items, for the total speed
+	meter     speedMeter   // sampled when the summary is read
 
 	mu      sync.Mutex
 	cond    *sync.Cond
@@ -51,8 +56,11 @@ type Manager struct {
 	removed    []string
 	flushTimer *time.Timer
 	saveErr    error
-	hashes     map[string]string // sha256 of saved pictures → path
+	hashes     map[string]*item // sha256 of a picture → the item that saves it
 }
+
+// maxCommits bounds the files being synced to disk at once.
+const maxCommits = 64
 
 // Rejected is a link that Add did not queue, with the reason in plain words.
 type Rejected struct {
@@ -71,6 +79,7 @@ func New(opts Options) *Manager {
 		openPart:  openPartOS,
 		now:       time.Now,
 		gate:      newGate(opts.Concurrency),
+		commitSem: semaphore.NewWeighted(maxCommits),
 		reqLimit:  rate.NewLimiter(rate.Inf, 1),
 		byteLimit: rate.NewLimiter(rate.Inf, 0),
 		wake:      make(chan struct{}, 1),
@@ -81,7 +90,7 @@ func New(opts Options) *Manager {
 		byURL:     map[string]*item{},
 		names:     map[string]ID{},
 		hosts:     map[string]*hostQueue{},
-		hashes:    map[string]string{},
+		hashes:    map[string]*item{},
 	}
 	if m.client == nil {
 		m.client = newClient(opts)
@@ -317,10 +326,10 @@ func (m *Manager) dispatch(ctx context.Context, done chan struct{}) {
 		m.setStateLocked(it, Active)
 		j := m.jobLocked(it)
 		m.mu.Unlock()
+		it.holdsSlot = true
 		m.workers.Add(1)
 		go func() {
 			defer m.workers.Done()
-			defer m.gate.Release()
 			out := m.attempt(itemCtx, it, j)
 			m.finish(itemCtx, it, out)
 			cancel(nil)

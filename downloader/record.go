@@ -220,7 +220,7 @@ func (m *Manager) restoreItem(it *item, r Record, present map[string]map[string]
 		it.path = filepath.Join(it.dir, it.name)
 		it.bytes.Store(max(r.Total, 0))
 		if st == Done && it.hash != "" {
-			m.hashes[it.hash] = it.path
+			m.hashes[it.hash] = it
 		}
 	}
 	if it.ownsPart && inFolder[it.name+".part"] {

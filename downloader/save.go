@@ -87,6 +87,17 @@ func (m *Manager) save(ctx, actx context.Context, it *item, j job, resp *http.Re
 			Message: "The connection dropped before the file was complete."}}
 		return out
 	}
+	resp.Body.Close()
+	m.releaseSlot(it)
+	return m.finishFile(it, j, f, part, in.format, h, out)
+}
+
+// finishFile makes a complete part file durable and moves it into place.
+// The download slot is already free: a few saves at once let the disk
+// batch their syncs.
+func (m *Manager) finishFile(it *item, j job, f partFile, part string, format sniff.Format, h hash.Hash, out outcome) outcome {
+	m.commitSem.Acquire(context.Background(), 1) // fails only when the context ends
+	defer m.commitSem.Release(1)
 	if err := f.Sync(); err != nil {
 		f.Close()
 		out.verdict = diskVerdict(err, j.dir)
@@ -96,12 +107,12 @@ func (m *Manager) save(ctx, actx context.Context, it *item, j job, resp *http.Re
 		out.verdict = diskVerdict(err, j.dir)
 		return out
 	}
-	if in.format.IsImage && (in.format.Width == 0 || in.format.Height == 0) {
+	if format.IsImage && (format.Width == 0 || format.Height == 0) {
 		m.measure(it, part)
 	}
 	if h != nil {
 		sum := hex.EncodeToString(h.Sum(nil))
-		if same := m.sameAs(it, sum, j.limits.KeepDuplicates); same != "" {
+		if same := m.sameAs(it, sum, j.limits.KeepDuplicates); same != nil {
 			os.Remove(part)
 			m.markSameAs(it, same)
 			return outcome{skipped: true}
@@ -141,4 +152,24 @@ func (m *Manager) measure(it *item, part string) {
 	m.mu.Lock()
 	it.width, it.height = format.Width, format.Height
 	m.mu.Unlock()
+}
+
+// commitComplete saves a part file that already holds the whole file (the
+// app stopped between the last byte and the move into place) without
+// asking the server again.
+func (m *Manager) commitComplete(it *item, j job) outcome {
+	m.releaseSlot(it)
+	part := filepath.Join(j.dir, j.name+".part")
+	f, err := os.OpenFile(part, os.O_WRONLY, 0)
+	if err != nil {
+		return outcome{verdict: diskVerdict(err, j.dir)}
+	}
+	var h hash.Hash
+	if j.format.IsImage {
+		h = sha256.New()
+		if hashPrefix(h, part, j.total) != nil {
+			h = nil
+		}
+	}
+	return m.finishFile(it, j, f, part, j.format, h, outcome{})
 }

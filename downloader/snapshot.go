@@ -64,7 +64,8 @@ type Summary struct {
 	Done, Failed, Skipped, Canceled int
 	// Bytes is the sum of bytes on disk over all items; Expected is the sum of known sizes.
 	Bytes, Expected int64
-	// Speed is the total download speed in bytes per second.
+	// Speed is the total download speed in bytes per second, measured over
+	// the last few seconds of calls to Summary or Snapshot.
 	Speed float64
 	// Running says the manager is started (Start called and not stopped).
 	Running bool

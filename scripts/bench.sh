@@ -110,7 +110,7 @@ write_inputs() {
 run_tool() {
 	local tool=$1 c=$2 urls=$3 out=$4
 	case $tool in
-	haul) bin/haul get -q -o "$out" -c "$c" -retries 5 "$urls" ;;
+	haul) bin/haul get -q -o "$out" -state "$out.state" -c "$c" -retries 5 "$urls" ;;
 	curl) curl --parallel --parallel-max "$c" --fail --retry 5 --retry-all-errors --silent --show-error --no-progress-meter --config "$work/curl.cfg" ;;
 	aria2c) aria2c -j "$c" --max-connection-per-server=1 --retry-wait=1 --max-tries=5 \
 		--input-file="$work/aria2.txt" --dir="$out" --console-log-level=warn --summary-interval=0 --download-result=hide ;;
@@ -122,7 +122,7 @@ export work
 # bench_once runs tool $2 once on workload $1 and appends a result row.
 bench_once() {
 	local w=$1 tool=$2 run=$3 c=$4 out=$work/out rc stats kv requests=0 peak=0 refused=0 correct timing
-	rm -rf "$out"
+	rm -rf "$out" "$out.state"
 	mkdir -p "$out"
 	sync
 	curl -fsS -X POST "$control/reset"
@@ -150,7 +150,7 @@ bench_once() {
 	if [[ $rc -ne 0 ]]; then
 		tail -n 3 "$work/$tool.log" | sed 's/^/    /' >&2
 	fi
-	rm -rf "$out"
+	rm -rf "$out" "$out.state"
 	sync
 }
 
