@@ -22,7 +22,6 @@ func TestMain(m *testing.M) {
 		panic(err)
 	}
 	os.Setenv("XDG_CONFIG_HOME", config)
-	os.Setenv("HOME", config)
 	// Retry-After still sets the least wait; only the engine's own backoff
 	// between attempts is shortened so the suite runs in seconds.
 	optionsHook = func(o *downloader.Options) {

@@ -50,6 +50,8 @@ func (it *item) record() Record {
 		MIME: it.mime, IsImage: it.isImage, Width: it.width, Height: it.height, SHA256: it.hash}
 	if t := it.total.Load(); t > 0 {
 		r.Total = t
+	} else if it.state == Done {
+		r.Total = it.bytes.Load()
 	}
 	if it.err != nil {
 		r.ErrKind, r.Error = it.err.Kind, it.err.Message
