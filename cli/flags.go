@@ -26,6 +26,9 @@ type config struct {
 	userAgent   string
 	report      string
 	state       string
+	fromPage    string
+	pages       int
+	savePages   bool
 	quiet       bool
 	inputs      []string
 }
@@ -39,6 +42,7 @@ func (c config) options() downloader.Options {
 		Header:      c.header,
 		UserAgent:   c.userAgent,
 		Referer:     c.referer,
+		SavePages:   c.savePages,
 	}
 	if ua := c.header.Get("User-Agent"); ua != "" && opts.UserAgent == "" {
 		opts.UserAgent = ua
@@ -70,6 +74,11 @@ func newFlagSet(c *config, limit *byteRate, headers *headerList, onExists *strin
 	fs.StringVar(&c.referer, "referer", "", "send `URL` as the Referer header")
 	fs.StringVar(&c.userAgent, "user-agent", "", "send `UA` as the User-Agent header (default \""+downloader.DefaultUserAgent+"\")")
 	fs.StringVar(&c.state, "state", "", "keep the resume state in `FILE`, or off (default: one file per output folder in your config folder)")
+	fs.StringVar(&c.fromPage, "from-page", "", "save the pictures found on the web page at `URL`")
+	fs.IntVar(&c.pages, "pages", 1, "with -from-page, follow \"next page\" links through up to `N` pages")
+	fs.BoolVar(&c.limits.KeepDuplicates, "keep-duplicates", false, "save a picture even when an identical one is already saved")
+	fs.BoolVar(&c.limits.NoPageReferer, "no-page-referer", false, "do not send the page a picture was found on as Referer")
+	fs.BoolVar(&c.savePages, "save-pages", false, "save links that are web pages as .html files instead of saving their pictures")
 	fs.BoolVar(&c.quiet, "q", false, "quiet: print only errors and the final summary")
 	return fs
 }
@@ -124,12 +133,20 @@ func (c config) check() error {
 		return fmt.Errorf("-rate %g: choose 0 (unlimited) or more requests per second", c.limits.RequestsPerSec)
 	case c.limits.Retries < 0:
 		return fmt.Errorf("-retries %d: choose 0 or more", c.limits.Retries)
+	case c.pages < 1:
+		return fmt.Errorf("-pages %d: choose 1 or more pages", c.pages)
 	case c.idleTimeout <= 0:
 		return fmt.Errorf("-timeout %s: choose a duration above zero, such as 30s or 2m", c.idleTimeout)
 	case strings.TrimSpace(c.dir) == "":
 		return errors.New("-o: give the folder to save into")
 	case c.userAgent != "" && !validHeaderValue(c.userAgent):
 		return errors.New("-user-agent contains characters that cannot be sent")
+	}
+	if c.fromPage != "" {
+		u, err := url.Parse(c.fromPage)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return fmt.Errorf("-from-page %q: give a full http or https address", c.fromPage)
+		}
 	}
 	if c.referer != "" {
 		u, err := url.Parse(c.referer)

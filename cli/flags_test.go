@@ -74,6 +74,7 @@ func TestParseFlags(t *testing.T) {
 		dir:         "./downloads",
 		limits:      downloader.Limits{Concurrency: 8, Retries: 5, OnExists: downloader.SkipExisting},
 		idleTimeout: 30 * time.Second,
+		pages:       1,
 		inputs:      []string{"list.txt"},
 	}
 	with := func(change func(*config)) config {

@@ -36,7 +36,7 @@ func Get(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		getUsage(stderr, fs)
 		return exitUsage
 	}
-	m, store, code := prepare(cfg, stdin, stderr)
+	m, store, code := prepare(ctx, cfg, stdin, stderr)
 	if m == nil {
 		return code
 	}
@@ -52,8 +52,8 @@ func Get(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 // prepare reads the inputs into a new Manager, restoring what an earlier run
 // of the same links left, and reports every rejected line. It returns a
 // nil Manager and the exit code when there is nothing to do.
-func prepare(cfg config, stdin io.Reader, stderr io.Writer) (*downloader.Manager, *queue.Store, int) {
-	if len(cfg.inputs) == 0 {
+func prepare(ctx context.Context, cfg config, stdin io.Reader, stderr io.Writer) (*downloader.Manager, *queue.Store, int) {
+	if len(cfg.inputs) == 0 && cfg.fromPage == "" {
 		fmt.Fprintln(stderr, "haul get: no links given. Name a file of links, give links themselves, or - to read them from standard input.")
 		fmt.Fprintln(stderr, `Run "haul get -h" for help.`)
 		return nil, nil, exitUsage
@@ -76,6 +76,9 @@ func prepare(cfg config, stdin io.Reader, stderr io.Writer) (*downloader.Manager
 		return nil, nil, exitFailed
 	}
 	_, rejected := m.Add(in.links...)
+	if cfg.fromPage != "" {
+		rejected = append(rejected, addFromPage(ctx, m, cfg, stderr)...)
+	}
 	for _, r := range rejected {
 		if !r.Duplicate {
 			fmt.Fprintf(stderr, "%s: %s\n", r.URL, r.Reason)

@@ -1,0 +1,39 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"haul/downloader"
+)
+
+// addFromPage finds the pictures on -from-page (following "next page" links
+// up to -pages) and queues them with their page as Referer.
+func addFromPage(ctx context.Context, m *downloader.Manager, cfg config, stderr io.Writer) []downloader.Rejected {
+	images, problems, err := m.FindImages(ctx, cfg.fromPage, cfg.pages)
+	for _, p := range problems {
+		fmt.Fprintf(stderr, "%s: %s\n", p.Page, p.Message)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "haul get: could not read the page %s: %v\n", cfg.fromPage, err)
+		return nil
+	}
+	byPage := map[string][]string{}
+	var order []string
+	for _, img := range images {
+		if _, seen := byPage[img.Page]; !seen {
+			order = append(order, img.Page)
+		}
+		byPage[img.Page] = append(byPage[img.Page], img.URL)
+	}
+	if !cfg.quiet {
+		fmt.Fprintf(stderr, "Found %s on %s.\n", plural(len(images), "picture", "pictures"), plural(len(order), "page", "pages"))
+	}
+	var rejected []downloader.Rejected
+	for _, page := range order {
+		_, r := m.AddFromPage(page, byPage[page]...)
+		rejected = append(rejected, r...)
+	}
+	return rejected
+}
