@@ -33,11 +33,14 @@ type Record struct {
 	SHA256       string    `json:"sha256,omitempty"`
 }
 
-// Journal receives item changes to persist. Write is never called under
-// the manager's lock and must not call back into the manager. sync asks for
-// the data to reach the disk (fsync), not just the operating system.
+// Journal receives item changes to persist. Its methods are never called
+// under the manager's lock and must not call back into the manager. Write
+// hands the changes to the operating system (enough to survive the app
+// crashing); Sync makes what was written reach the disk (enough to survive
+// a power cut), and may run while further Writes happen.
 type Journal interface {
-	Write(changed []Record, removed []string, sync bool) error
+	Write(changed []Record, removed []string) error
+	Sync() error
 }
 
 // flushDelay batches journal writes: changes reach the journal at most this long after they happen.
@@ -89,10 +92,10 @@ func (m *Manager) scheduleFlushLocked() {
 func (m *Manager) Flush() error { return m.flush(true) }
 
 // flush writes the changed items in the order they changed; flushMu keeps
-// concurrent flushes from reordering them.
+// concurrent flushes from reordering them, and is let go before the slow
+// sync so that workers recording a new part file never wait for the disk.
 func (m *Manager) flush(sync bool) error {
 	m.flushMu.Lock()
-	defer m.flushMu.Unlock()
 	m.mu.Lock()
 	if m.flushTimer != nil {
 		m.flushTimer.Stop()
@@ -101,6 +104,7 @@ func (m *Manager) flush(sync bool) error {
 	j := m.journal
 	if j == nil || len(m.dirty) == 0 && len(m.removed) == 0 {
 		m.mu.Unlock()
+		m.flushMu.Unlock()
 		return nil
 	}
 	changed := make([]Record, 0, len(m.dirty))
@@ -115,7 +119,11 @@ func (m *Manager) flush(sync bool) error {
 	removed := m.removed
 	m.removed = nil
 	m.mu.Unlock()
-	err := j.Write(changed, removed, sync)
+	err := j.Write(changed, removed)
+	m.flushMu.Unlock()
+	if err == nil && sync {
+		err = j.Sync()
+	}
 	m.mu.Lock()
 	m.saveErr = err
 	m.mu.Unlock()

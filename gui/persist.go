@@ -61,8 +61,14 @@ type savedJournal struct {
 }
 
 // Write saves the changes; see downloader.Journal.
-func (j savedJournal) Write(changed []downloader.Record, removed []string, sync bool) error {
-	err := j.j.Write(changed, removed, sync)
+func (j savedJournal) Write(changed []downloader.Record, removed []string) error {
+	return j.check(j.j.Write(changed, removed))
+}
+
+// Sync makes the changes durable; see downloader.Journal.
+func (j savedJournal) Sync() error { return j.check(j.j.Sync()) }
+
+func (j savedJournal) check(err error) error {
 	if err != nil {
 		j.failed()
 	}

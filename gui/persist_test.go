@@ -94,7 +94,7 @@ func savedQueue(t *testing.T, n int) []byte {
 	for i := range recs {
 		recs[i] = downloader.Record{URL: fmt.Sprintf("https://example.com/saved-%d.png", i), State: "queued"}
 	}
-	if err := store.Write(recs, nil, true); err != nil {
+	if err := store.Write(recs, nil); err != nil {
 		t.Fatal(err)
 	}
 	if err := store.Close(); err != nil {
@@ -156,10 +156,12 @@ func TestDamagedQueueFileIsReportedAndSetAside(t *testing.T) {
 // failingJournal refuses every write and says when it was asked.
 type failingJournal struct{ writes chan struct{} }
 
-func (j failingJournal) Write([]downloader.Record, []string, bool) error {
+func (j failingJournal) Write([]downloader.Record, []string) error {
 	j.writes <- struct{}{}
 	return errors.New("no space left on the disk")
 }
+
+func (j failingJournal) Sync() error { return nil }
 
 func TestSaveErrorIsShownOnce(t *testing.T) {
 	writes := make(chan struct{}, 64)

@@ -149,8 +149,9 @@ func (s *Store) records() []downloader.Record {
 	return out
 }
 
-// Write appends the changes and, when sync is set, waits for the disk.
-func (s *Store) Write(changed []downloader.Record, removed []string, sync bool) error {
+// Write appends the changes; they survive the app crashing at once, and a
+// power cut after Sync.
+func (s *Store) Write(changed []downloader.Record, removed []string) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.f == nil {
@@ -178,10 +179,20 @@ func (s *Store) Write(changed []downloader.Record, removed []string, sync bool) 
 		s.records()
 		return s.compactLocked()
 	}
-	if sync {
-		if err := s.f.Sync(); err != nil {
-			return fmt.Errorf("save queue %s: %w", s.path, err)
-		}
+	return nil
+}
+
+// Sync waits until what was written is on the disk. It does not hold up
+// Writes meanwhile.
+func (s *Store) Sync() error {
+	s.mu.Lock()
+	f := s.f
+	s.mu.Unlock()
+	if f == nil {
+		return nil
+	}
+	if err := f.Sync(); err != nil && !errors.Is(err, os.ErrClosed) {
+		return fmt.Errorf("save queue %s: %w", s.path, err)
 	}
 	return nil
 }

@@ -20,10 +20,10 @@ func TestRoundTripKeepsLatestAndOrder(t *testing.T) {
 	if err != nil || problem != nil || len(recs) != 0 {
 		t.Fatalf("open empty: %v %v %v", recs, problem, err)
 	}
-	if err := s.Write([]downloader.Record{rec(1, "queued"), rec(2, "queued"), rec(3, "queued")}, nil, false); err != nil {
+	if err := s.Write([]downloader.Record{rec(1, "queued"), rec(2, "queued"), rec(3, "queued")}, nil); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.Write([]downloader.Record{rec(2, "done")}, []string{rec(3, "").URL}, true); err != nil {
+	if err := s.Write([]downloader.Record{rec(2, "done")}, []string{rec(3, "").URL}); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.Close(); err != nil {
@@ -83,7 +83,7 @@ func TestDamagedFiles(t *testing.T) {
 					t.Errorf("message does not say where the copy is: %q", problem.Message)
 				}
 			}
-			if err := s.Write([]downloader.Record{rec(9, "queued")}, nil, true); err != nil {
+			if err := s.Write([]downloader.Record{rec(9, "queued")}, nil); err != nil {
 				t.Fatalf("cannot save after recovery: %v", err)
 			}
 		})
@@ -97,7 +97,7 @@ func TestCompactionBoundsTheFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	for range 3000 {
-		if err := s.Write([]downloader.Record{rec(1, "active")}, nil, false); err != nil {
+		if err := s.Write([]downloader.Record{rec(1, "active")}, nil); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -124,7 +124,7 @@ func BenchmarkRestore100k(b *testing.B) {
 		recs[i].Dir = "/home/user/Pictures/Haul"
 		recs[i].LastModified = "Mon, 30 Nov 2026 08:00:00 GMT"
 	}
-	if err := s.Write(recs, nil, true); err != nil {
+	if err := s.Write(recs, nil); err != nil {
 		b.Fatal(err)
 	}
 	s.Close()
