@@ -60,6 +60,8 @@ test: deps
 	$(GO) vet ./...
 	@echo "==> go test -race"
 	CGO_ENABLED=1 $(GO) test -race -count=1 ./...
+	@echo "==> kill -9 in the middle of a batch, then run again"
+	@CGO_ENABLED=1 $(GO) test -count=1 -run '^TestKillNineThenRunAgain$$' -v ./cli | grep -E 'bytes served|^(--- |ok|FAIL)'
 	@if [[ -n "$$(find gui -name '*_test.go' 2>/dev/null)" ]]; then \
 		echo "==> GUI tests without cgo"; \
 		echo "CGO_ENABLED=0 $(GO) test -count=1 ./gui/..."; \

@@ -25,6 +25,7 @@ type config struct {
 	referer     string
 	userAgent   string
 	report      string
+	reportBOM   bool
 	state       string
 	fromPage    string
 	pages       int
@@ -70,6 +71,7 @@ func newFlagSet(c *config, limit *byteRate, headers *headerList, onExists *strin
 	fs.DurationVar(&c.idleTimeout, "timeout", 30*time.Second, "give up on a connection that sends nothing for `D`")
 	fs.StringVar(onExists, "on-exists", "skip", "what to do with a file already in the folder: `skip|rename|overwrite`")
 	fs.StringVar(&c.report, "report", "", "write a CSV report of every link to `FILE.csv`")
+	fs.BoolVar(&c.reportBOM, "report-bom", false, "start the report with a byte-order mark, for Excel")
 	fs.Var(headers, "H", "send the request header `'Name: value'` (repeat for more)")
 	fs.StringVar(&c.referer, "referer", "", "send `URL` as the Referer header")
 	fs.StringVar(&c.userAgent, "user-agent", "", "send `UA` as the User-Agent header (default \""+downloader.DefaultUserAgent+"\")")

@@ -119,7 +119,7 @@ func run(ctx context.Context, m *downloader.Manager, cfg config, mode progressMo
 	<-finished
 	p.stop()
 	items, sum := m.Snapshot()
-	o := outcome{items: items, sum: sum, elapsed: time.Since(start), report: cfg.report, policy: cfg.limits.OnExists}
+	o := outcome{items: items, sum: sum, elapsed: time.Since(start), report: cfg.report, reportBOM: cfg.reportBOM, policy: cfg.limits.OnExists}
 	return conclude(o, stdout, stderr)
 }
 
@@ -129,7 +129,7 @@ func conclude(o outcome, stdout, stderr io.Writer) int {
 	o.stopped = o.sum.Left() > 0
 	var reportErr error
 	if o.report != "" {
-		reportErr = writeReportFile(o.report, o.items)
+		reportErr = writeReportFile(o.report, o.items, o.reportBOM)
 	}
 	writeSummary(stdout, o)
 	if reportErr != nil {

@@ -215,6 +215,27 @@ func TestReportHasOneRowPerLink(t *testing.T) {
 	}
 }
 
+func TestReportWithByteOrderMark(t *testing.T) {
+	s := newServer(t)
+	s.Handle("/café.jpg", downloadtest.Data(3000, 1))
+	report := filepath.Join(t.TempDir(), "report.csv")
+	if r := runGet(t.Context(), "", "-q", "-report-bom", "-o", t.TempDir(), "-report", report, s.URL("/café.jpg")); r.code != exitOK {
+		t.Fatalf("exit %d\n%s", r.code, r.stdout)
+	}
+	data, err := os.ReadFile(report)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, found := strings.CutPrefix(string(data), "\uFEFF")
+	if !found {
+		t.Fatal("no byte-order mark")
+	}
+	rows, err := csv.NewReader(strings.NewReader(body)).ReadAll()
+	if err != nil || len(rows) != 2 || !strings.HasSuffix(rows[1][2], "café.jpg") {
+		t.Errorf("rows %q, %v", rows, err)
+	}
+}
+
 func TestRejectedLinesAndDuplicatesAreReported(t *testing.T) {
 	s := newServer(t)
 	s.Handle("/a.jpg", downloadtest.Data(100, 1))

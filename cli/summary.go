@@ -23,12 +23,13 @@ const stoppedRedownloadMessage = "Stopped. To continue without downloading the s
 
 // outcome is what a finished or stopped run reports.
 type outcome struct {
-	items   []downloader.ItemSnapshot
-	sum     downloader.Summary
-	elapsed time.Duration
-	stopped bool
-	report  string // the -report file, if any
-	policy  downloader.ExistsPolicy
+	items     []downloader.ItemSnapshot
+	sum       downloader.Summary
+	elapsed   time.Duration
+	stopped   bool
+	report    string // the -report file, if any
+	reportBOM bool
+	policy    downloader.ExistsPolicy
 }
 
 // writeSummary prints the totals, the failed links and, after an
