@@ -47,6 +47,7 @@ type outcome struct {
 	skipped  bool
 	page     *PageFound // the link was a web page; these are its pictures
 	progress bool       // bytes were added to the part file
+	written  int64      // how many
 	verdict  verdict
 	// now retries without waiting (the server could not resume; start over).
 	now bool

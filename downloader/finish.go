@@ -72,7 +72,7 @@ func (m *Manager) retryLaterLocked(it *item, out outcome) {
 		return
 	}
 	it.err, it.slowedDown = v.err, v.slowDown
-	if out.now {
+	if out.now || resumeAtOnce(out, it.total.Load()) {
 		m.requeueLocked(it)
 		it.err = v.err
 		return
@@ -136,4 +136,14 @@ func (m *Manager) releaseSlot(it *item) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.releaseSlotLocked(it)
+}
+
+// resumeAtOnce says a broken download made enough progress to continue
+// straight away: the server is answering, so waiting would only slow the
+// file down. A connection that breaks after a few bytes still backs off.
+func resumeAtOnce(out outcome, total int64) bool {
+	if out.verdict.err.Kind != ErrShortBody && out.verdict.err.Kind != ErrTimeout {
+		return false
+	}
+	return out.written >= 256<<10 || total > 0 && out.written*10 >= total
 }

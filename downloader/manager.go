@@ -25,6 +25,8 @@ type Manager struct {
 
 	gate      *gate
 	commitSem *semaphore.Weighted // bounds files being synced and moved into place at once
+	syncer    groupSync
+	createMu  sync.Mutex // one file created at a time: parallel creates in one folder fight over its lock in the kernel
 	reqLimit  *rate.Limiter
 	byteLimit *rate.Limiter
 	wake      chan struct{}

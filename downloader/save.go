@@ -56,7 +56,9 @@ func (m *Manager) save(ctx, actx context.Context, it *item, j job, resp *http.Re
 			h = nil
 		}
 	}
+	m.createMu.Lock()
 	f, err := m.openPart(part, in.offset, !j.ownsPart)
+	m.createMu.Unlock()
 	if err != nil {
 		if errors.Is(err, fs.ErrExist) {
 			m.forgetName(it)
@@ -71,7 +73,7 @@ func (m *Manager) save(ctx, actx context.Context, it *item, j job, resp *http.Re
 		rest, err = m.copyBody(actx, f, in.body, h, it)
 		n += rest
 	}
-	out := outcome{progress: n > 0}
+	out := outcome{progress: n > 0, written: n}
 	if err != nil {
 		f.Close()
 		if errors.Is(err, errWrite) {
@@ -98,7 +100,7 @@ func (m *Manager) save(ctx, actx context.Context, it *item, j job, resp *http.Re
 func (m *Manager) finishFile(it *item, j job, f partFile, part string, format sniff.Format, h hash.Hash, out outcome) outcome {
 	m.commitSem.Acquire(context.Background(), 1) // fails only when the context ends
 	defer m.commitSem.Release(1)
-	if err := f.Sync(); err != nil {
+	if err := m.syncFile(f); err != nil {
 		f.Close()
 		out.verdict = diskVerdict(err, j.dir)
 		return out
@@ -172,4 +174,13 @@ func (m *Manager) commitComplete(it *item, j job) outcome {
 		}
 	}
 	return m.finishFile(it, j, f, part, j.format, h, outcome{})
+}
+
+// syncFile makes a part file durable, in a group with others finishing at
+// the same time when it is a real file.
+func (m *Manager) syncFile(f partFile) error {
+	if osf, ok := f.(*os.File); ok {
+		return m.syncer.sync(osf)
+	}
+	return f.Sync()
 }
