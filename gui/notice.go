@@ -7,8 +7,9 @@ import (
 	"fyne.io/fyne/v2/widget"
 )
 
-// noticeLine is a one-line warning about the saved download list, shown
-// until the user dismisses it; it is hidden while there is nothing to say.
+// noticeLine is a one-line warning (the saved download list, a setting
+// that could not be read), shown until the user dismisses it; it is hidden
+// while there is nothing to say.
 type noticeLine struct {
 	label   *widget.Label
 	dismiss *widget.Button

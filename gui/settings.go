@@ -61,6 +61,7 @@ func newSettingsRow(u *UI, s settings) *settingsRow {
 			r.apply()
 		}
 	}
+	r.speed.OnSubmitted = r.checkSpeed
 
 	r.retries = widget.NewSelect(numbers(retryChoices), nil)
 	r.retries.SetSelected(strconv.Itoa(s.Limits.Retries))
@@ -188,6 +189,17 @@ func speedLabels() []string {
 		out[i] = speedLabel(bps)
 	}
 	return out
+}
+
+// checkSpeed tells the user, when they press Enter, that the speed they
+// typed cannot be read; the limit in force stays as it was.
+func (r *settingsRow) checkSpeed(v string) {
+	if _, ok := parseSpeed(v); ok {
+		return
+	}
+	r.ui.notice.set(lang.X("notice.speed",
+		"“{{.Text}}” is not a speed Haul understands, so the speed limit is unchanged. Type a number with a unit, such as 500 KB/s or 2 MB/s, or choose unlimited.",
+		data{"Text": v}))
 }
 
 // parseSpeed reads a speed limit typed by the user: "unlimited", "500 KB/s",

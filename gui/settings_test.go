@@ -2,6 +2,7 @@ package gui
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -36,6 +37,22 @@ func TestSettingsApplyAtOnceAndAreRemembered(t *testing.T) {
 	t.Cleanup(again.Close)
 	if again.settings.concurrency.Selected != "3" || again.settings.speed.Text != "2.0 MB/s" || again.settings.exists.Selected != "keep both" {
 		t.Errorf("a new window shows %q, %q, %q", again.settings.concurrency.Selected, again.settings.speed.Text, again.settings.exists.Selected)
+	}
+}
+
+// TestUnreadableSpeedIsExplained: a speed that cannot be read leaves the
+// limit as it was and, on Enter, says so in plain words.
+func TestUnreadableSpeedIsExplained(t *testing.T) {
+	h := newHarness(t, nil)
+	s := h.ui.settings
+	s.speed.SetText("2 MB/s")
+	s.speed.SetText("very fast")
+	s.speed.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	if got := h.ui.m.Limits().BytesPerSec; got != 2_000_000 {
+		t.Errorf("limit = %d, want the earlier 2 MB/s", got)
+	}
+	if !h.ui.notice.box.Visible() || !strings.Contains(h.ui.notice.label.Text, "“very fast” is not a speed Haul understands") {
+		t.Errorf("notice = %q (visible %v)", h.ui.notice.label.Text, h.ui.notice.box.Visible())
 	}
 }
 
