@@ -134,10 +134,7 @@ func (m *Manager) attempt(ctx context.Context, it *item, j job) outcome {
 // request builds the GET for one attempt, with Range and If-Range when resuming.
 func (m *Manager) request(ctx context.Context, j job, offset int64, resuming bool) *http.Request {
 	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, j.url.String(), nil) // the URL was parsed by Add
-	for k, v := range m.opts.Header {
-		req.Header[k] = v
-	}
-	req.Header.Set("User-Agent", m.opts.UserAgent)
+	m.setUserHeaders(req)
 	switch {
 	case j.referer != "" && !j.limits.NoPageReferer:
 		req.Header.Set("Referer", j.referer)
@@ -151,6 +148,14 @@ func (m *Manager) request(ctx context.Context, j job, offset int64, resuming boo
 		}
 	}
 	return req
+}
+
+// setUserHeaders sends the user's headers and User-Agent.
+func (m *Manager) setUserHeaders(req *http.Request) {
+	for k, v := range m.opts.Header {
+		req.Header[k] = v
+	}
+	req.Header.Set("User-Agent", m.opts.UserAgent)
 }
 
 // transportOutcome explains an error from the request or the body. An error

@@ -86,10 +86,7 @@ func (m *Manager) fetchPage(ctx context.Context, u string) (io.ReadCloser, strin
 	if err != nil {
 		return nil, "", nil, fmt.Errorf("open page %s: %w", u, err)
 	}
-	for k, v := range m.opts.Header {
-		req.Header[k] = v
-	}
-	req.Header.Set("User-Agent", m.opts.UserAgent)
+	m.setUserHeaders(req)
 	resp, err := m.client.Do(req)
 	if err != nil {
 		return nil, "", nil, fmt.Errorf("open page %s: %w", u, err)

@@ -402,11 +402,7 @@ func (m *Manager) perHostLocked() int {
 
 // requeueLocked sends a Waiting, Paused or stopped item back in line.
 func (m *Manager) requeueLocked(it *item) {
-	if it.timer != nil {
-		it.timer.Stop()
-		it.timer = nil
-	}
-	it.retryAt = time.Time{}
+	m.stopTimerLocked(it)
 	m.setStateLocked(it, Queued)
 	m.enqueueLocked(it)
 }
