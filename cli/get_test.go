@@ -13,6 +13,7 @@ import (
 
 	"haul/downloader"
 	"haul/downloader/downloadtest"
+	"haul/downloader/queue"
 )
 
 func TestThousandLinksWithRetriesAndCutBodies(t *testing.T) {
@@ -330,5 +331,24 @@ func TestStoppedBeforeStarting(t *testing.T) {
 		if r.code != exitInterrupted || !strings.HasPrefix(r.stdout, want) || !strings.HasSuffix(r.stdout, "\n"+tt.want+"\n") {
 			t.Errorf("-on-exists %s: exit %d, stdout:\n%s", tt.policy, r.code, r.stdout)
 		}
+	}
+}
+
+// TestSecondRunIntoTheSameFolderIsRefused: two runs into one folder would
+// share one resume state; the second says what to do instead.
+func TestSecondRunIntoTheSameFolderIsRefused(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	path, err := defaultStatePath(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	held, _, _, err := queue.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer held.Close()
+	r := runGet(t.Context(), "", "-o", out, "https://example.com/a.jpg")
+	if r.code != exitFailed || !strings.Contains(r.stderr, "another haul get is already downloading into "+out) {
+		t.Errorf("exit %d\n%s", r.code, r.stderr)
 	}
 }

@@ -3,6 +3,7 @@ package cli
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -48,6 +49,9 @@ func openState(cfg config, m *downloader.Manager, links []string, stderr io.Writ
 		}
 	}
 	store, recs, problem, err := queue.Open(path)
+	if errors.Is(err, queue.ErrInUse) {
+		return nil, fmt.Errorf("another haul get is already downloading into %s; wait for it to finish, or give this run its own -state FILE", cfg.dir)
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -72,6 +72,7 @@ func TestRestartResumesFromJournal(t *testing.T) {
 	first.SetJournal(nil)
 	crash()
 	first.Wait()
+	store.Close() // the process is gone, and its lock on the queue with it
 
 	store2, recs, problem, err := queue.Open(state)
 	if err != nil || problem != nil {

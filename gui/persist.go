@@ -1,6 +1,7 @@
 package gui
 
 import (
+	"errors"
 	"path/filepath"
 
 	"fyne.io/fyne/v2"
@@ -23,6 +24,10 @@ func queuePath(a fyne.App) string {
 // for the intake line, and any trouble is shown on the notice line.
 func (u *UI) openQueue(path string, wrap func(downloader.Journal) downloader.Journal) intakeResult {
 	store, recs, problem, err := queue.Open(path)
+	if errors.Is(err, queue.ErrInUse) {
+		u.notice.set(lang.L("Haul is already open in another window, so this one will not remember its downloads."))
+		return intakeResult{}
+	}
 	if err != nil {
 		u.notice.set(lang.X("notice.open", "Could not open the saved download list, so this session will not be remembered: {{.Error}}", data{"Error": err.Error()}))
 		return intakeResult{}

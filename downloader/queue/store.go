@@ -32,6 +32,7 @@ type line struct {
 // Store is an open queue file. It implements downloader.Journal.
 type Store struct {
 	path string
+	lock *os.File // held while the store is open
 
 	mu    sync.Mutex
 	f     *os.File
@@ -49,15 +50,22 @@ type Problem struct {
 }
 
 // Open reads the queue at path (a missing file is an empty queue) and keeps
-// it open for writing. The records come back in queue order. A damaged file
+// it open for writing, locked against other running copies of Haul (an
+// error wrapping ErrInUse). The records come back in queue order. A damaged file
 // never stops Open: it is moved aside and described by the Problem.
 func Open(path string) (*Store, []downloader.Record, *Problem, error) {
 	s := &Store{path: path, live: map[string]downloader.Record{}}
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, nil, nil, fmt.Errorf("open queue %s: %w", path, err)
 	}
+	lock, err := lockFile(path + ".lock")
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("open queue %s: %w", path, err)
+	}
+	s.lock = lock
 	problem, err := s.load()
 	if err != nil {
+		s.unlock()
 		return nil, nil, nil, err
 	}
 	recs := s.records()
@@ -67,6 +75,7 @@ func Open(path string) (*Store, []downloader.Record, *Problem, error) {
 		s.f, err = os.OpenFile(s.path, os.O_WRONLY|os.O_APPEND, 0o600)
 	}
 	if err != nil {
+		s.unlock()
 		return nil, nil, nil, fmt.Errorf("open queue %s: %w", s.path, err)
 	}
 	return s, recs, problem, nil
@@ -253,10 +262,19 @@ func writeAll(w io.Writer, order []string, live map[string]downloader.Record) er
 	return nil
 }
 
-// Close syncs and closes the file.
+// unlock lets another Haul open the queue.
+func (s *Store) unlock() {
+	if s.lock != nil {
+		s.lock.Close()
+		s.lock = nil
+	}
+}
+
+// Close syncs and closes the file, and lets another Haul open it.
 func (s *Store) Close() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	defer s.unlock()
 	if s.f == nil {
 		return nil
 	}

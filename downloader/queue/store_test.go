@@ -1,6 +1,7 @@
 package queue
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -88,6 +89,23 @@ func TestDamagedFiles(t *testing.T) {
 			}
 		})
 	}
+}
+
+func TestSecondOpenIsRefusedUntilClosed(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "queue.jsonl")
+	first, _, _, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, _, err := Open(path); !errors.Is(err, ErrInUse) {
+		t.Fatalf("second open: %v, want ErrInUse", err)
+	}
+	first.Close()
+	second, _, _, err := Open(path)
+	if err != nil {
+		t.Fatalf("open after close: %v", err)
+	}
+	second.Close()
 }
 
 func TestCompactionBoundsTheFile(t *testing.T) {

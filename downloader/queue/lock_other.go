@@ -1,0 +1,8 @@
+//go:build !unix && !windows
+
+package queue
+
+import "os"
+
+// lockFile is a no-op where the system offers no file locks.
+func lockFile(string) (*os.File, error) { return nil, nil }
