@@ -34,18 +34,33 @@ func stateOf(m *Manager, id ID) State {
 	return s.State
 }
 
-func TestPauseResumeKeepsPartAndResumes(t *testing.T) {
-	body := downloadtest.Data(400<<10, 8)
-	srv := newServer(t)
-	srv.Handle("/big.bin", body, downloadtest.Throttle(400<<10))
-	dir := t.TempDir()
-	m := New(testOptions(dir))
-	id := addAll(t, m, srv.URL("/big.bin"))[0]
-	if err := m.Start(context.Background()); err != nil {
+// slowDownload starts a manager on one throttled 400 KiB file and waits
+// until more than minBytes of it are on disk.
+type slowDownload struct {
+	body []byte
+	srv  *downloadtest.Server
+	dir  string
+	m    *Manager
+	id   ID
+}
+
+func startSlowDownload(t *testing.T, seed int64, minBytes int64) slowDownload {
+	t.Helper()
+	d := slowDownload{body: downloadtest.Data(400<<10, seed), srv: newServer(t), dir: t.TempDir()}
+	d.srv.Handle("/big.bin", d.body, downloadtest.Throttle(400<<10))
+	d.m = New(testOptions(d.dir))
+	d.id = addAll(t, d.m, d.srv.URL("/big.bin"))[0]
+	if err := d.m.Start(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	defer m.Stop()
-	waitFor(t, "some bytes", func() bool { s, _ := m.Item(id); return s.Bytes > 40<<10 })
+	t.Cleanup(d.m.Stop)
+	waitFor(t, "some bytes", func() bool { s, _ := d.m.Item(d.id); return s.Bytes > minBytes })
+	return d
+}
+
+func TestPauseResumeKeepsPartAndResumes(t *testing.T) {
+	d := startSlowDownload(t, 8, 40<<10)
+	body, srv, dir, m, id := d.body, d.srv, d.dir, d.m, d.id
 	if !m.Pause(id) {
 		t.Fatal("pause refused")
 	}
@@ -73,17 +88,8 @@ func TestPauseResumeKeepsPartAndResumes(t *testing.T) {
 }
 
 func TestCancelRemovesPartAndRetryStartsAgain(t *testing.T) {
-	body := downloadtest.Data(400<<10, 9)
-	srv := newServer(t)
-	srv.Handle("/big.bin", body, downloadtest.Throttle(400<<10))
-	dir := t.TempDir()
-	m := New(testOptions(dir))
-	id := addAll(t, m, srv.URL("/big.bin"))[0]
-	if err := m.Start(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	defer m.Stop()
-	waitFor(t, "some bytes", func() bool { s, _ := m.Item(id); return s.Bytes > 0 })
+	d := startSlowDownload(t, 9, 0)
+	body, dir, m, id := d.body, d.dir, d.m, d.id
 	m.Cancel(id)
 	if s := m.Wait(); s.Canceled != 1 {
 		t.Fatalf("summary %+v", s)

@@ -51,7 +51,8 @@ type Limits struct {
 	RequestsPerSec float64
 	// BytesPerSec caps the total download speed; 0 is unlimited.
 	BytesPerSec int64
-	// Retries is how many times a failed attempt is tried again (default 5).
+	// Retries is how many times a failed attempt is tried again; 0 means never
+	// (the window and haul get offer 5 by default).
 	Retries int
 	// OnExists says what to do when a file of the same name is already in the folder.
 	OnExists ExistsPolicy
