@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	xhtml "golang.org/x/net/html"
+
+	"haul/downloader/markup"
 )
 
 // attrKind says how an HTML attribute holds addresses.
@@ -47,12 +49,6 @@ func linkAttr(tag, key string) attrKind {
 	return attrNone
 }
 
-// metaImageProperties are <meta> properties whose content is a media address.
-var metaImageProperties = map[string]bool{
-	"og:image": true, "og:image:url": true, "og:image:secure_url": true,
-	"og:video": true, "og:video:url": true, "og:audio": true, "twitter:image": true,
-}
-
 // tagAddresses returns the address values an element carries.
 func tagAddresses(tok xhtml.Token) []string {
 	var vals []string
@@ -66,7 +62,7 @@ func tagAddresses(tok xhtml.Token) []string {
 		if !ok {
 			prop, _ = attrValue(tok, "name")
 		}
-		if content, ok := attrValue(tok, "content"); ok && metaImageProperties[strings.ToLower(strings.TrimSpace(prop))] {
+		if content, ok := attrValue(tok, "content"); ok && markup.IsMediaMeta(prop) {
 			vals = append(vals, content)
 		}
 		return vals
@@ -76,7 +72,7 @@ func tagAddresses(tok xhtml.Token) []string {
 		case attrURL:
 			vals = append(vals, a.Val)
 		case attrSrcset:
-			vals = append(vals, srcsetURLs(a.Val)...)
+			vals = append(vals, markup.SrcsetURLs(a.Val)...)
 		}
 	}
 	return vals

@@ -3,6 +3,8 @@ package pages
 import (
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
+
+	"haul/downloader/markup"
 )
 
 // lazySrcAttributes are the attributes lazy-loading scripts read the real
@@ -39,9 +41,9 @@ func sourceCandidates(src *html.Node) []candidate {
 
 // appendSrcset adds the usable entries of a srcset list.
 func appendSrcset(cs []candidate, srcset, source string) []candidate {
-	for _, e := range parseSrcset(srcset) {
-		if !isPlaceholder(e.url) {
-			cs = append(cs, candidate{raw: e.url, width: e.width, x: e.x, source: source})
+	for _, e := range markup.Srcset(srcset) {
+		if !isPlaceholder(e.URL) {
+			cs = append(cs, candidate{raw: e.URL, width: e.Width, x: e.Density, source: source})
 		}
 	}
 	return cs

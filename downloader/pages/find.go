@@ -8,6 +8,8 @@ import (
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
+
+	"haul/downloader/markup"
 )
 
 // Find parses one HTML document fetched from pageURL and returns its images
@@ -100,20 +102,13 @@ func (s *scan) visit(n *html.Node, inImageLink bool) (descend, imageLink bool) {
 	return true, false
 }
 
-// metaImageNames are the meta property or name values that give a page's
-// representative picture.
-var metaImageNames = map[string]bool{
-	"og:image": true, "og:image:url": true, "og:image:secure_url": true,
-	"twitter:image": true, "twitter:image:src": true,
-}
-
 // addMeta records an og:image or twitter:image meta tag.
 func (s *scan) addMeta(n *html.Node) {
 	name, ok := attrOK(n, "property")
 	if !ok {
 		name = attr(n, "name")
 	}
-	if metaImageNames[strings.ToLower(strings.TrimSpace(name))] {
+	if markup.IsImageMeta(name) {
 		s.add(found{raw: attr(n, "content"), source: SourceMeta})
 	}
 }
