@@ -1,6 +1,8 @@
 package pages
 
 import (
+	"strings"
+
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 
@@ -29,6 +31,7 @@ func imgCandidates(img *html.Node) []candidate {
 	for _, key := range lazySrcAttributes {
 		cs = appendPlain(cs, attr(img, key), SourceLazy)
 	}
+	cs = appendFullSize(cs, img)
 	cs = appendSrcset(cs, attr(img, "srcset"), SourceSrcset)
 	return appendPlain(cs, attr(img, "src"), SourceImg)
 }
@@ -55,6 +58,21 @@ func appendPlain(cs []candidate, raw, source string) []candidate {
 		return cs
 	}
 	return append(cs, candidate{raw: raw, x: 1, source: source})
+}
+
+// fullSizeDensity ranks a full-size data-* address (data-orig-file,
+// data-zoom-image) above src and lazy addresses, which count as 1x.
+const fullSizeDensity = 2
+
+// appendFullSize adds the addresses an img's full-size data-* attributes
+// give, ranked above its other addresses.
+func appendFullSize(cs []candidate, img *html.Node) []candidate {
+	for _, a := range img.Attr {
+		if a.Namespace == "" && strings.HasPrefix(a.Key, "data-") && namesFullSize(a.Key) && namesImageFile(a.Val) {
+			cs = append(cs, candidate{raw: a.Val, x: fullSizeDensity, source: SourceLazy})
+		}
+	}
+	return cs
 }
 
 // largest picks the full-size candidate: the widest when any has a width

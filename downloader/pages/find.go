@@ -22,7 +22,7 @@ func Find(r io.Reader, pageURL *url.URL) (images []Image, next string, err error
 	if pageURL == nil || !pageURL.IsAbs() {
 		return nil, "", fmt.Errorf("find images: the page address %v is not a full web address", pageURL)
 	}
-	doc, err := html.Parse(r)
+	doc, err := html.ParseWithOptions(r, html.ParseOptionEnableScripting(false))
 	if err != nil {
 		return nil, "", fmt.Errorf("find images on %s: %w", pageURL.Redacted(), err)
 	}
@@ -60,7 +60,7 @@ func (s *scan) walk(n *html.Node, inImageLink bool) {
 		inImageLink = inImageLink || imageLink
 	}
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
-		s.walk(c, inImageLink)
+		s.walk(c, inImageLink || replacedByNoscript(c))
 	}
 }
 
@@ -73,7 +73,12 @@ func (s *scan) visit(n *html.Node, inImageLink bool) (descend, imageLink bool) {
 			s.add(found{raw: u, source: SourceStyle})
 		}
 	}
+	s.addMicrodata(n)
+	s.addDataAttributes(n)
 	switch n.DataAtom {
+	case atom.Script:
+		s.addScript(n)
+		return false, false
 	case atom.Base:
 		if href, ok := attrOK(n, "href"); ok && !s.haveBase {
 			s.baseHref, s.haveBase = href, true
@@ -90,7 +95,7 @@ func (s *scan) visit(n *html.Node, inImageLink bool) (descend, imageLink bool) {
 			return true, true
 		}
 	case atom.Img:
-		if !inImageLink {
+		if !inImageLink && !isSchemaThumbnail(n) {
 			s.addImg(n)
 		}
 	case atom.Picture:

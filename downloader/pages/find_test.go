@@ -70,6 +70,7 @@ func TestFindFixtures(t *testing.T) {
 			{URL: e + "/gallery/in-table.jpg", Alt: "In a table", Source: SourceImg},
 			{URL: e + "/gallery/single-quoted.jpg", Alt: "Single quoted", Source: SourceImg},
 			{URL: e + "/gallery/after-stray-close.jpg", Alt: "After stray closing tags", Source: SourceImg},
+			{URL: e + "/gallery/noscript.jpg", Source: SourceImg},
 		}},
 		{file: "icons.html", want: []Image{
 			{URL: e + "/photos/real.jpg", Alt: "Small but real", Width: 33, Height: 33, Source: SourceImg},

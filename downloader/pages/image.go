@@ -19,3 +19,10 @@ const (
 	SourceMeta   = "meta"   // an og:image or twitter:image meta tag
 	SourceStyle  = "style"  // an inline style background image
 )
+
+// Where an Image's address was found in a page's data rather than its
+// markup.
+const (
+	SourceSchema = "schema" // schema.org data: JSON-LD or microdata
+	SourceData   = "data"   // JSON in a script or a data-* attribute
+)

@@ -31,9 +31,13 @@ func (s *scan) resolveNext(base *url.URL) string {
 }
 
 // resolveImages turns the collected addresses into deduplicated images.
+// Sizes of one picture (variantOf) count as one image, at the largest size
+// mentioned, in the place of its first mention.
 func (s *scan) resolveImages(base, page *url.URL) []Image {
 	images := make([]Image, 0, len(s.found))
+	sizes := make([]int, 0, len(s.found))
 	seen := make(map[string]int, len(s.found))
+	variants := make(map[string]int, len(s.found))
 	pageAddr := withoutFragment(page).String()
 	for _, f := range s.found {
 		u, ok := resolve(base, f.raw)
@@ -45,13 +49,33 @@ func (s *scan) resolveImages(base, page *url.URL) []Image {
 			fillIn(&images[i], f)
 			continue
 		}
-		seen[addr] = len(images)
+		key, size := variantOf(u)
+		if i, same := variants[key]; same {
+			seen[addr] = i
+			if size > sizes[i] {
+				sizes[i] = size
+				images[i] = biggerCopy(images[i], addr, f)
+			}
+			continue
+		}
+		seen[addr], variants[key] = len(images), len(images)
+		sizes = append(sizes, size)
 		images = append(images, Image{
 			URL: addr, Page: pageAddr, Alt: f.alt,
 			Width: f.width, Height: f.height, Source: f.source,
 		})
 	}
 	return images
+}
+
+// biggerCopy returns img moved to a larger copy of its picture at addr,
+// keeping its alt text when the new mention has none.
+func biggerCopy(img Image, addr string, f found) Image {
+	img.URL, img.Source, img.Width, img.Height = addr, f.source, f.width, f.height
+	if f.alt != "" {
+		img.Alt = f.alt
+	}
+	return img
 }
 
 // fillIn completes an image's missing alt text and size from a later
