@@ -143,8 +143,10 @@ func (m *Manager) ClearFinished() int {
 }
 
 // SetLimits changes concurrency, per-site limit, rates, retries and the
-// existing-file policy; running downloads adapt at once.
-func (m *Manager) SetLimits(l Limits) {
+// existing-file policy; running downloads adapt at once. Lowering the
+// concurrency below the number of running downloads sends the ones started
+// last back to the queue, keeping their partial files; it returns how many.
+func (m *Manager) SetLimits(l Limits) int {
 	if l.Concurrency <= 0 {
 		l.Concurrency = m.opts.Concurrency
 	}
@@ -153,11 +155,40 @@ func (m *Manager) SetLimits(l Limits) {
 	l.Retries = max(l.Retries, 0)
 	m.mu.Lock()
 	m.limits = l
+	yielded := m.yieldExtraLocked(l.Concurrency)
 	m.notifyLocked()
 	m.mu.Unlock()
 	m.gate.resize(l.Concurrency)
 	m.applyRates(l)
+	return yielded
 }
+
+// yieldExtraLocked sends running downloads beyond limit back to the queue,
+// the most recently added first; each keeps its partial file and resumes
+// when a slot is free again.
+func (m *Manager) yieldExtraLocked(limit int) int {
+	running := 0
+	for _, it := range m.items {
+		if it.state == Active && it.cancel != nil && !it.yielding {
+			running++
+		}
+	}
+	yielded := 0
+	for i := len(m.items) - 1; i >= 0 && running > limit; i-- {
+		it := m.items[i]
+		if it.state == Active && it.cancel != nil && !it.yielding {
+			it.yielding = true
+			it.cancel(errYielded)
+			running--
+			yielded++
+		}
+	}
+	return yielded
+}
+
+// IdleTimeout is how long an attempt may receive nothing before it is
+// abandoned and tried again.
+func (m *Manager) IdleTimeout() time.Duration { return m.opts.IdleTimeout }
 
 // Limits returns the settings in force.
 func (m *Manager) Limits() Limits {
@@ -252,8 +283,12 @@ func (m *Manager) summaryLocked() Summary {
 			continue
 		}
 		s.Bytes += b
-		if t >= 0 {
-			s.Expected += t
+		switch {
+		case t >= 0 || it.state == Done:
+			s.Expected += max(t, b)
+			s.Sized++
+		case !it.state.Final():
+			s.Unsized++
 		}
 	}
 	received := m.received.Load()

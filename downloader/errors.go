@@ -55,6 +55,7 @@ var (
 	errPaused           = errors.New("paused")
 	errCanceled         = errors.New("canceled")
 	errStopped          = errors.New("stopped")
+	errYielded          = errors.New("back to the queue: fewer downloads at once")
 	errIdle             = errors.New("the server stopped sending data")
 	errTooManyRedirects = errors.New("too many redirects")
 	errRedirectScheme   = errors.New("redirect to a non-http link")

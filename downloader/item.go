@@ -44,7 +44,9 @@ type item struct {
 	mime       string                  // the real format, from the first bytes
 	width      int                     // pixel size, when a picture
 	height     int
-	hash       string // sha256 of a saved picture, hex
+	hash       string    // sha256 of a saved picture, hex
+	yielding   bool      // canceled to go back to the queue after the limit was lowered
+	activeAt   time.Time // when the item last became Active
 
 	bytes atomic.Int64
 	total atomic.Int64
@@ -80,13 +82,14 @@ func (it *item) snapshot(now time.Time) ItemSnapshot {
 	b := it.bytes.Load()
 	s := ItemSnapshot{
 		ID: it.id, URL: it.raw, Name: it.name, Path: it.path, State: it.state,
-		Bytes: b, Total: it.total.Load(), Attempts: it.attempts, Status: it.status,
+		Bytes: b, Total: it.total.Load(), Attempts: it.attempts, Failures: it.failures, Status: it.status,
 		Err: it.err, Note: it.note, RetryAt: it.retryAt, SlowedDown: it.slowedDown,
 		Started: it.started, Finished: it.finished, Referer: it.referer,
 		MIME: it.mime, Width: it.width, Height: it.height,
 	}
 	if it.state == Active && it.speed != nil {
 		s.Speed = it.speed.rate(now, b)
+		s.Idle = now.Sub(it.speed.lastSince(it.activeAt))
 	}
 	return s
 }

@@ -206,6 +206,9 @@ func (m *Manager) setStateLocked(it *item, st State) {
 	if st.Final() {
 		it.finished = m.now()
 	}
+	if st == Active {
+		it.activeAt, it.yielding = m.now(), false
+	}
 	m.markDirtyLocked(it)
 	m.notifyLocked()
 }

@@ -21,6 +21,12 @@ type ItemSnapshot struct {
 	Speed float64
 	// Attempts counts requests made for this item.
 	Attempts int
+	// Failures counts failed attempts since the last one that made
+	// progress; a pause or a stop is not a failure.
+	Failures int
+	// Idle is how long an Active item has received nothing: since its last
+	// bytes, or since it started when none came yet.
+	Idle time.Duration
 	// Status is the last HTTP status received, 0 before any.
 	Status int
 	// Err is the last error: why it Failed, or why it is Waiting.
@@ -64,6 +70,9 @@ type Summary struct {
 	Done, Failed, Skipped, Canceled int
 	// Bytes is the sum of bytes on disk over all items; Expected is the sum of known sizes.
 	Bytes, Expected int64
+	// Sized counts the items whose size is known (those in Expected);
+	// Unsized counts the unfinished ones whose size is not known yet.
+	Sized, Unsized int
 	// Speed is the total download speed in bytes per second, measured over
 	// the last few seconds of calls to Summary or Snapshot.
 	Speed float64
@@ -77,9 +86,15 @@ func (s Summary) Left() int { return s.Queued + s.Active + s.Waiting + s.Paused 
 // Finished is the number of items in a final state.
 func (s Summary) Finished() int { return s.Done + s.Failed + s.Skipped + s.Canceled }
 
-// ETA estimates the time left for the known sizes at the current speed.
+// ETA estimates the time left at the current speed. Items whose size is
+// not known yet are counted at the average known size, so a long queue of
+// links that have not started does not read as "about 1 s left".
 func (s Summary) ETA() (time.Duration, bool) {
-	return eta(s.Expected-s.Bytes, s.Expected > 0, s.Speed)
+	remaining := s.Expected - s.Bytes
+	if s.Unsized > 0 && s.Sized > 0 {
+		remaining += int64(s.Unsized) * (s.Expected / int64(s.Sized))
+	}
+	return eta(remaining, s.Sized > 0, s.Speed)
 }
 
 func eta(remaining int64, known bool, speed float64) (time.Duration, bool) {

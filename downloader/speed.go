@@ -49,6 +49,16 @@ func (s *speedMeter) push(now time.Time, count int64) {
 	s.lastRec = now
 }
 
+// lastSince is when data last arrived, or since when no earlier than from.
+func (s *speedMeter) lastSince(from time.Time) time.Time {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.lastRec.After(from) {
+		return s.lastRec
+	}
+	return from
+}
+
 // rate returns bytes per second from the oldest sample to (now, count).
 func (s *speedMeter) rate(now time.Time, count int64) float64 {
 	s.mu.Lock()
