@@ -18,10 +18,13 @@ func main() {
 	}
 	switch command {
 	case "get":
+		attachConsole()
 		os.Exit(cli.Get(context.Background(), args[1:], os.Stdin, os.Stdout, os.Stderr))
 	case "version":
-		fmt.Println("haul", cli.Version)
+		attachConsole()
+		fmt.Println("haul", appVersion())
 	case "-h", "-help", "--help", "help":
+		attachConsole()
 		cli.Usage(os.Stdout)
 	default:
 		os.Exit(runWindow(args))

@@ -62,7 +62,7 @@ func TestHaulBinary(t *testing.T) {
 		wantStderr string
 	}{
 		{"download a list", []string{"get", "-o", out, list}, 0, "Saved 30 · skipped 0 · failed 0 · canceled 0 · 300 kB in ", "saved f0003.bin (10 kB)"},
-		{"version", []string{"version"}, 0, "haul " + Version + "\n", ""},
+		{"version", []string{"version"}, 0, "haul 0.", ""},
 		{"help", []string{"--help"}, 0, "haul get [flags] [FILE|URL|-]...", ""},
 		{"bad flag", []string{"get", "-on-exists", "maybe", list}, 2, "", "choose skip, rename or overwrite"},
 	}

@@ -2,6 +2,3 @@
 // without opening a window, printing progress, a summary and an exit code
 // that scripts can rely on.
 package cli
-
-// Version is Haul's version, printed by "haul version".
-const Version = "0.1.0"
