@@ -195,10 +195,14 @@ func (m *Manager) enqueueLocked(it *item) {
 	h.push(it)
 }
 
-// setStateLocked moves an item and keeps the counts in step.
-func (m *Manager) setStateLocked(it *item, st State) {
+// setStateLocked moves an item and keeps the counts in step. A move that
+// the state table does not list is refused: it reports false and changes nothing.
+func (m *Manager) setStateLocked(it *item, st State) bool {
 	if it.state == st {
-		return
+		return true
+	}
+	if !canMove(it.state, st) {
+		return false
 	}
 	m.counts[it.state]--
 	m.counts[st]++
@@ -211,6 +215,7 @@ func (m *Manager) setStateLocked(it *item, st State) {
 	}
 	m.markDirtyLocked(it)
 	m.notifyLocked()
+	return true
 }
 
 // notifyLocked wakes Wait, the dispatcher and anyone watching Changes.

@@ -4,7 +4,7 @@ package downloader
 // are on the way; Done, Failed, Skipped and Canceled are final.
 type State int
 
-// The states of an item; see DESIGN.md §2 for the transitions.
+// The states of an item; the package documentation draws the moves between them.
 const (
 	Queued State = iota
 	Active

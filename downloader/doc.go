@@ -1,0 +1,61 @@
+// Package downloader is Haul's download engine: a queue of links, the
+// workers that fetch them into an output folder, and the rules that decide
+// what happens after each try. It never imports a GUI toolkit; the window
+// and haul get read [Manager.Snapshot] and turn failures into words.
+//
+// # The life of an item
+//
+// Every item is in one [State]. The moves between states are one table
+// (transitions.go); a move that is not in it is refused. Queued, Active,
+// Waiting and Paused are on the way; Done, Failed, Skipped and Canceled are
+// final, but Failed and Canceled can be tried again.
+//
+//	          +------------ wait over, or stop -------------+
+//	          |                                               |
+//	          v                         +--- backoff ---> Waiting
+//	add --> Queued ---- slot free ---> Active --- saved ---> Done
+//	        ^  ^                        | | |
+//	        |  +-- stop, resume/restart-+ | +-- exists, duplicate, page --> Skipped
+//	        |       at once               +---- give up -----------------> Failed
+//	        |                                                                |
+//	        +----------------------------- retry ----------------------------+
+//
+//	Queued, Active, Waiting --- pause ---> Paused --- resume ---> Queued
+//	Queued, Active, Waiting, Paused --- cancel ---> Canceled --- retry ---> Queued
+//	Queued, Waiting --- output folder unusable ---> Failed
+//
+// Any state on the way moves to Canceled when the user cancels. Active
+// moves straight back to Queued when the run stops or when the next try may
+// start at once (a resume after good progress, or a restart from byte 0).
+// An item restored from the saved queue starts in its saved state; one that
+// was Active or Waiting starts Queued.
+//
+// # One try, one way
+//
+// The manager picks an item (Queued → Active) and runs one try: a request,
+// the body written to the item's temporary file, the checks (length,
+// format, duplicate), and the move into place. The try ends with an
+// outcome. The function decide turns that outcome and the item's history
+// (how many tries counted, how far the file got before) into one step:
+// done, retry after a wait, resume now, restart from byte 0, or fail with a
+// reason; the manager applies the step through the table and records it in
+// the journal.
+//
+// A try that brings bytes beyond the furthest point any earlier try
+// reached is free; any other try counts against the retries and waits its
+// backoff. So a server that cuts every answer at the same place, and
+// ignores Range, ends Failed after the retries instead of looping. A
+// partial answer (206) whose validator (ETag or Last-Modified) differs from
+// the one the file was started with restarts from byte 0: two versions of
+// a file are never spliced. Failures a new try cannot mend (an untrusted
+// certificate, an answer that is not HTTP, a 404) fail at once.
+//
+// # Files on disk
+//
+// A download is written to a temporary file next to its final name, synced,
+// then linked into place without replacing a file that appeared meanwhile
+// (unless the policy is Overwrite); the folder is synced after the link, so
+// a saved file survives a power cut. The journal (see [Journal]) records
+// that a temporary file belongs to an item before the file is created, so a
+// crash never leaves an orphan.
+package downloader
