@@ -26,12 +26,14 @@ type config struct {
 	userAgent   string
 	report      string
 	reportBOM   bool
-	state       string
-	fromPage    string
-	pages       int
-	savePages   bool
-	quiet       bool
-	inputs      []string
+	// reportMachine writes the report's stable column names and reason codes, for scripts.
+	reportMachine bool
+	state         string
+	fromPage      string
+	pages         int
+	savePages     bool
+	quiet         bool
+	inputs        []string
 }
 
 // options turns the configuration into downloader options.
@@ -72,6 +74,7 @@ func newFlagSet(c *config, limit *byteRate, headers *headerList, onExists *strin
 	fs.StringVar(onExists, "on-exists", "skip", "what to do with a file already in the folder: `skip|rename|overwrite`")
 	fs.StringVar(&c.report, "report", "", "write a CSV report of every link to `FILE.csv`")
 	fs.BoolVar(&c.reportBOM, "report-bom", false, "start the report with a byte-order mark, for Excel")
+	fs.BoolVar(&c.reportMachine, "report-machine", false, "write the report with stable English column names and reason codes, for scripts")
 	fs.Var(headers, "H", "send the request header `'Name: value'` (repeat for more)")
 	fs.StringVar(&c.referer, "referer", "", "send `URL` as the Referer header")
 	fs.StringVar(&c.userAgent, "user-agent", "", "send `UA` as the User-Agent header (default \""+downloader.DefaultUserAgent+"\")")

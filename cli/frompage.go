@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"haul/downloader"
+	"haul/i18n"
 )
 
 // addFromPage finds the pictures on -from-page (following "next page" links
@@ -13,10 +14,10 @@ import (
 func addFromPage(ctx context.Context, m *downloader.Manager, cfg config, stderr io.Writer) []downloader.Rejected {
 	images, problems, err := m.FindImages(ctx, cfg.fromPage, cfg.pages)
 	for _, p := range problems {
-		fmt.Fprintf(stderr, "%s: %s\n", p.Page, p.Message)
+		fmt.Fprintf(stderr, "%s: %s\n", p.Page, i18n.PageProblem(tr(), p))
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "haul get: could not read the page %s: %v\n", cfg.fromPage, err)
+		fmt.Fprintf(stderr, "haul get: could not read the page %s: %v\n", cfg.fromPage, i18n.ErrorText(tr(), err))
 		return nil
 	}
 	byPage := map[string][]string{}

@@ -10,6 +10,7 @@ import (
 
 	"haul/downloader"
 	"haul/downloader/queue"
+	"haul/i18n"
 )
 
 // Exit codes of "haul get".
@@ -81,7 +82,7 @@ func prepare(ctx context.Context, cfg config, stdin io.Reader, stderr io.Writer)
 	}
 	for _, r := range rejected {
 		if !r.Duplicate {
-			fmt.Fprintf(stderr, "%s: %s\n", r.URL, r.Reason)
+			fmt.Fprintf(stderr, "%s: %s\n", r.URL, i18n.LinkReason(tr(), r.Reason))
 		}
 	}
 	if m.Summary().Total == 0 {
@@ -119,7 +120,7 @@ func run(ctx context.Context, m *downloader.Manager, cfg config, mode progressMo
 	<-finished
 	p.stop()
 	items, sum := m.Snapshot()
-	o := outcome{items: items, sum: sum, elapsed: time.Since(start), report: cfg.report, reportBOM: cfg.reportBOM, policy: cfg.limits.OnExists}
+	o := outcome{items: items, sum: sum, elapsed: time.Since(start), report: cfg.report, reportBOM: cfg.reportBOM, reportMachine: cfg.reportMachine, policy: cfg.limits.OnExists}
 	return conclude(o, stdout, stderr)
 }
 
@@ -129,7 +130,7 @@ func conclude(o outcome, stdout, stderr io.Writer) int {
 	o.stopped = o.sum.Left() > 0
 	var reportErr error
 	if o.report != "" {
-		reportErr = writeReportFile(o.report, o.items, o.reportBOM)
+		reportErr = writeReportFile(o.report, o.items, i18n.ReportOptions(tr(), o.reportBOM, o.reportMachine))
 	}
 	writeSummary(stdout, o)
 	if reportErr != nil {

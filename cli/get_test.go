@@ -188,7 +188,7 @@ func TestReportHasOneRowPerLink(t *testing.T) {
 	s.Handle("/b, \"quoted\".jpg", downloadtest.Data(3000, 2))
 	links := []string{s.URL("/a.jpg"), s.URL("/b, \"quoted\".jpg"), s.URL("/missing.jpg")}
 	report := filepath.Join(t.TempDir(), "report.csv")
-	r := runGet(t.Context(), "", append([]string{"-q", "-o", t.TempDir(), "-report", report}, links...)...)
+	r := runGet(t.Context(), "", append([]string{"-q", "-report-machine", "-o", t.TempDir(), "-report", report}, links...)...)
 	if r.code != exitFailed {
 		t.Fatalf("exit %d, want 1\n%s", r.code, r.stdout)
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"haul/downloader/links"
+	"haul/i18n"
 )
 
 // intake is every link gathered from the command line's inputs, in order,
@@ -31,7 +32,7 @@ func gatherLinks(inputs []string, stdin io.Reader) (intake, error) {
 		}
 		in.duplicates += res.Duplicates
 		for _, p := range res.Problems {
-			in.problems = append(in.problems, fmt.Sprintf("%s:%d: %s: %s", source, p.Line, p.Text, p.Reason))
+			in.problems = append(in.problems, fmt.Sprintf("%s:%d: %s: %s", source, p.Line, p.Text, i18n.LinkReason(tr(), p.Reason)))
 		}
 		for _, link := range res.Links {
 			if seen[link] {

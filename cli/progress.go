@@ -10,6 +10,7 @@ import (
 	"github.com/dustin/go-humanize"
 
 	"haul/downloader"
+	"haul/i18n"
 )
 
 // progressMode is how a run shows its progress.
@@ -136,7 +137,7 @@ func itemLine(it downloader.ItemSnapshot) string {
 	case downloader.Done:
 		return fmt.Sprintf("saved %s (%s)", it.Name, humanize.Bytes(uint64(max(it.Bytes, 0))))
 	case downloader.Skipped:
-		return fmt.Sprintf("skipped %s: %s", it.URL, it.Note)
+		return fmt.Sprintf("skipped %s: %s", it.URL, i18n.SkipNote(tr(), it.Note))
 	case downloader.Failed:
 		return fmt.Sprintf("failed %s: %s", it.URL, failureText(it))
 	}
@@ -148,7 +149,7 @@ func failureText(it downloader.ItemSnapshot) string {
 	if it.Err == nil {
 		return "the download failed"
 	}
-	return it.Err.Message
+	return i18n.Failure(tr(), it.Err)
 }
 
 // liveLine is the one-line status: counts, speed and time left.

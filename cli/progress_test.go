@@ -46,9 +46,9 @@ func TestItemLine(t *testing.T) {
 	}{
 		{downloader.ItemSnapshot{State: downloader.Done, URL: "https://x.test/cat.jpg", Name: "cat.jpg", Bytes: 240_000},
 			"saved cat.jpg (240 kB)"},
-		{downloader.ItemSnapshot{State: downloader.Skipped, URL: "https://x.test/cat.jpg", Note: "Already in the folder: cat.jpg"},
+		{downloader.ItemSnapshot{State: downloader.Skipped, URL: "https://x.test/cat.jpg", Note: downloader.Note{Kind: downloader.NoteInFolder, Name: "cat.jpg"}},
 			"skipped https://x.test/cat.jpg: Already in the folder: cat.jpg"},
-		{downloader.ItemSnapshot{State: downloader.Failed, URL: "https://x.test/gone", Err: &downloader.ItemError{Message: "Gone (410): the site removed this file for good."}},
+		{downloader.ItemSnapshot{State: downloader.Failed, URL: "https://x.test/gone", Err: &downloader.ItemError{Kind: downloader.ErrHTTP, Reason: downloader.ReasonHTTP, Status: 410}},
 			"failed https://x.test/gone: Gone (410): the site removed this file for good."},
 		{downloader.ItemSnapshot{State: downloader.Canceled, URL: "https://x.test/a"}, "canceled https://x.test/a"},
 	}

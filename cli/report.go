@@ -8,13 +8,12 @@ import (
 )
 
 // writeReportFile saves the CSV report of every item to path.
-// withBOM starts it with a UTF-8 byte-order mark for Excel.
-func writeReportFile(path string, items []downloader.ItemSnapshot, withBOM bool) error {
+func writeReportFile(path string, items []downloader.ItemSnapshot, opts downloader.ReportOptions) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return fmt.Errorf("cannot write the report: %w", err)
 	}
-	if err := downloader.WriteReport(f, items, withBOM); err != nil {
+	if err := downloader.WriteReport(f, items, opts); err != nil {
 		f.Close()
 		return fmt.Errorf("cannot write the report %s: %w", path, err)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"haul/downloader"
 	"haul/downloader/queue"
+	"haul/i18n"
 )
 
 // stateOff turns the resume state off: -state off.
@@ -56,7 +57,7 @@ func openState(cfg config, m *downloader.Manager, links []string, stderr io.Writ
 		return nil, err
 	}
 	if problem != nil {
-		fmt.Fprintf(stderr, "haul get: %s\n", problem.Message)
+		fmt.Fprintf(stderr, "haul get: %s\n", i18n.QueueProblem(tr(), *problem))
 	}
 	wanted := make(map[string]bool, len(links))
 	for _, l := range links {
@@ -70,7 +71,7 @@ func openState(cfg config, m *downloader.Manager, links []string, stderr io.Writ
 		if r.State == downloader.Done.String() {
 			if _, err := os.Stat(filepath.Join(r.Dir, r.Name)); err == nil {
 				r.State = downloader.Skipped.String()
-				r.Note = "Saved by an earlier run: " + r.Name
+				r.Note = downloader.Note{Kind: downloader.NoteSavedEarlier, Name: r.Name}
 			} else {
 				r = downloader.Record{URL: r.URL, State: downloader.Queued.String()}
 			}

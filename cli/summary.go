@@ -29,7 +29,9 @@ type outcome struct {
 	stopped   bool
 	report    string // the -report file, if any
 	reportBOM bool
-	policy    downloader.ExistsPolicy
+	// reportMachine writes stable column names and reason codes.
+	reportMachine bool
+	policy        downloader.ExistsPolicy
 }
 
 // writeSummary prints the totals, the failed links and, after an

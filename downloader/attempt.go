@@ -96,17 +96,16 @@ func (m *Manager) attempt(ctx context.Context, it *item, j job) outcome {
 	case resp.StatusCode == http.StatusPartialContent && resuming:
 		start, size, ok := parseContentRange(resp.Header.Get("Content-Range"))
 		if !ok || start != offset || (j.total > 0 && size >= 0 && size != j.total) {
-			return m.startOver(it, "The site sent the wrong part of the file; starting over.")
+			return m.startOver(it, ReasonWrongPart)
 		}
 		total = size
 	case resp.StatusCode == http.StatusOK:
 		offset = 0
 		total = resp.ContentLength
 	case resp.StatusCode == http.StatusRequestedRangeNotSatisfiable && resuming:
-		return m.startOver(it, "The site could not resume the file; starting over.")
+		return m.startOver(it, ReasonNoResume)
 	case resp.StatusCode >= 200 && resp.StatusCode < 300:
-		return outcome{verdict: verdict{err: &ItemError{Kind: ErrServer, Status: resp.StatusCode,
-			Message: fmt.Sprintf("The site answered without the file (%d %s).", resp.StatusCode, http.StatusText(resp.StatusCode))}}}
+		return outcome{verdict: verdict{err: &ItemError{Kind: ErrServer, Reason: ReasonNoFile, Status: resp.StatusCode}}}
 	default:
 		return outcome{verdict: statusVerdict(resp, m.now())}
 	}
@@ -125,7 +124,7 @@ func (m *Manager) attempt(ctx context.Context, it *item, j job) outcome {
 			return o
 		}
 		if sniff.ExpectImage(m.nameFor(it, resp), resp.Header.Get("Content-Type"), j.fromPage) && format.IsText {
-			return outcome{verdict: verdict{err: &ItemError{Kind: ErrNotImage, Status: resp.StatusCode, Message: sniff.NotAnImageMessage}}}
+			return outcome{verdict: verdict{err: &ItemError{Kind: ErrNotImage, Reason: ReasonNotImage, Status: resp.StatusCode}}}
 		}
 	}
 	return m.save(ctx, actx, it, j, resp, saveInput{offset: offset, total: total, head: head, body: body, format: format})
@@ -171,13 +170,13 @@ func (m *Manager) transportOutcome(itemCtx, attemptCtx context.Context, err erro
 }
 
 // startOver drops the part file so the next attempt begins at byte 0.
-func (m *Manager) startOver(it *item, msg string) outcome {
+func (m *Manager) startOver(it *item, why Reason) outcome {
 	m.mu.Lock()
 	m.removePartLocked(it)
 	it.etag, it.modified = "", ""
 	it.total.Store(-1)
 	m.mu.Unlock()
-	return outcome{now: true, verdict: verdict{retry: true, err: &ItemError{Kind: ErrServer, Message: msg}}}
+	return outcome{now: true, verdict: verdict{retry: true, err: &ItemError{Kind: ErrServer, Reason: why}}}
 }
 
 // nameFor picks the file name from the response, falling back to the final
@@ -212,7 +211,7 @@ func (m *Manager) claimName(it *item, want string) (string, bool) {
 			case policy == SkipExisting:
 				m.names[key] = it.id
 				it.name, it.path = name, full
-				it.note = "Already in the folder: " + name
+				it.note = Note{Kind: NoteInFolder, Name: name}
 				return name, true
 			case policy == KeepBoth:
 				continue

@@ -271,7 +271,7 @@ func TestDiskFullFailsWithReasonAndStopsStarting(t *testing.T) {
 	}
 	items, _ := m.Snapshot()
 	for _, it := range items {
-		if it.Err == nil || it.Err.Kind != ErrDisk || !strings.Contains(it.Err.Message, "disk is full") {
+		if it.Err == nil || it.Err.Kind != ErrDisk || it.Err.Reason != ReasonDiskFull {
 			t.Errorf("%s: %#v", it.URL, it.Err)
 		}
 	}

@@ -3,8 +3,8 @@ package downloader
 import (
 	"errors"
 	"fmt"
-	"net/http"
 	"strings"
+	"time"
 )
 
 // ErrorKind groups failures by what the user can do about them.
@@ -34,19 +34,104 @@ const (
 	ErrNotImage
 )
 
-// ItemError is why an item failed or is waiting, in words a user can act on.
+// Reason says exactly why an item failed or waits, as a stable code that is
+// saved with the queue. The words for it, in every language, come from the
+// catalogues of package haul/i18n; the engine never writes a sentence.
+type Reason string
+
+// The reasons an item can fail or wait with, and the ItemError fields each uses.
+const (
+	// ReasonHTTP is a status that is not a success (Status).
+	ReasonHTTP Reason = "http"
+	// ReasonNoFile is a success status that carries no file, such as 204 (Status).
+	ReasonNoFile Reason = "no-file"
+	// ReasonRedirectLoop is a link that redirects too many times.
+	ReasonRedirectLoop Reason = "redirect-loop"
+	// ReasonRedirectScheme is a redirect to an address that is not http or https.
+	ReasonRedirectScheme Reason = "redirect-scheme"
+	// ReasonStalled is a server that stopped sending data.
+	ReasonStalled Reason = "stalled"
+	// ReasonCutShort is a connection that dropped before the file was complete.
+	ReasonCutShort Reason = "cut-short"
+	// ReasonHostUnknown is a site name that could not be found (Host).
+	ReasonHostUnknown Reason = "host-unknown"
+	// ReasonRefused is a connection the site refused (Host).
+	ReasonRefused Reason = "refused"
+	// ReasonSlowAnswer is a site that took too long to answer (Host).
+	ReasonSlowAnswer Reason = "slow-answer"
+	// ReasonConnection is any other broken connection (Host).
+	ReasonConnection Reason = "connection"
+	// ReasonNotHTTP is a link that is not http or https.
+	ReasonNotHTTP Reason = "not-http"
+	// ReasonWrongPart is a resumed download answered with the wrong range.
+	ReasonWrongPart Reason = "wrong-part"
+	// ReasonNoResume is a site that could not resume a file (416).
+	ReasonNoResume Reason = "no-resume"
+	// ReasonNotImage is a web page or text sent instead of a picture.
+	ReasonNotImage Reason = "not-image"
+	// ReasonNameTaken is a file of the same name that appeared while saving.
+	ReasonNameTaken Reason = "name-taken"
+	// ReasonPageUnreadable is a web page that could not be read completely.
+	ReasonPageUnreadable Reason = "page-unreadable"
+	// ReasonDiskFull is an output folder on a full disk (Folder).
+	ReasonDiskFull Reason = "disk-full"
+	// ReasonNoPermission is an output folder Haul may not write to (Folder).
+	ReasonNoPermission Reason = "no-permission"
+	// ReasonDisk is any other failure to write the file (Folder, Detail).
+	ReasonDisk Reason = "disk"
+	// ReasonFileGone is a saved file that is no longer in its folder.
+	ReasonFileGone Reason = "file-gone"
+	// ReasonUnknown is a download that stopped without saying why.
+	ReasonUnknown Reason = "unknown"
+)
+
+// ItemError is why an item failed or is waiting: a reason with its
+// parameters, never a finished sentence. It is saved with the queue as JSON.
 type ItemError struct {
-	Kind ErrorKind
-	// Status is the HTTP status when Kind is ErrHTTP.
-	Status int
-	// Message is the plain-English explanation shown to the user.
-	Message string
+	Kind   ErrorKind `json:"kind"`
+	Reason Reason    `json:"reason"`
+	// Status is the HTTP status of the answer, when there was one.
+	Status int `json:"status,omitempty"`
+	// Host is the site's name, for connection failures.
+	Host string `json:"host,omitempty"`
+	// Folder is the output folder, for failures to save.
+	Folder string `json:"folder,omitempty"`
+	// Detail is the operating system's own words for a failure to save.
+	Detail string `json:"detail,omitempty"`
+	// Tries is how many attempts were made before giving up, when more than one.
+	Tries int `json:"tries,omitempty"`
+	// Wait is how long the site asked us to wait, when that was longer than Haul waits.
+	Wait time.Duration `json:"wait,omitempty"`
+	// NotStarted says the item was never tried because the output folder
+	// failed for an earlier one; the reason is the folder's.
+	NotStarted bool `json:"not_started,omitempty"`
 	// Err is the underlying error, for logs.
-	Err error
+	Err error `json:"-"`
 }
 
-// Error returns the human message.
-func (e *ItemError) Error() string { return e.Message }
+// Error describes the failure for logs, as codes and parameters; people
+// read it through the catalogues of package haul/i18n.
+func (e *ItemError) Error() string {
+	parts := []string{string(e.Reason)}
+	if e.Status != 0 {
+		parts = append(parts, fmt.Sprintf("status %d", e.Status))
+	}
+	for _, p := range []string{e.Host, e.Folder, e.Detail} {
+		if p != "" {
+			parts = append(parts, p)
+		}
+	}
+	if e.Tries > 1 {
+		parts = append(parts, fmt.Sprintf("%d tries", e.Tries))
+	}
+	if e.Wait > 0 {
+		parts = append(parts, "wait "+e.Wait.String())
+	}
+	if e.NotStarted {
+		parts = append(parts, "not started")
+	}
+	return strings.Join(parts, ", ")
+}
 
 // Unwrap exposes the underlying error.
 func (e *ItemError) Unwrap() error { return e.Err }
@@ -61,47 +146,30 @@ var (
 	errRedirectScheme   = errors.New("redirect to a non-http link")
 )
 
-// statusMessage explains an HTTP status in plain words.
-func statusMessage(code int) string {
-	text := http.StatusText(code)
-	if text == "" {
-		text = "HTTP error"
-	}
-	switch code {
-	case http.StatusNotFound:
-		return "Not found (404): the link is broken or the file was removed."
-	case http.StatusGone:
-		return "Gone (410): the site removed this file for good."
-	case http.StatusForbidden:
-		return "Access denied (403): the site refuses this download; it may need you to log in, or it blocks direct downloads."
-	case http.StatusUnauthorized:
-		return "Login required (401): the site wants a user name and password."
-	case http.StatusBadRequest:
-		return "Bad request (400): the site did not accept this link; check that it is complete."
-	case http.StatusTooManyRequests:
-		return "Too many requests (429): the site kept asking us to slow down. Try again later, or lower the speed."
-	case http.StatusRequestTimeout:
-		return "The site timed out (408). Try again later."
-	case http.StatusRequestedRangeNotSatisfiable:
-		return "The site could not resume this file (416)."
-	}
-	if code >= 500 {
-		return fmt.Sprintf("The site had a problem (%d %s). Try again later.", code, text)
-	}
-	return fmt.Sprintf("The site refused the download (%d %s).", code, text)
-}
-
 // httpError builds the error for a non-success status.
 func httpError(code int) *ItemError {
-	return &ItemError{Kind: ErrHTTP, Status: code, Message: statusMessage(code), Err: fmt.Errorf("HTTP %d", code)}
+	return &ItemError{Kind: ErrHTTP, Reason: ReasonHTTP, Status: code, Err: fmt.Errorf("HTTP %d", code)}
 }
 
-// failureMessage adds the attempt count to a retryable error that ran out of tries.
-func failureMessage(e *ItemError, attempts int) *ItemError {
+// gaveUp notes the attempt count on a retryable error that ran out of tries.
+func gaveUp(e *ItemError, attempts int) *ItemError {
 	if attempts <= 1 {
 		return e
 	}
-	msg := strings.TrimSuffix(e.Message, ".")
-	return &ItemError{Kind: e.Kind, Status: e.Status, Err: e.Err,
-		Message: fmt.Sprintf("%s — gave up after %d tries.", msg, attempts)}
+	c := *e
+	c.Tries = attempts
+	return &c
+}
+
+// legacyError rebuilds the reason of a failure saved before reasons were
+// codes, from its kind and status; the old English text is not kept.
+func legacyError(kind ErrorKind, status int) *ItemError {
+	reasons := map[ErrorKind]Reason{ErrHTTP: ReasonHTTP, ErrNetwork: ReasonConnection, ErrTimeout: ReasonStalled,
+		ErrShortBody: ReasonCutShort, ErrRedirect: ReasonRedirectLoop, ErrBadLink: ReasonNotHTTP,
+		ErrDisk: ReasonDisk, ErrNotImage: ReasonNotImage}
+	r, ok := reasons[kind]
+	if !ok || r == ReasonHTTP && status == 0 {
+		r = ReasonUnknown
+	}
+	return &ItemError{Kind: kind, Reason: r, Status: status}
 }

@@ -3,7 +3,6 @@ package downloader
 import (
 	"context"
 	"errors"
-	"fmt"
 	"time"
 )
 
@@ -43,7 +42,7 @@ func (m *Manager) finish(ctx context.Context, it *item, out outcome) {
 	case ctx.Err() != nil:
 		m.requeueLocked(it)
 	case out.verdict.err == nil:
-		out.verdict = verdict{retry: true, err: &ItemError{Kind: ErrServer, Message: "The download stopped for an unknown reason."}}
+		out.verdict = verdict{retry: true, err: &ItemError{Kind: ErrServer, Reason: ReasonUnknown}}
 		m.retryLaterLocked(it, out)
 	case out.verdict.err.Kind == ErrDisk && !out.verdict.retry:
 		m.failLocked(it, out.verdict.err, false)
@@ -62,13 +61,13 @@ func (m *Manager) retryLaterLocked(it *item, out outcome) {
 	v := out.verdict
 	it.failures++
 	if it.failures > m.limits.Retries {
-		m.failLocked(it, failureMessage(v.err, it.failures), false)
+		m.failLocked(it, gaveUp(v.err, it.failures), false)
 		return
 	}
 	if v.minWait > m.opts.MaxRetryAfter {
-		m.failLocked(it, &ItemError{Kind: v.err.Kind, Status: v.err.Status, Err: v.err.Err,
-			Message: fmt.Sprintf("%s The site asked us to wait %s; try again later.",
-				v.err.Message, v.minWait.Round(time.Minute))}, false)
+		tooLong := *v.err
+		tooLong.Wait = v.minWait
+		m.failLocked(it, &tooLong, false)
 		return
 	}
 	it.err, it.slowedDown = v.err, v.slowDown
@@ -106,7 +105,9 @@ func (m *Manager) failLocked(it *item, err *ItemError, permanent bool) {
 // every queued item fails with the same reason, so the batch ends and one
 // "Retry failed" restarts it once the user has fixed the folder.
 func (m *Manager) failQueuedLocked(cause *ItemError) {
-	notStarted := &ItemError{Kind: ErrDisk, Err: cause.Err, Message: "Not started: " + cause.Message}
+	c := *cause
+	c.NotStarted = true
+	notStarted := &c
 	for _, it := range m.items {
 		if it.state == Queued || it.state == Waiting {
 			m.stopTimerLocked(it)

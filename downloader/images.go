@@ -40,8 +40,7 @@ func (m *Manager) pageOutcome(it *item, j job, resp *http.Response, head []byte,
 	page := resp.Request.URL
 	images, _, err := pages.Find(io.MultiReader(bytes.NewReader(head), io.LimitReader(body, maxPageSize)), page)
 	if err != nil {
-		return outcome{verdict: verdict{retry: true, err: &ItemError{Kind: ErrNetwork, Err: err,
-			Message: "The web page could not be read completely."}}}, true
+		return outcome{verdict: verdict{retry: true, err: &ItemError{Kind: ErrNetwork, Reason: ReasonPageUnreadable, Err: err}}}, true
 	}
 	return outcome{page: &PageFound{Item: it.id, Page: page.String(), Images: images}}, true
 }
@@ -49,10 +48,7 @@ func (m *Manager) pageOutcome(it *item, j job, resp *http.Response, head []byte,
 // pageDoneLocked ends a page item and, unless the app wants to choose,
 // queues every picture found on it with the page as Referer.
 func (m *Manager) pageDoneLocked(it *item, found *PageFound) {
-	it.note = fmt.Sprintf("Web page: %d pictures found on it", len(found.Images))
-	if len(found.Images) == 0 {
-		it.note = "Web page with no pictures found on it"
-	}
+	it.note = Note{Kind: NotePage, Count: len(found.Images)}
 	m.setStateLocked(it, Skipped)
 	if m.opts.OnPage == nil {
 		urls := make([]string, len(found.Images))
@@ -89,11 +85,11 @@ func (m *Manager) fetchPage(ctx context.Context, u string) (io.ReadCloser, strin
 	m.setUserHeaders(req)
 	resp, err := m.client.Do(req)
 	if err != nil {
-		return nil, "", nil, fmt.Errorf("open page %s: %w", u, err)
+		return nil, "", nil, fmt.Errorf("open page %s: %w", u, transportVerdict(err, req.URL).err)
 	}
 	if resp.StatusCode != http.StatusOK {
 		resp.Body.Close()
-		return nil, "", nil, fmt.Errorf("open page %s: %s", u, statusMessage(resp.StatusCode))
+		return nil, "", nil, fmt.Errorf("open page %s: %w", u, httpError(resp.StatusCode))
 	}
 	return resp.Body, resp.Header.Get("Content-Type"), resp.Request.URL, nil
 }
@@ -120,7 +116,7 @@ func (m *Manager) sameAs(it *item, sum string, keepDuplicates bool) *item {
 func (m *Manager) markSameAs(it, owner *item) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	it.note = "Same picture as " + owner.name
+	it.note = Note{Kind: NoteSamePicture, Name: owner.name}
 	it.path = filepath.Join(owner.dir, owner.name)
 	it.ownsPart = false
 	if m.names[foldName(it.name)] == it.id {

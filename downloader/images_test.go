@@ -48,7 +48,7 @@ func TestPicturesAreChecked(t *testing.T) {
 	runAll(t, m)
 	login, png1, dup, data, plain := mustItem(t, m, ids[0]), mustItem(t, m, ids[1]), mustItem(t, m, ids[2]), mustItem(t, m, ids[3]), mustItem(t, m, ids[4])
 
-	if login.State != Failed || login.Err.Kind != ErrNotImage || !strings.Contains(login.Err.Message, "web page instead of the picture") {
+	if login.State != Failed || login.Err.Kind != ErrNotImage || login.Err.Reason != ReasonNotImage {
 		t.Errorf("login page: %v %#v", login.State, login.Err)
 	}
 	if png1.Name != "really-png.png" || png1.Width != 40 || png1.Height != 30 || png1.MIME != "image/png" {
@@ -58,8 +58,8 @@ func TestPicturesAreChecked(t *testing.T) {
 	if saved.State == Skipped {
 		saved, copied = dup, png1
 	}
-	if saved.State != Done || copied.State != Skipped || copied.Note != "Same picture as "+saved.Name || copied.Path != saved.Path {
-		t.Errorf("one of two identical pictures must be skipped: %v %q / %v %q", png1.State, png1.Note, dup.State, dup.Note)
+	if saved.State != Done || copied.State != Skipped || copied.Note != (Note{Kind: NoteSamePicture, Name: saved.Name}) || copied.Path != saved.Path {
+		t.Errorf("one of two identical pictures must be skipped: %v %q / %v %q", png1.State, png1.Note.Name, dup.State, dup.Note.Name)
 	}
 	if fileSum(t, saved.Path) != sum256(pic) {
 		t.Error("picture differs")
@@ -80,7 +80,7 @@ func TestPicturesAreChecked(t *testing.T) {
 	}
 	var report bytes.Buffer
 	items, _ := m.Snapshot()
-	if err := WriteReport(&report, items, false); err != nil {
+	if err := WriteReport(&report, items, ReportOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(report.String(), ",40,30,image/png") {
@@ -126,8 +126,8 @@ func TestLinkToAWebPageSavesItsPictures(t *testing.T) {
 	if s.Done != 5 || s.Skipped != 1 || s.Total != 6 {
 		t.Fatalf("summary %+v", s)
 	}
-	if page := mustItem(t, m, ids[0]); !strings.Contains(page.Note, "5 pictures") {
-		t.Errorf("page note %q", page.Note)
+	if page := mustItem(t, m, ids[0]); page.Note != (Note{Kind: NotePage, Count: 5}) {
+		t.Errorf("page note %+v", page.Note)
 	}
 	for name, body := range want {
 		if fileSum(t, filepath.Join(dir, name)) != sum256(body) {

@@ -26,7 +26,7 @@ type item struct {
 	failures   int // failed attempts since the last one that made progress
 	status     int
 	err        *ItemError
-	note       string
+	note       Note
 	retryAt    time.Time
 	slowedDown bool
 	etag       string

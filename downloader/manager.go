@@ -13,6 +13,8 @@ import (
 
 	"golang.org/x/sync/semaphore"
 	"golang.org/x/time/rate"
+
+	"haul/downloader/links"
 )
 
 // Manager owns a queue of items and the workers that download them. All its
@@ -64,10 +66,10 @@ type Manager struct {
 // maxCommits bounds the files being synced to disk at once.
 const maxCommits = 64
 
-// Rejected is a link that Add did not queue, with the reason in plain words.
+// Rejected is a link that Add did not queue, with the reason.
 type Rejected struct {
 	URL    string
-	Reason string
+	Reason links.Reason
 	// Duplicate says the link is already in the queue (not an error).
 	Duplicate bool
 }
@@ -126,10 +128,10 @@ func (m *Manager) Add(links ...string) ([]ID, []Rejected) {
 }
 
 // addLocked queues links; page, when set, is the web page they were found on.
-func (m *Manager) addLocked(links []string, page string) ([]ID, []Rejected) {
+func (m *Manager) addLocked(raws []string, page string) ([]ID, []Rejected) {
 	var ids []ID
 	var rejected []Rejected
-	for _, raw := range links {
+	for _, raw := range raws {
 		raw = strings.TrimSpace(raw)
 		u, reason := checkLink(raw)
 		if reason != "" {
@@ -137,7 +139,7 @@ func (m *Manager) addLocked(links []string, page string) ([]ID, []Rejected) {
 			continue
 		}
 		if _, dup := m.byURL[u.String()]; dup {
-			rejected = append(rejected, Rejected{URL: raw, Reason: ReasonDuplicate, Duplicate: true})
+			rejected = append(rejected, Rejected{URL: raw, Reason: links.ReasonDuplicate, Duplicate: true})
 			continue
 		}
 		m.nextID++
@@ -154,21 +156,18 @@ func (m *Manager) addLocked(links []string, page string) ([]ID, []Rejected) {
 	return ids, rejected
 }
 
-// ReasonDuplicate is the Rejected reason for a link already in the queue.
-const ReasonDuplicate = "already in the list"
-
-// checkLink parses a link and says in plain words why it cannot be downloaded.
-func checkLink(raw string) (*url.URL, string) {
+// checkLink parses a link and says why it cannot be downloaded.
+func checkLink(raw string) (*url.URL, links.Reason) {
 	u, err := url.Parse(raw)
 	switch {
 	case raw == "":
-		return nil, "empty link"
+		return nil, links.ReasonEmpty
 	case err != nil:
-		return nil, "not a valid web address"
+		return nil, links.ReasonInvalid
 	case u.Scheme != "http" && u.Scheme != "https":
-		return nil, "only http and https links can be downloaded"
+		return nil, links.ReasonScheme
 	case u.Hostname() == "":
-		return nil, "the address has no site name"
+		return nil, links.ReasonNoHost
 	}
 	u.Fragment, u.RawFragment = "", ""
 	return u, ""

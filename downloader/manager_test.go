@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"haul/downloader/downloadtest"
+	"haul/downloader/links"
 )
 
 // TestFaults covers one file per fault: the item's final state, how often
@@ -61,8 +62,8 @@ func TestFaults(t *testing.T) {
 				t.Errorf("server was asked %d times, want %d", hits, tc.hits)
 			}
 			if tc.want == Failed {
-				if it.Err == nil || it.Err.Kind != tc.kind || it.Err.Message == "" {
-					t.Errorf("error = %#v, want kind %v with a message", it.Err, tc.kind)
+				if it.Err == nil || it.Err.Kind != tc.kind || it.Err.Reason == "" {
+					t.Errorf("error = %#v, want kind %v with a reason", it.Err, tc.kind)
 				}
 				if files := allFiles(t, dir); len(files) != 0 {
 					t.Errorf("failed download left files %v", files)
@@ -122,7 +123,7 @@ func TestRedirects(t *testing.T) {
 	if chain.State != Done || fileSum(t, chain.Path) != sum256(body) {
 		t.Errorf("redirect chain: %v %v", chain.State, chain.Err)
 	}
-	if loop.State != Failed || loop.Err.Kind != ErrRedirect || !strings.Contains(loop.Err.Message, "redirect") {
+	if loop.State != Failed || loop.Err.Kind != ErrRedirect || loop.Err.Reason != ReasonRedirectLoop {
 		t.Errorf("loop: %v %#v", loop.State, loop.Err)
 	}
 	if hits := srv.Hits("/loop"); hits > maxRedirects+1 {
@@ -243,12 +244,12 @@ func TestAddRejects(t *testing.T) {
 	if len(ids) != 1 {
 		t.Fatalf("queued %d, want 1", len(ids))
 	}
-	want := []string{"only http and https", "already in the list", "only http and https", "no site name", "already in the list"}
+	want := []links.Reason{links.ReasonScheme, links.ReasonDuplicate, links.ReasonScheme, links.ReasonNoHost, links.ReasonDuplicate}
 	if len(rejected) != len(want) {
 		t.Fatalf("rejected %+v", rejected)
 	}
 	for i, r := range rejected {
-		if !strings.Contains(r.Reason, want[i]) {
+		if r.Reason != want[i] {
 			t.Errorf("%q rejected for %q, want %q", r.URL, r.Reason, want[i])
 		}
 	}

@@ -75,14 +75,14 @@ func commitFile(part, final string, overwrite bool) error {
 
 // diskVerdict explains a failure to write into the output folder.
 func diskVerdict(err error, dir string) verdict {
-	msg := fmt.Sprintf("Could not save the file in %s (%s). Check the folder, then retry.", dir, rootCause(err))
+	e := &ItemError{Kind: ErrDisk, Reason: ReasonDisk, Folder: dir, Detail: rootCause(err), Err: err}
 	switch {
 	case errors.Is(err, syscall.ENOSPC):
-		msg = fmt.Sprintf("The disk is full: not enough space in %s. Free some space, then retry.", dir)
+		e.Reason, e.Detail = ReasonDiskFull, ""
 	case errors.Is(err, fs.ErrPermission), errors.Is(err, syscall.EROFS):
-		msg = fmt.Sprintf("Haul is not allowed to write to %s. Choose another folder, then retry.", dir)
+		e.Reason, e.Detail = ReasonNoPermission, ""
 	}
-	return verdict{err: &ItemError{Kind: ErrDisk, Message: msg, Err: err}}
+	return verdict{err: e}
 }
 
 func fileExists(path string) bool {

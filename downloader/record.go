@@ -9,28 +9,32 @@ import (
 // Record is the part of an item that survives a restart: enough to show it
 // again and to resume its partial file safely.
 type Record struct {
-	URL          string    `json:"url"`
-	Dir          string    `json:"dir,omitempty"`
-	Name         string    `json:"name,omitempty"`
-	State        string    `json:"state"`
-	OwnsPart     bool      `json:"part,omitempty"`
-	ETag         string    `json:"etag,omitempty"`
-	LastModified string    `json:"modified,omitempty"`
-	Total        int64     `json:"total,omitempty"`
-	Attempts     int       `json:"attempts,omitempty"`
-	Status       int       `json:"status,omitempty"`
-	ErrKind      ErrorKind `json:"err_kind,omitempty"`
-	Error        string    `json:"error,omitempty"`
-	Note         string    `json:"note,omitempty"`
-	Started      time.Time `json:"started,omitzero"`
-	Finished     time.Time `json:"finished,omitzero"`
-	Referer      string    `json:"referer,omitempty"`
-	FromPage     bool      `json:"from_page,omitempty"`
-	MIME         string    `json:"mime,omitempty"`
-	IsImage      bool      `json:"image,omitempty"`
-	Width        int       `json:"width,omitempty"`
-	Height       int       `json:"height,omitempty"`
-	SHA256       string    `json:"sha256,omitempty"`
+	URL          string     `json:"url"`
+	Dir          string     `json:"dir,omitempty"`
+	Name         string     `json:"name,omitempty"`
+	State        string     `json:"state"`
+	OwnsPart     bool       `json:"part,omitempty"`
+	ETag         string     `json:"etag,omitempty"`
+	LastModified string     `json:"modified,omitempty"`
+	Total        int64      `json:"total,omitempty"`
+	Attempts     int        `json:"attempts,omitempty"`
+	Status       int        `json:"status,omitempty"`
+	Failure      *ItemError `json:"failure,omitempty"`
+	Note         Note       `json:"skip_note,omitzero"`
+	// LegacyErrKind, LegacyError and LegacyNote are read from queues saved
+	// when failures and notes were English sentences; they are never written.
+	LegacyErrKind ErrorKind `json:"err_kind,omitempty"`
+	LegacyError   string    `json:"error,omitempty"`
+	LegacyNote    string    `json:"note,omitempty"`
+	Started       time.Time `json:"started,omitzero"`
+	Finished      time.Time `json:"finished,omitzero"`
+	Referer       string    `json:"referer,omitempty"`
+	FromPage      bool      `json:"from_page,omitempty"`
+	MIME          string    `json:"mime,omitempty"`
+	IsImage       bool      `json:"image,omitempty"`
+	Width         int       `json:"width,omitempty"`
+	Height        int       `json:"height,omitempty"`
+	SHA256        string    `json:"sha256,omitempty"`
 }
 
 // Journal receives item changes to persist. Its methods are never called
@@ -56,9 +60,7 @@ func (it *item) record() Record {
 	} else if it.state == Done {
 		r.Total = it.bytes.Load()
 	}
-	if it.err != nil {
-		r.ErrKind, r.Error = it.err.Kind, it.err.Message
-	}
+	r.Failure = it.err
 	return r
 }
 
@@ -206,11 +208,17 @@ func (m *Manager) restoreItem(it *item, r Record, present map[string]map[string]
 	it.dir, it.name, it.ownsPart = r.Dir, r.Name, r.OwnsPart && r.Name != ""
 	it.etag, it.modified = r.ETag, r.LastModified
 	it.attempts, it.status, it.note = r.Attempts, r.Status, r.Note
+	if it.note.IsZero() && r.LegacyNote != "" {
+		it.note = legacyNote(r.LegacyNote)
+	}
 	it.started, it.finished = r.Started, r.Finished
 	it.referer, it.fromPage = r.Referer, r.FromPage
 	it.mime, it.isImage, it.width, it.height, it.hash = r.MIME, r.IsImage, r.Width, r.Height, r.SHA256
-	if r.Error != "" {
-		it.err = &ItemError{Kind: r.ErrKind, Status: r.Status, Message: r.Error}
+	switch {
+	case r.Failure != nil:
+		it.err = r.Failure
+	case r.LegacyError != "":
+		it.err = legacyError(r.LegacyErrKind, r.Status)
 	}
 	if r.Total > 0 {
 		it.total.Store(r.Total)
@@ -223,7 +231,7 @@ func (m *Manager) restoreItem(it *item, r Record, present map[string]map[string]
 		if it.name == "" || !inFolder[it.name] {
 			if st == Done {
 				st = Failed
-				it.err = &ItemError{Kind: ErrDisk, Message: "The saved file is no longer in the folder. Retry to download it again."}
+				it.err = &ItemError{Kind: ErrDisk, Reason: ReasonFileGone}
 			}
 			break
 		}

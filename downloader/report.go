@@ -8,23 +8,43 @@ import (
 	"time"
 )
 
-// ReportHeader is the first row of a report.
-var ReportHeader = []string{"url", "state", "file", "bytes", "attempts", "http_status", "error", "started", "finished", "width", "height", "format"}
+// ReportHeader is the stable, machine-readable first row of a report.
+var ReportHeader = []string{"url", "state", "file", "bytes", "attempts", "http_status", "error", "started", "finished", "width", "height", "format", "reason"}
 
-// WriteReport writes one CSV row per item. withBOM starts the file with a
-// UTF-8 byte-order mark so that Excel reads non-ASCII names correctly.
-func WriteReport(w io.Writer, items []ItemSnapshot, withBOM bool) error {
-	if withBOM {
+// ReportOptions chooses how a report reads.
+type ReportOptions struct {
+	// BOM starts the file with a UTF-8 byte-order mark so that Excel reads
+	// non-ASCII names correctly.
+	BOM bool
+	// Header is the first row, one name per column of ReportHeader; nil
+	// means ReportHeader itself.
+	Header []string
+	// Explain puts an item's failure or note into words for the error
+	// column; nil leaves that column to the reason code.
+	Explain func(ItemSnapshot) string
+}
+
+// WriteReport writes one CSV row per item. The last column is always the
+// failure reason or note kind as a stable code, for scripts.
+func WriteReport(w io.Writer, items []ItemSnapshot, opts ReportOptions) error {
+	header := opts.Header
+	if header == nil {
+		header = ReportHeader
+	}
+	if len(header) != len(ReportHeader) {
+		return fmt.Errorf("write report: %d column names for %d columns", len(header), len(ReportHeader))
+	}
+	if opts.BOM {
 		if _, err := io.WriteString(w, "\uFEFF"); err != nil {
 			return fmt.Errorf("write report: %w", err)
 		}
 	}
 	cw := csv.NewWriter(w)
-	if err := cw.Write(ReportHeader); err != nil {
+	if err := cw.Write(header); err != nil {
 		return fmt.Errorf("write report: %w", err)
 	}
 	for _, it := range items {
-		if err := cw.Write(reportRow(it)); err != nil {
+		if err := cw.Write(reportRow(it, opts.Explain)); err != nil {
 			return fmt.Errorf("write report: %w", err)
 		}
 	}
@@ -35,16 +55,20 @@ func WriteReport(w io.Writer, items []ItemSnapshot, withBOM bool) error {
 	return nil
 }
 
-func reportRow(it ItemSnapshot) []string {
+func reportRow(it ItemSnapshot, explain func(ItemSnapshot) string) []string {
 	file := it.Path
 	if file == "" {
 		file = it.Name
 	}
-	errText := ""
+	code := ""
 	if it.Err != nil {
-		errText = it.Err.Message
-	} else if it.Note != "" {
-		errText = it.Note
+		code = string(it.Err.Reason)
+	} else if !it.Note.IsZero() {
+		code = string(it.Note.Kind)
+	}
+	errText := code
+	if explain != nil && code != "" {
+		errText = explain(it)
 	}
 	status := ""
 	if it.Status != 0 {
@@ -52,7 +76,7 @@ func reportRow(it ItemSnapshot) []string {
 	}
 	return []string{it.URL, it.State.String(), file, strconv.FormatInt(it.Bytes, 10),
 		strconv.Itoa(it.Attempts), status, errText, reportTime(it.Started), reportTime(it.Finished),
-		dimension(it.Width), dimension(it.Height), it.MIME}
+		dimension(it.Width), dimension(it.Height), it.MIME, code}
 }
 
 func reportTime(t time.Time) string {

@@ -3,7 +3,6 @@ package downloader
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"math/rand/v2"
 	"net"
@@ -56,42 +55,38 @@ func statusVerdict(resp *http.Response, now time.Time) verdict {
 // transportVerdict decides what an error from the client or the body means.
 // The caller has already ruled out a pause, cancel or stop of the item.
 func transportVerdict(err error, u *url.URL) verdict {
-	host := u.Hostname()
+	fail := func(kind ErrorKind, reason Reason) *ItemError {
+		return &ItemError{Kind: kind, Reason: reason, Err: err}
+	}
+	atHost := func(kind ErrorKind, reason Reason) *ItemError {
+		return &ItemError{Kind: kind, Reason: reason, Host: u.Hostname(), Err: err}
+	}
 	switch {
 	case errors.Is(err, errTooManyRedirects):
-		return verdict{err: &ItemError{Kind: ErrRedirect, Err: err,
-			Message: "Too many redirects: the link keeps sending us somewhere else (a redirect loop). Check the link in a browser."}}
+		return verdict{err: fail(ErrRedirect, ReasonRedirectLoop)}
 	case errors.Is(err, errRedirectScheme):
-		return verdict{err: &ItemError{Kind: ErrRedirect, Err: err,
-			Message: "The link redirects to an address that is not http or https, which cannot be downloaded."}}
+		return verdict{err: fail(ErrRedirect, ReasonRedirectScheme)}
 	case errors.Is(err, errIdle):
-		return verdict{retry: true, err: &ItemError{Kind: ErrTimeout, Err: err,
-			Message: "The site stopped sending data."}}
+		return verdict{retry: true, err: fail(ErrTimeout, ReasonStalled)}
 	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
-		return verdict{retry: true, err: &ItemError{Kind: ErrShortBody, Err: err,
-			Message: "The connection dropped before the file was complete."}}
+		return verdict{retry: true, err: fail(ErrShortBody, ReasonCutShort)}
 	}
 	var dnsErr *net.DNSError
 	if errors.As(err, &dnsErr) {
-		return verdict{retry: !dnsErr.IsNotFound, err: &ItemError{Kind: ErrNetwork, Err: err,
-			Message: fmt.Sprintf("Could not find the site %s: check the link and your internet connection.", host)}}
+		return verdict{retry: !dnsErr.IsNotFound, err: atHost(ErrNetwork, ReasonHostUnknown)}
 	}
 	if errors.Is(err, syscall.ECONNREFUSED) {
-		return verdict{retry: true, err: &ItemError{Kind: ErrNetwork, Err: err,
-			Message: fmt.Sprintf("Could not connect to %s: the connection was refused.", host)}}
+		return verdict{retry: true, err: atHost(ErrNetwork, ReasonRefused)}
 	}
 	var netErr net.Error
 	if errors.As(err, &netErr) && netErr.Timeout() || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, os.ErrDeadlineExceeded) {
-		return verdict{retry: true, err: &ItemError{Kind: ErrTimeout, Err: err,
-			Message: fmt.Sprintf("%s took too long to answer.", host)}}
+		return verdict{retry: true, err: atHost(ErrTimeout, ReasonSlowAnswer)}
 	}
 	var urlErr *url.Error
 	if errors.As(err, &urlErr) && strings.Contains(urlErr.Err.Error(), "unsupported protocol scheme") {
-		return verdict{err: &ItemError{Kind: ErrBadLink, Err: err,
-			Message: "Only http and https links can be downloaded."}}
+		return verdict{err: fail(ErrBadLink, ReasonNotHTTP)}
 	}
-	return verdict{retry: true, err: &ItemError{Kind: ErrNetwork, Err: err,
-		Message: fmt.Sprintf("The connection to %s failed.", host)}}
+	return verdict{retry: true, err: atHost(ErrNetwork, ReasonConnection)}
 }
 
 // parseRetryAfter reads a Retry-After header: delay-seconds or an HTTP date.

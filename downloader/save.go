@@ -62,8 +62,7 @@ func (m *Manager) save(ctx, actx context.Context, it *item, j job, resp *http.Re
 	if err != nil {
 		if errors.Is(err, fs.ErrExist) {
 			m.forgetName(it)
-			return outcome{now: true, verdict: verdict{retry: true, err: &ItemError{Kind: ErrDisk, Err: err,
-				Message: "A file with the same name appeared; choosing another name."}}}
+			return outcome{now: true, verdict: verdict{retry: true, err: &ItemError{Kind: ErrDisk, Reason: ReasonNameTaken, Err: err}}}
 		}
 		return outcome{verdict: diskVerdict(err, j.dir)}
 	}
@@ -85,8 +84,7 @@ func (m *Manager) save(ctx, actx context.Context, it *item, j job, resp *http.Re
 	}
 	if in.total >= 0 && in.offset+n != in.total {
 		f.Close()
-		out.verdict = verdict{retry: true, err: &ItemError{Kind: ErrShortBody, Err: io.ErrUnexpectedEOF,
-			Message: "The connection dropped before the file was complete."}}
+		out.verdict = verdict{retry: true, err: &ItemError{Kind: ErrShortBody, Reason: ReasonCutShort, Err: io.ErrUnexpectedEOF}}
 		return out
 	}
 	resp.Body.Close()

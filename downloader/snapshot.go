@@ -31,8 +31,8 @@ type ItemSnapshot struct {
 	Status int
 	// Err is the last error: why it Failed, or why it is Waiting.
 	Err *ItemError
-	// Note is a short explanation for Skipped items ("already in the folder").
-	Note string
+	// Note explains a Skipped item (already in the folder, same picture…).
+	Note Note
 	// RetryAt is when a Waiting item goes back to the queue.
 	RetryAt time.Time
 	// SlowedDown says the site asked us to slow down (429/503).

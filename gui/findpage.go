@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"haul/downloader/links"
+	"haul/i18n"
 )
 
 // pagesChoices are how many pages of a gallery Find can follow.
@@ -121,7 +122,7 @@ func (f *finder) finished(ctx context.Context, src pickerSource, err error) {
 		f.close()
 		f.ui.showPicker(src)
 	case err != nil && !errors.Is(err, context.Canceled):
-		f.status.SetText(lang.X("find.failed", "Could not read the page: {{.Error}}", data{"Error": err.Error()}))
+		f.status.SetText(lang.X("find.failed", "Could not read the page: {{.Error}}", data{"Error": i18n.ErrorText(tr, err)}))
 	default:
 		f.status.SetText(lang.L("No pictures were found on that page."))
 	}

@@ -14,6 +14,7 @@ import (
 
 	"haul/downloader"
 	"haul/downloader/links"
+	"haul/i18n"
 )
 
 // listExtensions are the files accepted as lists of links.
@@ -200,9 +201,9 @@ func (l *intakeLine) showProblems() {
 // problemText is one rejected line: "Line 12: ftp://x — only http and https links can be downloaded".
 func problemText(p links.Problem) string {
 	if p.Line <= 0 {
-		return lang.X("intake.problem.noline", "{{.Text}} — {{.Reason}}", data{"Text": p.Text, "Reason": p.Reason})
+		return lang.X("intake.problem.noline", "{{.Text}} — {{.Reason}}", data{"Text": p.Text, "Reason": i18n.LinkReason(tr, p.Reason)})
 	}
-	return lang.X("intake.problem", "Line {{.Line}}: {{.Text}} — {{.Reason}}", data{"Line": p.Line, "Text": p.Text, "Reason": p.Reason})
+	return lang.X("intake.problem", "Line {{.Line}}: {{.Text}} — {{.Reason}}", data{"Line": p.Line, "Text": p.Text, "Reason": i18n.LinkReason(tr, p.Reason)})
 }
 
 func isListFile(path string) bool {

@@ -9,6 +9,7 @@ import (
 
 	"haul/downloader"
 	"haul/downloader/queue"
+	"haul/i18n"
 )
 
 // queueFileName is the saved download list in the app's storage folder.
@@ -33,7 +34,7 @@ func (u *UI) openQueue(path string, wrap func(downloader.Journal) downloader.Jou
 		return intakeResult{}
 	}
 	if problem != nil {
-		u.notice.set(problem.Message)
+		u.notice.set(i18n.QueueProblem(tr, *problem))
 	}
 	u.store = store
 	restored := len(u.m.Restore(recs))

@@ -13,6 +13,7 @@ import (
 	"github.com/dustin/go-humanize"
 
 	"haul/downloader/pages"
+	"haul/i18n"
 )
 
 // pickerSource is what the picker is opened on: the pictures found on a
@@ -142,7 +143,7 @@ func (p *picker) summaryText() string {
 	if len(p.src.problems) > 0 {
 		first := p.src.problems[0]
 		parts = append(parts, lang.XN("picker.problems", "{{.N}} pages could not be read: {{.Message}}", len(p.src.problems),
-			data{"N": len(p.src.problems), "Message": first.Message}))
+			data{"N": len(p.src.problems), "Message": i18n.PageProblem(tr, first)}))
 	}
 	return strings.Join(parts, " · ")
 }

@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/storage"
 
 	"haul/downloader"
+	"haul/i18n"
 )
 
 // reportName is the file name the save dialog suggests.
@@ -39,7 +40,7 @@ func (u *UI) ExportReport() {
 // writeReport writes the report and closes w.
 func (u *UI) writeReport(w io.WriteCloser) error {
 	items, _ := u.m.Snapshot()
-	err := downloader.WriteReport(w, items, true)
+	err := downloader.WriteReport(w, items, i18n.ReportOptions(tr, true, false))
 	if cerr := w.Close(); err == nil && cerr != nil {
 		err = fmt.Errorf("save report: %w", cerr)
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/dustin/go-humanize"
 
 	"haul/downloader"
+	"haul/i18n"
 )
 
 // rowView is everything one list row shows, worked out off the UI thread.
@@ -38,7 +39,7 @@ func newRowView(s downloader.ItemSnapshot, now time.Time) rowView {
 		v.Title = s.URL
 	}
 	if s.Err != nil {
-		v.Problem = s.Err.Message
+		v.Problem = i18n.Failure(tr, s.Err)
 	}
 	if p, ok := s.Progress(); ok && s.State != downloader.Queued && s.State != downloader.Canceled && s.State != downloader.Skipped {
 		v.Progress = p
@@ -74,12 +75,12 @@ func statusText(s downloader.ItemSnapshot, now time.Time) string {
 		return lang.L("Saved")
 	case downloader.Failed:
 		if s.Err != nil {
-			return s.Err.Message
+			return i18n.Failure(tr, s.Err)
 		}
 		return lang.L("Failed")
 	case downloader.Skipped:
-		if s.Note != "" {
-			return lang.X("row.skipped.note", "Skipped: {{.Note}}", data{"Note": s.Note})
+		if !s.Note.IsZero() {
+			return lang.X("row.skipped.note", "Skipped: {{.Note}}", data{"Note": i18n.SkipNote(tr, s.Note)})
 		}
 		return lang.L("Skipped")
 	case downloader.Canceled:
@@ -95,7 +96,7 @@ func waitingText(s downloader.ItemSnapshot, now time.Time) string {
 		return lang.X("row.waiting.slow", "Waiting: the site asked us to slow down, retrying in {{.In}}", data{"In": in})
 	}
 	if s.Err != nil {
-		return lang.X("row.waiting.error", "Waiting: {{.Problem}} Retrying in {{.In}}", data{"Problem": s.Err.Message, "In": in})
+		return lang.X("row.waiting.error", "Waiting: {{.Problem}} Retrying in {{.In}}", data{"Problem": i18n.Failure(tr, s.Err), "In": in})
 	}
 	return lang.X("row.waiting", "Waiting, retrying in {{.In}}", data{"In": in})
 }
@@ -132,12 +133,5 @@ func twoDigits(n int) string {
 
 // durationText shows a time left such as "8 s", "3 min" or "1 h 20 min".
 func durationText(d time.Duration) string {
-	secs := int(d.Round(time.Second) / time.Second)
-	switch {
-	case secs < 60:
-		return lang.X("duration.s", "{{.S}} s", data{"S": max(secs, 1)})
-	case secs < 3600:
-		return lang.X("duration.min", "{{.M}} min", data{"M": secs / 60})
-	}
-	return lang.X("duration.h", "{{.H}} h {{.M}} min", data{"H": secs / 3600, "M": secs % 3600 / 60})
+	return i18n.Duration(tr, d)
 }

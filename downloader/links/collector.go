@@ -49,7 +49,7 @@ func (c *collector) add(line int, cd candidate) {
 }
 
 // problem records a rejected piece of line, once per line.
-func (c *collector) problem(line int, text, reason string) {
+func (c *collector) problem(line int, text string, reason Reason) {
 	for i := len(c.res.Problems) - 1; i >= 0 && c.res.Problems[i].Line == line; i-- {
 		if p := c.res.Problems[i]; p.Text == text && p.Reason == reason {
 			return

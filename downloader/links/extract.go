@@ -54,7 +54,7 @@ func (t *textIntake) line(num int, line string) {
 	if isLayout(line) {
 		return
 	}
-	t.c.problem(num, clip(line), reasonNoLink)
+	t.c.problem(num, clip(line), ReasonNoLink)
 }
 
 func (t *textIntake) emit(cd candidate) {

@@ -69,7 +69,7 @@ var extractCases = []extractCase{
 	{
 		name:     "csv row without a link",
 		in:       "url,name\n,just a name\n",
-		problems: []Problem{{2, ",just a name", reasonNoLink}},
+		problems: []Problem{{2, ",just a name", ReasonNoLink}},
 	},
 	{
 		name:  "comma inside an address is kept",
@@ -100,13 +100,13 @@ var extractCases = []extractCase{
 		name:     "crlf line endings",
 		in:       "https://a.example/1.jpg\r\nnot a link\r\nhttps://a.example/2.jpg\r\n",
 		links:    []string{"https://a.example/1.jpg", "https://a.example/2.jpg"},
-		problems: []Problem{{2, "not a link", reasonNoLink}},
+		problems: []Problem{{2, "not a link", ReasonNoLink}},
 	},
 	{
 		name:     "lone cr line endings",
 		in:       "https://a.example/1.jpg\rnope\rftp://a.example/f",
 		links:    []string{"https://a.example/1.jpg"},
-		problems: []Problem{{2, "nope", reasonNoLink}, {3, "ftp://a.example/f", reasonScheme}},
+		problems: []Problem{{2, "nope", ReasonNoLink}, {3, "ftp://a.example/f", ReasonScheme}},
 	},
 	{
 		name:  "byte order mark",
@@ -135,29 +135,29 @@ var extractCases = []extractCase{
 		in:    "https://a.example/1.jpg\n\nftp://files.example/a.zip\nfile:///C:/pics/cat.jpg\nsftp://host/x\njavascript:alert(1)\ndata:image/png;base64,iVBORw0KGgo=\nmailto:me@example.com",
 		links: []string{"https://a.example/1.jpg"},
 		problems: []Problem{
-			{3, "ftp://files.example/a.zip", reasonScheme},
-			{4, "file:///C:/pics/cat.jpg", reasonScheme},
-			{5, "sftp://host/x", reasonScheme},
-			{6, "javascript:alert(1)", reasonScheme},
-			{7, "data:image/png;base64,iVBORw0KGgo=", reasonScheme},
-			{8, "mailto:me@example.com", reasonScheme},
+			{3, "ftp://files.example/a.zip", ReasonScheme},
+			{4, "file:///C:/pics/cat.jpg", ReasonScheme},
+			{5, "sftp://host/x", ReasonScheme},
+			{6, "javascript:alert(1)", ReasonScheme},
+			{7, "data:image/png;base64,iVBORw0KGgo=", ReasonScheme},
+			{8, "mailto:me@example.com", ReasonScheme},
 		},
 	},
 	{
 		name:     "good and bad link on one line",
 		in:       "ftp://a.example/x https://a.example/y",
 		links:    []string{"https://a.example/y"},
-		problems: []Problem{{1, "ftp://a.example/x", reasonScheme}},
+		problems: []Problem{{1, "ftp://a.example/x", ReasonScheme}},
 	},
 	{
 		name:  "lines without links",
 		in:    "hello there\nhttps://a.example/1.jpg\nexample.com/cat.jpg\nwrite to bob@www.example.com\nwww.cats",
 		links: []string{"https://a.example/1.jpg"},
 		problems: []Problem{
-			{1, "hello there", reasonNoLink},
-			{3, "example.com/cat.jpg", reasonNoLink},
-			{4, "write to bob@www.example.com", reasonNoLink},
-			{5, "www.cats", reasonNoLink},
+			{1, "hello there", ReasonNoLink},
+			{3, "example.com/cat.jpg", ReasonNoLink},
+			{4, "write to bob@www.example.com", ReasonNoLink},
+			{5, "www.cats", ReasonNoLink},
 		},
 	},
 	{
@@ -169,13 +169,13 @@ var extractCases = []extractCase{
 		name:     "header words later in the text are reported",
 		in:       "https://a.example/1.jpg\nurl",
 		links:    []string{"https://a.example/1.jpg"},
-		problems: []Problem{{2, "url", reasonNoLink}},
+		problems: []Problem{{2, "url", ReasonNoLink}},
 	},
 	{
 		name:     "prose first line is not a header",
 		in:       "My cats\nhttps://a.example/1.jpg",
 		links:    []string{"https://a.example/1.jpg"},
-		problems: []Problem{{1, "My cats", reasonNoLink}},
+		problems: []Problem{{1, "My cats", ReasonNoLink}},
 	},
 	{
 		name: "trailing punctuation",
@@ -208,26 +208,26 @@ var extractCases = []extractCase{
 	{
 		name:     "bad ports",
 		in:       "http://a.example:99999/x\nhttp://a.example:abc/x",
-		problems: []Problem{{1, "http://a.example:99999/x", reasonPort}, {2, "http://a.example:abc/x", reasonPort}},
+		problems: []Problem{{1, "http://a.example:99999/x", ReasonPort}, {2, "http://a.example:abc/x", ReasonPort}},
 	},
 	{
 		name: "no site name",
 		in:   "https:///x.jpg\nhttp:cat.jpg\nhttps://",
 		problems: []Problem{
-			{1, "https:///x.jpg", reasonNoHost},
-			{2, "http:cat.jpg", reasonNoHost},
-			{3, "https://", reasonNoHost},
+			{1, "https:///x.jpg", ReasonNoHost},
+			{2, "http:cat.jpg", ReasonNoHost},
+			{3, "https://", ReasonNoHost},
 		},
 	},
 	{
 		name:     "invalid characters",
 		in:       "https://a.example/%zz.jpg\nhttp://a^b.example/x",
-		problems: []Problem{{1, "https://a.example/%zz.jpg", reasonInvalid}, {2, "http://a^b.example/x", reasonInvalid}},
+		problems: []Problem{{1, "https://a.example/%zz.jpg", ReasonInvalid}, {2, "http://a^b.example/x", ReasonInvalid}},
 	},
 	{
 		name:     "a decoded entity may not add a space",
 		in:       `<img src="https://a.example/my&#32;cat.jpg">`,
-		problems: []Problem{{1, "https://a.example/my&#32;cat.jpg", reasonInvalid}},
+		problems: []Problem{{1, "https://a.example/my&#32;cat.jpg", ReasonInvalid}},
 	},
 	{
 		name:  "percent-encoded addresses are kept as written",
@@ -258,7 +258,7 @@ var extractCases = []extractCase{
 		name:     "prose mentioning a scheme is not a link",
 		in:       "https://a.example/1.jpg\nhttp: is older than https:",
 		links:    []string{"https://a.example/1.jpg"},
-		problems: []Problem{{2, "http: is older than https:", reasonNoLink}},
+		problems: []Problem{{2, "http: is older than https:", ReasonNoLink}},
 	},
 	{
 		name: "empty text",
@@ -288,15 +288,15 @@ func TestExtractLongLines(t *testing.T) {
 		name     string
 		in       string
 		links    int
-		problems []string
+		problems []Reason
 	}{
 		{"a megabyte of prose", strings.Repeat("word ", 200_000) + "https://a.example/x.jpg", 1, nil},
-		{"a megabyte without spaces", strings.Repeat("x", 1<<20), 0, []string{reasonNoLink}},
-		{"many colons", strings.Repeat("a:", 500_000), 0, []string{reasonNoLink}},
-		{"many false www starts", strings.Repeat("www.a!", 200_000), 0, []string{reasonNoLink}},
-		{"many false scheme starts", strings.Repeat("http:. ", 200_000), 0, []string{reasonNoLink}},
-		{"an address too long to be real", long, 0, []string{reasonTooLong}},
-		{"a long data address", "data:image/png;base64," + strings.Repeat("QUJD", 100_000), 0, []string{reasonScheme}},
+		{"a megabyte without spaces", strings.Repeat("x", 1<<20), 0, []Reason{ReasonNoLink}},
+		{"many colons", strings.Repeat("a:", 500_000), 0, []Reason{ReasonNoLink}},
+		{"many false www starts", strings.Repeat("www.a!", 200_000), 0, []Reason{ReasonNoLink}},
+		{"many false scheme starts", strings.Repeat("http:. ", 200_000), 0, []Reason{ReasonNoLink}},
+		{"an address too long to be real", long, 0, []Reason{ReasonTooLong}},
+		{"a long data address", "data:image/png;base64," + strings.Repeat("QUJD", 100_000), 0, []Reason{ReasonScheme}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -304,7 +304,7 @@ func TestExtractLongLines(t *testing.T) {
 			if len(got.Links) != tc.links {
 				t.Errorf("got %d links, want %d", len(got.Links), tc.links)
 			}
-			var reasons []string
+			var reasons []Reason
 			for _, p := range got.Problems {
 				reasons = append(reasons, p.Reason)
 				if n := len([]rune(p.Text)); n > maxProblemText+1 {

@@ -108,14 +108,14 @@ func addAttrValue(c *collector, line int, v string, base *url.URL) {
 	case base != nil:
 		ref, err := url.Parse(v)
 		if err != nil {
-			c.problem(line, clip(v), reasonInvalid)
+			c.problem(line, clip(v), ReasonInvalid)
 			return
 		}
 		c.add(line, candidate{text: v, link: base.ResolveReference(ref).String()})
 	case strings.HasPrefix(v, "//"):
 		c.add(line, candidate{text: v, link: "https:" + v})
 	default:
-		c.problem(line, clip(v), reasonRelative)
+		c.problem(line, clip(v), ReasonRelative)
 	}
 }
 

@@ -13,19 +13,19 @@ const maxLinkLen = 64 << 10
 // normalize checks that raw is a downloadable http or https address and
 // returns it without its #fragment, with scheme and site name lowercased.
 // When raw is rejected, reason says why in plain words.
-func normalize(raw string) (link, reason string) {
+func normalize(raw string) (link string, reason Reason) {
 	colon := strings.IndexByte(raw, ':')
 	if colon < 0 {
-		return "", reasonInvalid
+		return "", ReasonInvalid
 	}
 	if scheme := raw[:colon]; !strings.EqualFold(scheme, "http") && !strings.EqualFold(scheme, "https") {
-		return "", reasonScheme
+		return "", ReasonScheme
 	}
 	if len(raw) > maxLinkLen {
-		return "", reasonTooLong
+		return "", ReasonTooLong
 	}
 	if hasSpaceOrControl(raw) {
-		return "", reasonInvalid
+		return "", ReasonInvalid
 	}
 	if i := strings.IndexByte(raw, '#'); i >= 0 {
 		raw = raw[:i]
@@ -34,16 +34,16 @@ func normalize(raw string) (link, reason string) {
 	u, err := url.Parse(link)
 	if err != nil {
 		if strings.Contains(err.Error(), "invalid port") {
-			return "", reasonPort
+			return "", ReasonPort
 		}
-		return "", reasonInvalid
+		return "", ReasonInvalid
 	}
 	if u.Hostname() == "" {
-		return "", reasonNoHost
+		return "", ReasonNoHost
 	}
 	if p := u.Port(); p != "" {
 		if n, err := strconv.Atoi(p); err != nil || n < 1 || n > 65535 {
-			return "", reasonPort
+			return "", ReasonPort
 		}
 	}
 	return link, ""

@@ -56,7 +56,7 @@ func TestReadFile(t *testing.T) {
 			content:  []byte("https://a.example/1.jpg\nnot a link\nhttps://a.example/1.jpg\n"),
 			links:    []string{"https://a.example/1.jpg"},
 			dups:     1,
-			problems: []Problem{{2, "not a link", reasonNoLink}},
+			problems: []Problem{{2, "not a link", ReasonNoLink}},
 		},
 		{
 			name:    "csv without header splits unquoted cells",
@@ -81,14 +81,14 @@ func TestReadFile(t *testing.T) {
 			file:     "notes.md",
 			content:  []byte("# Pictures\n\n- [cat](https://a.example/cat.jpg)\n- <https://a.example/dog.jpg>\n- a thought\n"),
 			links:    []string{"https://a.example/cat.jpg", "https://a.example/dog.jpg"},
-			problems: []Problem{{5, "- a thought", reasonNoLink}},
+			problems: []Problem{{5, "- a thought", ReasonNoLink}},
 		},
 		{
 			name:     "utf-16 text from notepad",
 			file:     "list.txt",
 			content:  utf16Text,
 			links:    []string{"https://a.example/ü.jpg"},
-			problems: []Problem{{2, "ftp://a.example/x", reasonScheme}},
+			problems: []Problem{{2, "ftp://a.example/x", ReasonScheme}},
 		},
 		{
 			name:    "html page with a base address",
@@ -107,7 +107,7 @@ func TestReadFile(t *testing.T) {
 				"https://site.example/my%20cat.jpg",
 			},
 			dups:     1,
-			problems: []Problem{{13, "ftp://files.example/cat.zip", reasonScheme}},
+			problems: []Problem{{13, "ftp://files.example/cat.zip", ReasonScheme}},
 		},
 		{
 			name:    "html page without a base address",
@@ -115,8 +115,8 @@ func TestReadFile(t *testing.T) {
 			content: []byte(pageWithoutBase),
 			links:   []string{"https://cdn.example/dog.jpg", "https://a.example/x.jpg"},
 			problems: []Problem{
-				{2, "cat.jpg", reasonRelative},
-				{5, "/y.jpg", reasonRelative},
+				{2, "cat.jpg", ReasonRelative},
+				{5, "/y.jpg", ReasonRelative},
 			},
 		},
 		{
@@ -124,7 +124,7 @@ func TestReadFile(t *testing.T) {
 			file:     "saved.txt",
 			content:  []byte("\n  <!doctype html><title>x</title>\n<img src=\"https://a.example/i.jpg\"><img src=\"rel.jpg\">"),
 			links:    []string{"https://a.example/i.jpg"},
-			problems: []Problem{{3, "rel.jpg", reasonRelative}},
+			problems: []Problem{{3, "rel.jpg", ReasonRelative}},
 		},
 		{
 			name:    "empty file",

@@ -6,13 +6,17 @@ import (
 )
 
 // Problem is one rejected line: its 1-based line number, the offending text
-// (trimmed, at most about 200 characters) and a plain-English reason. The
-// text is the rejected link when the line had one, else the whole line.
+// (trimmed, at most about 200 characters) and the reason. The text is the
+// rejected link when the line had one, else the whole line.
 type Problem struct {
 	Line   int
 	Text   string
-	Reason string
+	Reason Reason
 }
+
+// Reason says why a line or link was not taken, as a stable code; the
+// words come from the catalogues of package haul/i18n.
+type Reason string
 
 // Result is what intake found: the links in first-seen order, how many exact
 // duplicates were dropped, and every rejected line.
@@ -22,15 +26,26 @@ type Result struct {
 	Problems   []Problem
 }
 
-// Reasons given in a Problem.
+// The reasons a line or link is not taken.
 const (
-	reasonScheme   = "only http and https links can be downloaded"
-	reasonNoLink   = "no link found on this line"
-	reasonNoHost   = "the address is incomplete (no site name)"
-	reasonInvalid  = "the address contains spaces or invalid characters"
-	reasonPort     = "the port number in the address is not valid"
-	reasonTooLong  = "the address is too long to be a real link"
-	reasonRelative = "relative link without a site (the page does not say which site it belongs to)"
+	// ReasonScheme is a link that is not http or https.
+	ReasonScheme Reason = "scheme"
+	// ReasonNoLink is a line with no link on it.
+	ReasonNoLink Reason = "no-link"
+	// ReasonNoHost is an address without a site name.
+	ReasonNoHost Reason = "no-host"
+	// ReasonInvalid is an address with spaces or invalid characters.
+	ReasonInvalid Reason = "invalid"
+	// ReasonPort is an address whose port number is not valid.
+	ReasonPort Reason = "port"
+	// ReasonTooLong is an address too long to be a real link.
+	ReasonTooLong Reason = "too-long"
+	// ReasonRelative is a relative link on a page that does not say its site.
+	ReasonRelative Reason = "relative"
+	// ReasonEmpty is an empty link.
+	ReasonEmpty Reason = "empty"
+	// ReasonDuplicate is a link already in the list.
+	ReasonDuplicate Reason = "duplicate"
 )
 
 // maxProblemText is how many characters of offending text a Problem keeps.

@@ -13,12 +13,48 @@ import (
 // (nil means u), and the caller of Fetch closes body.
 type Fetch func(ctx context.Context, u string) (body io.ReadCloser, contentType string, finalURL *url.URL, err error)
 
-// Problem is something that went wrong with one page of a crawl, in plain
-// words for the user.
+// ProblemKind says what went wrong with one page, as a stable code; the
+// words come from the catalogues of package haul/i18n.
+type ProblemKind string
+
+// The kinds of Problem, and the fields each uses.
+const (
+	// ProblemBadAddress is an address that is not a full web address.
+	ProblemBadAddress ProblemKind = "bad-address"
+	// ProblemUnreadable is a page that could not be fetched or read (Err).
+	ProblemUnreadable ProblemKind = "unreadable"
+	// ProblemNotPage is an answer that is not a web page (ContentType).
+	ProblemNotPage ProblemKind = "not-page"
+	// ProblemLoop is a "next page" link back to a page already read (Next).
+	ProblemLoop ProblemKind = "loop"
+)
+
+// Problem is something that went wrong with one page of a crawl: a kind
+// and its parameters, never a sentence. It is also the error Crawl
+// returns for a start page that could not be read.
 type Problem struct {
-	Page    string // the page's address
-	Message string // what went wrong, in plain words
+	Page        string // the page's address
+	Kind        ProblemKind
+	Next        string // the page a loop leads back to
+	ContentType string // what the site said a page that is not a web page is
+	Err         error  // why an unreadable page could not be read
 }
+
+// Error describes the problem for logs.
+func (p *Problem) Error() string {
+	switch p.Kind {
+	case ProblemLoop:
+		return fmt.Sprintf("%s: next page link leads back to %s", p.Page, p.Next)
+	case ProblemNotPage:
+		return fmt.Sprintf("%s: not a web page (the site says it is %s)", p.Page, p.ContentType)
+	case ProblemUnreadable:
+		return fmt.Sprintf("%s: could not open the page: %v", p.Page, p.Err)
+	}
+	return fmt.Sprintf("%q is not a full web address", p.Page)
+}
+
+// Unwrap exposes the cause of an unreadable page.
+func (p *Problem) Unwrap() error { return p.Err }
 
 // maxPageBytes is the most of one page Crawl reads; real pages are far
 // smaller, and the limit keeps a runaway response from filling memory.
@@ -44,12 +80,11 @@ func Crawl(ctx context.Context, start string, maxPages int, get Fetch) ([]Image,
 			if n == 0 || ctx.Err() != nil {
 				return c.images, c.problems, fmt.Errorf("find images on %s: %w", page, err)
 			}
-			c.problems = append(c.problems, Problem{Page: page, Message: err.Error()})
+			c.problems = append(c.problems, *err)
 			break
 		}
 		if next != "" && c.visited[next] {
-			c.problems = append(c.problems, Problem{Page: page, Message: fmt.Sprintf(
-				"its next page link leads back to %s, which was already read, so the search stopped here", next)})
+			c.problems = append(c.problems, Problem{Page: page, Kind: ProblemLoop, Next: next})
 			break
 		}
 		page = next
@@ -68,15 +103,15 @@ type crawler struct {
 
 // page fetches and reads one page, adds its new images and returns the
 // address of its next page.
-func (c *crawler) page(ctx context.Context, addr string) (next string, err error) {
+func (c *crawler) page(ctx context.Context, addr string) (string, *Problem) {
 	u, err := url.Parse(addr)
 	if err != nil || !u.IsAbs() {
-		return "", fmt.Errorf("%q is not a full web address", addr)
+		return "", &Problem{Page: addr, Kind: ProblemBadAddress}
 	}
 	c.visited[withoutFragment(u).String()] = true
 	body, contentType, final, err := c.get(ctx, addr)
 	if err != nil {
-		return "", fmt.Errorf("could not open the page: %w", err)
+		return "", &Problem{Page: addr, Kind: ProblemUnreadable, Err: err}
 	}
 	defer body.Close()
 	if final == nil {
@@ -84,11 +119,11 @@ func (c *crawler) page(ctx context.Context, addr string) (next string, err error
 	}
 	c.visited[withoutFragment(final).String()] = true
 	if !isWebPage(contentType) {
-		return "", fmt.Errorf("it is not a web page (the site says it is %s), so no pictures were looked for on it", contentType)
+		return "", &Problem{Page: addr, Kind: ProblemNotPage, ContentType: contentType}
 	}
 	images, next, err := Find(io.LimitReader(body, maxPageBytes), final)
 	if err != nil {
-		return "", fmt.Errorf("could not read the page: %w", err)
+		return "", &Problem{Page: addr, Kind: ProblemUnreadable, Err: err}
 	}
 	for _, img := range images {
 		if !c.seen[img.URL] {

@@ -250,7 +250,7 @@ func checkProblems(t *testing.T, problems []Problem, want string) {
 		}
 		return
 	}
-	if len(problems) != 1 || !strings.Contains(problems[0].Message, want) || problems[0].Page == "" {
+	if len(problems) != 1 || !strings.Contains(problems[0].Error(), want) || problems[0].Page == "" {
 		t.Errorf("problems = %v, want one on a page mentioning %q", problems, want)
 	}
 }

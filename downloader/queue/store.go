@@ -41,10 +41,11 @@ type Store struct {
 	lines int
 }
 
-// Problem says what was wrong with a queue file that could not be read whole.
+// Problem says what was wrong with a queue file that could not be read
+// whole, as data; package haul/i18n puts it into words.
 type Problem struct {
-	// Message is one line for the user.
-	Message string
+	// Recovered is how many items could still be read (0: the list starts empty).
+	Recovered int
 	// MovedTo is where the unreadable file was kept.
 	MovedTo string
 }
@@ -98,11 +99,11 @@ func (s *Store) load() (*Problem, error) {
 	if err := os.WriteFile(moved, data, 0o600); err != nil {
 		return nil, fmt.Errorf("keep damaged queue %s: %w", moved, err)
 	}
-	msg := "The saved download list was damaged and could not be read; starting with an empty list."
+	recovered := 0
 	if good > 0 {
-		msg = fmt.Sprintf("The saved download list was damaged; %d items were recovered.", len(s.order))
+		recovered = len(s.order)
 	}
-	return &Problem{Message: msg + " A copy was kept as " + filepath.Base(moved) + ".", MovedTo: moved}, nil
+	return &Problem{Recovered: recovered, MovedTo: moved}, nil
 }
 
 // parse applies every readable line; it reports how many lines were good

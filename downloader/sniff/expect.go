@@ -6,10 +6,6 @@ import (
 	"strings"
 )
 
-// NotAnImageMessage is the plain-English failure for an expected image
-// whose bytes are a web page or text.
-const NotAnImageMessage = "The site sent a web page instead of the picture — it may need you to log in, or it blocks direct downloads."
-
 // imageFamilies maps picture file extensions to their format, so that
 // extensions naming the same format (.jpg and .jpeg, .tif and .tiff) match.
 var imageFamilies = map[string]string{

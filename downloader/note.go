@@ -1,0 +1,55 @@
+package downloader
+
+import (
+	"strconv"
+	"strings"
+)
+
+// NoteKind says why an item was skipped, as a stable code; the words come
+// from the catalogues of package haul/i18n.
+type NoteKind string
+
+// The kinds of note a Skipped item can carry, and the Note fields each uses.
+const (
+	// NoteInFolder is a file already in the folder (Name).
+	NoteInFolder NoteKind = "in-folder"
+	// NoteSamePicture is a picture identical to one saved already (Name).
+	NoteSamePicture NoteKind = "same-picture"
+	// NotePage is a link that was a web page, read for its pictures (Count).
+	NotePage NoteKind = "page"
+	// NoteSavedEarlier is a file saved by an earlier run of haul get (Name).
+	NoteSavedEarlier NoteKind = "saved-earlier"
+)
+
+// Note explains a Skipped item: a kind and its parameters, never a sentence.
+// The zero Note means there is nothing to explain.
+type Note struct {
+	Kind NoteKind `json:"kind"`
+	// Name is the file the note is about.
+	Name string `json:"name,omitempty"`
+	// Count is how many pictures a web page had.
+	Count int `json:"count,omitempty"`
+}
+
+// IsZero reports whether there is no note.
+func (n Note) IsZero() bool { return n.Kind == "" }
+
+// legacyNote reads a note saved as an English sentence before notes were
+// kinds; a sentence it does not know gives no note.
+func legacyNote(text string) Note {
+	named := map[string]NoteKind{"Already in the folder: ": NoteInFolder, "Same picture as ": NoteSamePicture,
+		"Saved by an earlier run: ": NoteSavedEarlier}
+	for prefix, kind := range named {
+		if name, ok := strings.CutPrefix(text, prefix); ok {
+			return Note{Kind: kind, Name: name}
+		}
+	}
+	if rest, ok := strings.CutPrefix(text, "Web page: "); ok {
+		count, _ := strconv.Atoi(strings.Fields(rest + " 0")[0])
+		return Note{Kind: NotePage, Count: count}
+	}
+	if strings.HasPrefix(text, "Web page with no pictures") {
+		return Note{Kind: NotePage}
+	}
+	return Note{}
+}

@@ -1,0 +1,96 @@
+package i18n
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+
+	"haul/downloader"
+	"haul/downloader/links"
+	"haul/downloader/pages"
+	"haul/downloader/queue"
+)
+
+// SkipNote puts why an item was skipped into words; the zero Note is "".
+func SkipNote(t Translator, n downloader.Note) string {
+	d := Data{"Name": n.Name, "N": n.Count}
+	switch n.Kind {
+	case downloader.NoteInFolder:
+		return t.X("note.infolder", d)
+	case downloader.NoteSamePicture:
+		return t.X("note.samepicture", d)
+	case downloader.NoteSavedEarlier:
+		return t.X("note.savedearlier", d)
+	case downloader.NotePage:
+		if n.Count == 0 {
+			return t.X("note.page.none", nil)
+		}
+		return t.XN("note.page", n.Count, d)
+	}
+	return ""
+}
+
+// LinkReason puts why a line or link was not taken into words.
+func LinkReason(t Translator, r links.Reason) string {
+	switch r {
+	case links.ReasonScheme:
+		return t.X("link.scheme", nil)
+	case links.ReasonNoLink:
+		return t.X("link.nolink", nil)
+	case links.ReasonNoHost:
+		return t.X("link.nohost", nil)
+	case links.ReasonInvalid:
+		return t.X("link.invalid", nil)
+	case links.ReasonPort:
+		return t.X("link.port", nil)
+	case links.ReasonTooLong:
+		return t.X("link.toolong", nil)
+	case links.ReasonRelative:
+		return t.X("link.relative", nil)
+	case links.ReasonEmpty:
+		return t.X("link.empty", nil)
+	case links.ReasonDuplicate:
+		return t.X("link.duplicate", nil)
+	}
+	return string(r)
+}
+
+// PageProblem puts what went wrong with one page of a search for pictures into words.
+func PageProblem(t Translator, p pages.Problem) string {
+	switch p.Kind {
+	case pages.ProblemBadAddress:
+		return t.X("page.badaddress", Data{"Page": p.Page})
+	case pages.ProblemNotPage:
+		return t.X("page.notpage", Data{"Type": p.ContentType})
+	case pages.ProblemLoop:
+		return t.X("page.loop", Data{"Next": p.Next})
+	}
+	return t.X("page.unreadable", Data{"Error": ErrorText(t, p.Err)})
+}
+
+// QueueProblem puts what was wrong with the saved download list into words.
+func QueueProblem(t Translator, p queue.Problem) string {
+	d := Data{"N": p.Recovered, "File": filepath.Base(p.MovedTo)}
+	if p.Recovered == 0 {
+		return t.X("queue.damaged", d)
+	}
+	return t.XN("queue.recovered", p.Recovered, d)
+}
+
+// ErrorText puts an error from the engine into words: a page problem or a
+// failure reason when it holds one, else the error's own text.
+func ErrorText(t Translator, err error) string {
+	var problem *pages.Problem
+	var failure *downloader.ItemError
+	switch {
+	case err == nil:
+		return ""
+	case errors.As(err, &problem):
+		return PageProblem(t, *problem)
+	case errors.As(err, &failure):
+		return Failure(t, failure)
+	case errors.Is(err, context.Canceled):
+		return t.X("error.canceled", nil)
+	}
+	return err.Error()
+}

@@ -1,0 +1,25 @@
+package i18n
+
+import "haul/downloader"
+
+// ReportOptions words a CSV report in the translator's language: its
+// column names and its error column. The last column stays the reason code
+// and machine is for scripts: downloader.ReportHeader's stable names and
+// reason codes in the error column.
+func ReportOptions(t Translator, bom, machine bool) downloader.ReportOptions {
+	opts := downloader.ReportOptions{BOM: bom}
+	if machine {
+		return opts
+	}
+	opts.Header = []string{t.X("report.url", nil), t.X("report.state", nil), t.X("report.file", nil),
+		t.X("report.bytes", nil), t.X("report.attempts", nil), t.X("report.status", nil), t.X("report.error", nil),
+		t.X("report.started", nil), t.X("report.finished", nil), t.X("report.width", nil), t.X("report.height", nil),
+		t.X("report.format", nil), t.X("report.reason", nil)}
+	opts.Explain = func(it downloader.ItemSnapshot) string {
+		if it.Err != nil {
+			return Failure(t, it.Err)
+		}
+		return SkipNote(t, it.Note)
+	}
+	return opts
+}
