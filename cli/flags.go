@@ -13,9 +13,6 @@ import (
 	"haul/downloader"
 )
 
-// maxConcurrency is the highest -c the downloader accepts.
-const maxConcurrency = 256
-
 // config is a parsed "haul get" command line.
 type config struct {
 	dir         string
@@ -130,8 +127,8 @@ func parseFlags(args []string) (config, *flag.FlagSet, error) {
 // check rejects values that parse but make no sense.
 func (c config) check() error {
 	switch {
-	case c.limits.Concurrency < 1 || c.limits.Concurrency > maxConcurrency:
-		return fmt.Errorf("-c %d: choose between 1 and %d downloads at once", c.limits.Concurrency, maxConcurrency)
+	case c.limits.Concurrency < 1 || c.limits.Concurrency > downloader.MaxConcurrency:
+		return fmt.Errorf("-c %d: choose between 1 and %d downloads at once", c.limits.Concurrency, downloader.MaxConcurrency)
 	case c.limits.PerHost < 0:
 		return fmt.Errorf("-per-host %d: choose 0 (same as -c) or more", c.limits.PerHost)
 	case c.limits.RequestsPerSec < 0:

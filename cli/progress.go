@@ -88,12 +88,8 @@ func (p *progress) run() {
 func (p *progress) live() {
 	tick := time.NewTicker(refreshEvery)
 	defer tick.Stop()
-	var meter throughput
 	for {
 		sum, now := p.m.Summary(), time.Now()
-		if speed, ok := meter.add(now, sum.Bytes); ok {
-			sum.Speed = speed
-		}
 		fmt.Fprint(p.w, clearLine+liveLine(sum, now.Sub(p.start)))
 		select {
 		case <-tick.C:

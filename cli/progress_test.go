@@ -120,28 +120,3 @@ func TestProgressIsLiveOnlyOnATerminal(t *testing.T) {
 		}
 	}
 }
-
-func TestThroughput(t *testing.T) {
-	start := time.Now()
-	var meter throughput
-	steps := []struct {
-		at        time.Duration
-		total     int64
-		wantSpeed float64
-		wantOK    bool
-	}{
-		{0, 0, 0, false},
-		{250 * time.Millisecond, 1000, 0, false},
-		{time.Second, 4000, 4000, true},
-		{3 * time.Second, 12_000, 4000, true},
-		{5 * time.Second, 12_000, 2000, true},
-		{7 * time.Second, 12_000, 0, true},
-		{7500 * time.Millisecond, 11_000, 0, true},
-	}
-	for _, st := range steps {
-		speed, ok := meter.add(start.Add(st.at), st.total)
-		if ok != st.wantOK || speed != st.wantSpeed {
-			t.Errorf("at %s with %d bytes: speed %v, %v; want %v, %v", st.at, st.total, speed, ok, st.wantSpeed, st.wantOK)
-		}
-	}
-}

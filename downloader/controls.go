@@ -150,7 +150,7 @@ func (m *Manager) SetLimits(l Limits) int {
 	if l.Concurrency <= 0 {
 		l.Concurrency = m.opts.Concurrency
 	}
-	l.Concurrency = min(l.Concurrency, maxConcurrency)
+	l.Concurrency = min(l.Concurrency, MaxConcurrency)
 	l.PerHost = max(l.PerHost, 0)
 	l.Retries = max(l.Retries, 0)
 	m.mu.Lock()

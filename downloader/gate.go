@@ -8,7 +8,7 @@ import (
 )
 
 // gate is a semaphore whose size can change while workers hold it. It is a
-// semaphore.Weighted of maxConcurrency slots of which the gate itself holds
+// semaphore.Weighted of MaxConcurrency slots of which the gate itself holds
 // the unused ones ("reserved"): growing releases reserved slots, shrinking
 // takes them back as running workers finish.
 type gate struct {
@@ -16,14 +16,14 @@ type gate struct {
 
 	mu        sync.Mutex
 	reserved  int64
-	target    int64 // reserved slots wanted: maxConcurrency - size
+	target    int64 // reserved slots wanted: MaxConcurrency - size
 	shrinking bool
 }
 
 func newGate(size int) *gate {
-	g := &gate{sem: semaphore.NewWeighted(maxConcurrency)}
-	g.sem.TryAcquire(maxConcurrency)
-	g.reserved = maxConcurrency
+	g := &gate{sem: semaphore.NewWeighted(MaxConcurrency)}
+	g.sem.TryAcquire(MaxConcurrency)
+	g.reserved = MaxConcurrency
 	g.resize(size)
 	return g
 }
@@ -38,7 +38,7 @@ func (g *gate) Release() { g.sem.Release(1) }
 func (g *gate) resize(size int) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	g.target = int64(maxConcurrency - size)
+	g.target = int64(MaxConcurrency - size)
 	if g.reserved > g.target {
 		g.sem.Release(g.reserved - g.target)
 		g.reserved = g.target

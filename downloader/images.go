@@ -14,9 +14,6 @@ import (
 	"haul/downloader/sniff"
 )
 
-// maxPageSize bounds how much of a web page is read to find its pictures.
-const maxPageSize = 32 << 20
-
 // PageFound reports a link that turned out to be a web page, with the
 // pictures found on it.
 type PageFound struct {
@@ -38,7 +35,7 @@ func (m *Manager) pageOutcome(it *item, j job, resp *http.Response, head []byte,
 		return outcome{}, false
 	}
 	page := resp.Request.URL
-	images, _, err := pages.Find(io.MultiReader(bytes.NewReader(head), io.LimitReader(body, maxPageSize)), page)
+	images, _, err := pages.Find(io.MultiReader(bytes.NewReader(head), io.LimitReader(body, pages.MaxPageBytes)), page)
 	if err != nil {
 		return outcome{verdict: verdict{retry: true, err: &ItemError{Kind: ErrNetwork, Reason: ReasonPageUnreadable, Err: err}}}, true
 	}

@@ -102,8 +102,8 @@ func (o Options) withDefaults() Options {
 	if o.Concurrency <= 0 {
 		o.Concurrency = 8
 	}
-	if o.Concurrency > maxConcurrency {
-		o.Concurrency = maxConcurrency
+	if o.Concurrency > MaxConcurrency {
+		o.Concurrency = MaxConcurrency
 	}
 	if o.PerHost < 0 {
 		o.PerHost = 0
@@ -135,5 +135,6 @@ func (o Options) withDefaults() Options {
 	return o
 }
 
-// maxConcurrency bounds the "at once" setting; the global gate is sized to it.
-const maxConcurrency = 256
+// MaxConcurrency is the highest "at once" setting; the global gate is sized
+// to it. Higher values are lowered to it.
+const MaxConcurrency = 256

@@ -56,9 +56,10 @@ func (p *Problem) Error() string {
 // Unwrap exposes the cause of an unreadable page.
 func (p *Problem) Unwrap() error { return p.Err }
 
-// maxPageBytes is the most of one page Crawl reads; real pages are far
-// smaller, and the limit keeps a runaway response from filling memory.
-const maxPageBytes = 32 << 20
+// MaxPageBytes is the most of one web page that is read to find its
+// pictures; real pages are far smaller, and the limit keeps a runaway
+// response from filling memory.
+const MaxPageBytes = 32 << 20
 
 // Crawl fetches start and follows rel=next links up to maxPages pages in
 // all (1, or anything less, means only start), using get to fetch each
@@ -121,7 +122,7 @@ func (c *crawler) page(ctx context.Context, addr string) (string, *Problem) {
 	if !isWebPage(contentType) {
 		return "", &Problem{Page: addr, Kind: ProblemNotPage, ContentType: contentType}
 	}
-	images, next, err := Find(io.LimitReader(body, maxPageBytes), final)
+	images, next, err := Find(io.LimitReader(body, MaxPageBytes), final)
 	if err != nil {
 		return "", &Problem{Page: addr, Kind: ProblemUnreadable, Err: err}
 	}
