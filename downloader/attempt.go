@@ -189,57 +189,10 @@ func (m *Manager) nameFor(it *item, resp *http.Response) string {
 	return naming.FromResponse(resp.Header.Get("Content-Disposition"), u, resp.Header.Get("Content-Type"))
 }
 
-// claimName reserves a file name for the item, applying the existing-file
-// policy. Names taken by other items in the queue, or by partial files that
-// are not this item's, are never reused: the item gets "name (2).ext".
-func (m *Manager) claimName(it *item, want string) (string, bool) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	policy := m.limits.OnExists
-	for n := 1; ; n++ {
-		name := want
-		if n > 1 {
-			name = naming.Numbered(want, n)
-		}
-		key := foldName(name)
-		if owner, taken := m.names[key]; taken && owner != it.id {
-			continue
-		}
-		full := filepath.Join(it.dir, name)
-		if fileExists(full) {
-			switch {
-			case policy == SkipExisting:
-				m.names[key] = it.id
-				it.name, it.path = name, full
-				it.note = Note{Kind: NoteInFolder, Name: name}
-				return name, true
-			case policy == KeepBoth:
-				continue
-			}
-		}
-		if fileExists(full + ".part") {
-			continue
-		}
-		m.names[key] = it.id
-		it.name = name
-		m.markDirtyLocked(it)
-		return name, false
-	}
-}
-
-// forgetName releases the item's name so the next attempt picks a new one.
-func (m *Manager) forgetName(it *item) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if m.names[foldName(it.name)] == it.id {
-		delete(m.names, foldName(it.name))
-	}
-	it.name, it.ownsPart = "", false
-}
-
 func (m *Manager) noteStatus(it *item, code int) {
 	m.mu.Lock()
 	it.status = code
+	m.touchLocked(it)
 	m.mu.Unlock()
 }
 
@@ -357,10 +310,10 @@ func (m *Manager) renameAfterClash(it *item, part string) string {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	base := it.name
-	delete(m.names, foldName(base))
+	delete(m.names, nameKey(it.dir, base))
 	for n := 2; n < 1000; n++ {
 		name := naming.Numbered(base, n)
-		key := foldName(name)
+		key := nameKey(it.dir, name)
 		full := filepath.Join(it.dir, name)
 		if _, taken := m.names[key]; taken || fileExists(full) || fileExists(full+".part") {
 			continue
@@ -403,5 +356,3 @@ func parseContentRange(v string) (start, size int64, ok bool) {
 	}
 	return start, size, true
 }
-
-func foldName(name string) string { return naming.Fold(name) }

@@ -112,36 +112,6 @@ func (m *Manager) each(f func(*item) bool) int {
 	return n
 }
 
-// ClearFinished removes Done, Skipped, Failed and Canceled items from the
-// list (files on disk stay); it returns how many were removed.
-func (m *Manager) ClearFinished() int {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	kept := m.items[:0]
-	removed := 0
-	for _, it := range m.items {
-		if !it.state.Final() {
-			kept = append(kept, it)
-			continue
-		}
-		removed++
-		m.removed = append(m.removed, it.raw)
-		m.counts[it.state]--
-		delete(m.byID, it.id)
-		delete(m.byURL, it.raw)
-		if it.name != "" && m.names[foldName(it.name)] == it.id {
-			delete(m.names, foldName(it.name))
-		}
-	}
-	clear(m.items[len(kept):])
-	m.items = kept
-	if removed > 0 {
-		m.scheduleFlushLocked()
-		m.notifyLocked()
-	}
-	return removed
-}
-
 // SetLimits changes concurrency, per-site limit, rates, retries and the
 // existing-file policy; running downloads adapt at once. Lowering the
 // concurrency below the number of running downloads sends the ones started
@@ -238,19 +208,15 @@ func (m *Manager) removePartLocked(it *item) {
 	}
 }
 
-// Snapshot copies every item's state, in the order they were added.
+// Snapshot copies every item's state, in the order they were added. It
+// costs time in proportion to the list; SnapshotSince costs only what changed.
 func (m *Manager) Snapshot() ([]ItemSnapshot, Summary) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	now := m.now()
 	out := make([]ItemSnapshot, len(m.items))
 	for i, it := range m.items {
-		out[i] = it.snapshot(now)
-		if it.state == Queued {
-			if h := m.hosts[it.host]; h != nil && (h.pace.slowed() || now.Before(h.pace.pauseUntil)) {
-				out[i].SlowedDown = true
-			}
-		}
+		out[i] = m.snapshotLocked(it, now)
 	}
 	return out, m.summaryLocked()
 }
@@ -271,28 +237,4 @@ func (m *Manager) Summary() Summary {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return m.summaryLocked()
-}
-
-func (m *Manager) summaryLocked() Summary {
-	now := m.now()
-	s := Summary{Running: m.running}
-	for _, it := range m.items {
-		s.count(it.state)
-		b, t := it.bytes.Load(), it.total.Load()
-		if it.state == Skipped || it.state == Canceled {
-			continue
-		}
-		s.Bytes += b
-		switch {
-		case t >= 0 || it.state == Done:
-			s.Expected += max(t, b)
-			s.Sized++
-		case !it.state.Final():
-			s.Unsized++
-		}
-	}
-	received := m.received.Load()
-	m.meter.record(now, received)
-	s.Speed = m.meter.rate(now, received)
-	return s
 }

@@ -116,7 +116,7 @@ func (m *Manager) markSameAs(it, owner *item) {
 	it.note = Note{Kind: NoteSamePicture, Name: owner.name}
 	it.path = filepath.Join(owner.dir, owner.name)
 	it.ownsPart = false
-	if m.names[foldName(it.name)] == it.id {
-		delete(m.names, foldName(it.name))
+	if key := nameKey(it.dir, it.name); m.names[key] == it.id {
+		delete(m.names, key)
 	}
 }

@@ -48,6 +48,10 @@ type item struct {
 	yielding   bool      // canceled to go back to the queue after the limit was lowered
 	activeAt   time.Time // when the item last became Active
 
+	rev                    uint64 // the manager's revision when the item last changed
+	prevChange, nextChange *item  // neighbours in the manager's change list
+	counted                share  // the item's share of the manager's totals, as last counted
+
 	bytes atomic.Int64
 	total atomic.Int64
 	speed *speedMeter // allocated on the first attempt: most items never need one at once

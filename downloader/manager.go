@@ -36,19 +36,31 @@ type Manager struct {
 	received  atomic.Int64 // bytes received over all items, for the total speed
 	meter     speedMeter   // sampled when the summary is read
 
-	mu      sync.Mutex
-	cond    *sync.Cond
-	dir     string
-	limits  Limits
-	items   []*item
-	byID    map[ID]*item
-	byURL   map[string]*item
-	names   map[string]ID
-	hosts   map[string]*hostQueue
-	order   []*hostQueue
-	rr      int
-	nextID  ID
-	counts  [numStates]int
+	mu     sync.Mutex
+	cond   *sync.Cond
+	dir    string
+	limits Limits
+	items  []*item
+	byID   map[ID]*item
+	byURL  map[string]*item
+	names  map[string]ID  // folder and folded file name → the item that holds it
+	next   map[string]int // folder and folded wanted name → the next number to try after a clash
+	hosts  map[string]*hostQueue
+	order  []*hostQueue
+	rr     int
+	nextID ID
+	counts [numStates]int
+	// rev counts changes; changes, removals and removedFloor let readers
+	// ask for what changed since a revision (SnapshotSince).
+	rev          uint64
+	changes      changeList
+	removals     []removal
+	removedFloor uint64
+	removalCap   int // maxRemovals, lowered by tests
+	// active holds the downloading items; sums are the totals as last
+	// counted (see totals.go).
+	active  map[*item]struct{}
+	sums    share
 	running bool
 	stop    context.CancelCauseFunc
 	runDone chan struct{}
@@ -78,23 +90,26 @@ type Rejected struct {
 func New(opts Options) *Manager {
 	opts = opts.withDefaults()
 	m := &Manager{
-		opts:      opts,
-		client:    opts.Client,
-		openPart:  openPartOS,
-		now:       time.Now,
-		gate:      newGate(opts.Concurrency),
-		commitSem: semaphore.NewWeighted(maxCommits),
-		reqLimit:  rate.NewLimiter(rate.Inf, 1),
-		byteLimit: rate.NewLimiter(rate.Inf, 0),
-		wake:      make(chan struct{}, 1),
-		changed:   make(chan struct{}, 1),
-		limits:    opts.Limits,
-		dir:       opts.Dir,
-		byID:      map[ID]*item{},
-		byURL:     map[string]*item{},
-		names:     map[string]ID{},
-		hosts:     map[string]*hostQueue{},
-		hashes:    map[string]*item{},
+		opts:       opts,
+		client:     opts.Client,
+		openPart:   openPartOS,
+		now:        time.Now,
+		gate:       newGate(opts.Concurrency),
+		commitSem:  semaphore.NewWeighted(maxCommits),
+		reqLimit:   rate.NewLimiter(rate.Inf, 1),
+		byteLimit:  rate.NewLimiter(rate.Inf, 0),
+		wake:       make(chan struct{}, 1),
+		changed:    make(chan struct{}, 1),
+		limits:     opts.Limits,
+		dir:        opts.Dir,
+		byID:       map[ID]*item{},
+		byURL:      map[string]*item{},
+		names:      map[string]ID{},
+		next:       map[string]int{},
+		active:     map[*item]struct{}{},
+		removalCap: maxRemovals,
+		hosts:      map[string]*hostQueue{},
+		hashes:     map[string]*item{},
 	}
 	if m.client == nil {
 		m.client = newClient(opts)
@@ -179,8 +194,9 @@ func (m *Manager) insertLocked(it *item) {
 	m.byURL[it.raw] = it
 	m.counts[it.state]++
 	if it.name != "" {
-		m.names[foldName(it.name)] = it.id
+		m.names[nameKey(it.dir, it.name)] = it.id
 	}
+	m.touchLocked(it)
 }
 
 // enqueueLocked puts a Queued item in line behind its site's other items.
@@ -205,6 +221,7 @@ func (m *Manager) setStateLocked(it *item, st State) bool {
 	}
 	m.counts[it.state]--
 	m.counts[st]++
+	m.trackActiveLocked(it, it.state, st)
 	it.state = st
 	if st.Final() {
 		it.finished = m.now()

@@ -74,8 +74,9 @@ func (m *Manager) SetJournal(j Journal) {
 	m.journal = j
 }
 
-// markDirtyLocked notes that the item must be written to the journal.
+// markDirtyLocked notes that the item changed and must be written to the journal.
 func (m *Manager) markDirtyLocked(it *item) {
+	m.touchLocked(it)
 	if it.dirty {
 		return
 	}

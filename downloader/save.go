@@ -151,6 +151,7 @@ func (m *Manager) measure(it *item, part string) {
 	format := sniff.Detect(head[:n])
 	m.mu.Lock()
 	it.width, it.height = format.Width, format.Height
+	m.touchLocked(it)
 	m.mu.Unlock()
 }
 

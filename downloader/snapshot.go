@@ -103,25 +103,3 @@ func eta(remaining int64, known bool, speed float64) (time.Duration, bool) {
 	}
 	return time.Duration(float64(remaining) / speed * float64(time.Second)).Round(time.Second), true
 }
-
-func (s *Summary) count(st State) {
-	s.Total++
-	switch st {
-	case Queued:
-		s.Queued++
-	case Active:
-		s.Active++
-	case Waiting:
-		s.Waiting++
-	case Paused:
-		s.Paused++
-	case Done:
-		s.Done++
-	case Failed:
-		s.Failed++
-	case Skipped:
-		s.Skipped++
-	case Canceled:
-		s.Canceled++
-	}
-}

@@ -1,0 +1,92 @@
+package downloader
+
+import (
+	"fmt"
+	"testing"
+)
+
+// queueOf makes a manager holding n queued links that are never started.
+func queueOf(b *testing.B, n int) (*Manager, []ID) {
+	b.Helper()
+	m := New(Options{Dir: b.TempDir()})
+	urls := make([]string, n)
+	for i := range urls {
+		urls[i] = fmt.Sprintf("https://pictures.example/%d/original.jpg", i)
+	}
+	ids, rejected := m.Add(urls...)
+	if len(rejected) > 0 {
+		b.Fatalf("rejected %d links", len(rejected))
+	}
+	return m, ids
+}
+
+// BenchmarkSnapshot reads a 100,000-item list after 100 items changed: what
+// the window does on every refresh (since), and a copy of the whole list
+// (full) for comparison.
+func BenchmarkSnapshot(b *testing.B) {
+	const items, changed = 100_000, 100
+	m, ids := queueOf(b, items)
+	next := 0
+	change := func() {
+		for range changed {
+			id := ids[next%len(ids)]
+			if !m.Pause(id) {
+				m.Resume(id)
+			}
+			next++
+		}
+	}
+	b.Run("since/100k-items-100-changed", func(b *testing.B) {
+		rev := m.SnapshotSince(0).Rev
+		b.ReportAllocs()
+		for b.Loop() {
+			b.StopTimer()
+			change()
+			b.StartTimer()
+			d := m.SnapshotSince(rev)
+			if len(d.Items) != changed {
+				b.Fatalf("%d items in the delta, want %d", len(d.Items), changed)
+			}
+			rev = d.Rev
+		}
+	})
+	b.Run("full/100k-items", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			m.Snapshot()
+		}
+	})
+}
+
+// BenchmarkClaimName names 10,000 downloads into one folder: all wanting
+// the same name ("original.jpg", "original (2).jpg", …) or all different.
+func BenchmarkClaimName(b *testing.B) {
+	const n = 10_000
+	for _, tc := range []struct {
+		name string
+		want func(i int) string
+	}{
+		{"10k-same-name", func(int) string { return "original.jpg" }},
+		{"10k-distinct", func(i int) string { return fmt.Sprintf("picture-%d.jpg", i) }},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			wants := make([]string, n)
+			for i := range wants {
+				wants[i] = tc.want(i)
+			}
+			for b.Loop() {
+				b.StopTimer()
+				m, ids := queueOf(b, n)
+				for _, id := range ids {
+					m.byID[id].dir = m.dir
+				}
+				b.StartTimer()
+				for i, id := range ids {
+					if _, skip := m.claimName(m.byID[id], wants[i]); skip {
+						b.Fatal("skipped")
+					}
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,74 @@
+package downloader
+
+// ClearFinished removes Done, Skipped, Failed and Canceled items from the
+// list (files on disk stay); it returns how many were removed.
+func (m *Manager) ClearFinished() int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	kept := m.items[:0]
+	rev := m.rev + 1
+	hit := map[string]bool{}
+	for _, it := range m.items {
+		if !it.state.Final() {
+			kept = append(kept, it)
+			continue
+		}
+		hit[it.host] = true
+		m.removeLocked(it, rev)
+	}
+	removed := len(m.items) - len(kept)
+	clear(m.items[len(kept):])
+	m.items = kept
+	if removed == 0 {
+		return 0
+	}
+	m.rev = rev
+	m.pruneHostsLocked(hit)
+	clear(m.next) // numbers freed by the removed items may be used again
+	m.scheduleFlushLocked()
+	m.notifyLocked()
+	return removed
+}
+
+// removeLocked forgets an item taken off the list at revision rev.
+func (m *Manager) removeLocked(it *item, rev uint64) {
+	m.removed = append(m.removed, it.raw)
+	m.counts[it.state]--
+	delete(m.byID, it.id)
+	delete(m.byURL, it.raw)
+	if key := nameKey(it.dir, it.name); it.name != "" && m.names[key] == it.id {
+		delete(m.names, key)
+	}
+	if it.hash != "" && m.hashes[it.hash] == it {
+		delete(m.hashes, it.hash)
+	}
+	m.forgetLocked(it, rev)
+}
+
+// pruneHostsLocked drops the sites among hit that no item in the list
+// uses any more, with their politeness state; a site with no item left
+// has nothing downloading or waiting in line.
+func (m *Manager) pruneHostsLocked(hit map[string]bool) {
+	for _, it := range m.items {
+		if len(hit) == 0 {
+			return
+		}
+		delete(hit, it.host)
+	}
+	if len(hit) == 0 {
+		return
+	}
+	order := m.order[:0]
+	for _, h := range m.order {
+		if hit[h.key] {
+			delete(m.hosts, h.key)
+			continue
+		}
+		order = append(order, h)
+	}
+	clear(m.order[len(order):])
+	m.order = order
+	if m.rr >= len(order) {
+		m.rr = 0
+	}
+}
