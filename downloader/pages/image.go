@@ -26,3 +26,7 @@ const (
 	SourceSchema = "schema" // schema.org data: JSON-LD or microdata
 	SourceData   = "data"   // JSON in a script or a data-* attribute
 )
+
+// SourceLoaded marks a picture a browser loaded while showing the page
+// that the page's markup does not name.
+const SourceLoaded = "loaded"

@@ -1,0 +1,21 @@
+// Package render finds the pictures of pages that draw themselves in a
+// browser: galleries built by JavaScript and infinite-scroll pages, where a
+// page-reading tool sees an empty shell.
+//
+// Render drives a Chrome, Chromium, Edge or Brave that is already installed,
+// headless, through the DevTools protocol (chromedp); no browser is bundled,
+// and when none is found Render returns ErrNoBrowser so the caller can say
+// so and read the page statically instead. The browser runs with a new
+// temporary profile, never the user's own, which is removed with the
+// browser when Render returns. The caller's headers, user agent and cookies
+// are set into that profile.
+//
+// Render loads the page and scrolls it a screen at a time until no new
+// pictures appear or a limit is reached. After each screen it reads the
+// page as it now stands with pages.Find (so full-size links, srcset,
+// lazy attributes and page data are all preferred as for a static page),
+// and adds every picture the browser loaded that the page no longer shows
+// (backgrounds, and items that virtual lists removed while scrolling).
+// Addresses are tidied as pages.Tidy does: resolved, deduplicated, icons
+// and tracking pixels left out, the largest of several sizes kept.
+package render
