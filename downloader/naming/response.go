@@ -7,11 +7,12 @@ import (
 
 // FromResponse picks a name for a download and returns it sanitized.
 //
-// The name comes from contentDisposition (RFC 6266; an RFC 5987/8187
-// encoded filename* is preferred over filename), else from the last
-// non-empty, percent-decoded path segment of u, else it is "download".
-// A malformed Content-Disposition is ignored. When the name has no
-// extension, the one implied by contentType is added.
+// The name comes from contentDisposition, read as a browser reads it
+// (RFC 6266 and RFC 5987/8187 with Chromium's leniencies, see
+// dispositionName), else from the last non-empty, percent-decoded path
+// segment of u, else it is "download". A Content-Disposition that names no
+// usable file is ignored. When the name has no extension, the one implied
+// by contentType is added.
 //
 // A URL segment ending in a script extension (.php, .asp, .aspx, .ashx,
 // .jsp, .cgi) names the program that served the file, not the file: when
