@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"errors"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -101,7 +102,38 @@ func TestHaulBinaryStopsOnCtrlC(t *testing.T) {
 	if took := time.Since(sent); took > 2*time.Second {
 		t.Errorf("haul took %s to stop, want at most 2 s", took)
 	}
-	if !strings.HasSuffix(stdout.String(), stoppedMessage+"\n") {
+	if !strings.HasSuffix(stdout.String(), stoppedMessage()+"\n") {
 		t.Errorf("stdout:\n%s", stdout.String())
+	}
+}
+
+// TestHaulGetSpeaksTheUsersLanguage runs haul get under a Chinese and an
+// English locale: progress, summary and failure reasons follow LANG.
+func TestHaulGetSpeaksTheUsersLanguage(t *testing.T) {
+	bin := buildHaul(t)
+	s := newServer(t)
+	s.Handle("/cat.jpg", downloadtest.Data(2000, 1))
+	s.Handle("/gone.jpg", downloadtest.Data(10, 2), downloadtest.Status(404))
+	tests := []struct {
+		lang string
+		want []string
+	}{
+		{"zh_CN.UTF-8", []string{"已保存 cat.jpg（2.0 kB）", "失败 " + s.URL("/gone.jpg") + "：找不到（404）：链接已失效，或文件已被删除。",
+			"已保存 1 · 跳过 0 · 失败 1 · 取消 0 · 共 2.0 kB，用时 ", "失败：\n  " + s.URL("/gone.jpg") + "：找不到（404）"}},
+		{"en_US.UTF-8", []string{"saved cat.jpg (2.0 kB)", "failed " + s.URL("/gone.jpg") + ": Not found (404)",
+			"Saved 1 · skipped 0 · failed 1 · canceled 0 · 2.0 kB in ", "Failed:\n  " + s.URL("/gone.jpg") + ": Not found (404)"}},
+	}
+	for _, tt := range tests {
+		cmd := exec.Command(bin, "get", "-state", "off", "-o", t.TempDir(), s.URL("/cat.jpg"), s.URL("/gone.jpg"))
+		cmd.Env = append(os.Environ(), "LC_ALL=", "LC_MESSAGES=", "LANGUAGE=", "LANG="+tt.lang)
+		code, stdout, stderr := exitCode(t, cmd)
+		if code != exitFailed {
+			t.Errorf("%s: exit %d, want %d", tt.lang, code, exitFailed)
+		}
+		for _, w := range tt.want {
+			if !strings.Contains(stdout+stderr, w) {
+				t.Errorf("%s: output lacks %q\nstdout:\n%s\nstderr:\n%s", tt.lang, w, stdout, stderr)
+			}
+		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"haul/downloader"
+	"haul/i18n"
 )
 
 // config is a parsed "haul get" command line.
@@ -61,27 +62,27 @@ func newFlagSet(c *config, limit *byteRate, headers *headerList, onExists *strin
 	fs := flag.NewFlagSet("haul get", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}
-	fs.StringVar(&c.dir, "o", "./downloads", "save into `DIR` (created when missing)")
-	fs.IntVar(&c.limits.Concurrency, "c", 8, "download `N` files at once")
-	fs.IntVar(&c.limits.PerHost, "per-host", 0, "download at most `N` files at once from one site (0: same as -c)")
-	fs.Float64Var(&c.limits.RequestsPerSec, "rate", 0, "start at most `REQ/S` requests per second (0: unlimited)")
-	fs.Var(limit, "limit", "cap the total speed at `BYTES/S`, e.g. 2MB, 500k or 1.5MiB (0: unlimited)")
-	fs.IntVar(&c.limits.Retries, "retries", 5, "try a failed download again up to `N` times")
-	fs.DurationVar(&c.idleTimeout, "timeout", 30*time.Second, "give up on a connection that sends nothing for `D`")
-	fs.StringVar(onExists, "on-exists", "skip", "what to do with a file already in the folder: `skip|rename|overwrite`")
-	fs.StringVar(&c.report, "report", "", "write a CSV report of every link to `FILE.csv`")
-	fs.BoolVar(&c.reportBOM, "report-bom", false, "start the report with a byte-order mark, for Excel")
-	fs.BoolVar(&c.reportMachine, "report-machine", false, "write the report with stable English column names and reason codes, for scripts")
-	fs.Var(headers, "H", "send the request header `'Name: value'` (repeat for more)")
-	fs.StringVar(&c.referer, "referer", "", "send `URL` as the Referer header")
-	fs.StringVar(&c.userAgent, "user-agent", "", "send `UA` as the User-Agent header (default \""+downloader.DefaultUserAgent+"\")")
-	fs.StringVar(&c.state, "state", "", "keep the resume state in `FILE`, or off (default: one file per output folder in your config folder)")
-	fs.StringVar(&c.fromPage, "from-page", "", "save the pictures found on the web page at `URL`")
-	fs.IntVar(&c.pages, "pages", 1, "with -from-page, follow \"next page\" links through up to `N` pages")
-	fs.BoolVar(&c.limits.KeepDuplicates, "keep-duplicates", false, "save a picture even when an identical one is already saved")
-	fs.BoolVar(&c.limits.NoPageReferer, "no-page-referer", false, "do not send the page a picture was found on as Referer")
-	fs.BoolVar(&c.savePages, "save-pages", false, "save links that are web pages as .html files instead of saving their pictures")
-	fs.BoolVar(&c.quiet, "q", false, "quiet: print only errors and the final summary")
+	fs.StringVar(&c.dir, "o", "./downloads", tr().X("cli.flag.o", nil))
+	fs.IntVar(&c.limits.Concurrency, "c", 8, tr().X("cli.flag.c", nil))
+	fs.IntVar(&c.limits.PerHost, "per-host", 0, tr().X("cli.flag.perhost", nil))
+	fs.Float64Var(&c.limits.RequestsPerSec, "rate", 0, tr().X("cli.flag.rate", nil))
+	fs.Var(limit, "limit", tr().X("cli.flag.limit", nil))
+	fs.IntVar(&c.limits.Retries, "retries", 5, tr().X("cli.flag.retries", nil))
+	fs.DurationVar(&c.idleTimeout, "timeout", 30*time.Second, tr().X("cli.flag.timeout", nil))
+	fs.StringVar(onExists, "on-exists", "skip", tr().X("cli.flag.onexists", nil))
+	fs.StringVar(&c.report, "report", "", tr().X("cli.flag.report", nil))
+	fs.BoolVar(&c.reportBOM, "report-bom", false, tr().X("cli.flag.reportbom", nil))
+	fs.BoolVar(&c.reportMachine, "report-machine", false, tr().X("cli.flag.reportmachine", nil))
+	fs.Var(headers, "H", tr().X("cli.flag.header", nil))
+	fs.StringVar(&c.referer, "referer", "", tr().X("cli.flag.referer", nil))
+	fs.StringVar(&c.userAgent, "user-agent", "", tr().X("cli.flag.useragent", i18n.Data{"Default": downloader.DefaultUserAgent}))
+	fs.StringVar(&c.state, "state", "", tr().X("cli.flag.state", nil))
+	fs.StringVar(&c.fromPage, "from-page", "", tr().X("cli.flag.frompage", nil))
+	fs.IntVar(&c.pages, "pages", 1, tr().X("cli.flag.pages", nil))
+	fs.BoolVar(&c.limits.KeepDuplicates, "keep-duplicates", false, tr().X("cli.flag.keepduplicates", nil))
+	fs.BoolVar(&c.limits.NoPageReferer, "no-page-referer", false, tr().X("cli.flag.nopagereferer", nil))
+	fs.BoolVar(&c.savePages, "save-pages", false, tr().X("cli.flag.savepages", nil))
+	fs.BoolVar(&c.quiet, "q", false, tr().X("cli.flag.q", nil))
 	return fs
 }
 

@@ -17,7 +17,7 @@ func addFromPage(ctx context.Context, m *downloader.Manager, cfg config, stderr 
 		fmt.Fprintf(stderr, "%s: %s\n", p.Page, i18n.PageProblem(tr(), p))
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "haul get: could not read the page %s: %v\n", cfg.fromPage, i18n.ErrorText(tr(), err))
+		fmt.Fprintln(stderr, tr().X("cli.page.unreadable", i18n.Data{"Page": cfg.fromPage, "Error": i18n.ErrorText(tr(), err)}))
 		return nil
 	}
 	byPage := map[string][]string{}
@@ -29,7 +29,8 @@ func addFromPage(ctx context.Context, m *downloader.Manager, cfg config, stderr 
 		byPage[img.Page] = append(byPage[img.Page], img.URL)
 	}
 	if !cfg.quiet {
-		fmt.Fprintf(stderr, "Found %s on %s.\n", plural(len(images), "picture", "pictures"), plural(len(order), "page", "pages"))
+		found := tr().XN("cli.found.pictures", len(images), i18n.Data{"N": len(images)})
+		fmt.Fprintln(stderr, tr().XN("cli.found", len(order), i18n.Data{"Pictures": found, "N": len(order)}))
 	}
 	var rejected []downloader.Rejected
 	for _, page := range order {

@@ -55,8 +55,8 @@ func Get(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 // nil Manager and the exit code when there is nothing to do.
 func prepare(ctx context.Context, cfg config, stdin io.Reader, stderr io.Writer) (*downloader.Manager, *queue.Store, int) {
 	if len(cfg.inputs) == 0 && cfg.fromPage == "" {
-		fmt.Fprintln(stderr, "haul get: no links given. Name a file of links, give links themselves, or - to read them from standard input.")
-		fmt.Fprintln(stderr, `Run "haul get -h" for help.`)
+		fmt.Fprintln(stderr, tr().X("cli.nolinks", nil))
+		fmt.Fprintln(stderr, tr().X("cli.help", nil))
 		return nil, nil, exitUsage
 	}
 	in, err := gatherLinks(cfg.inputs, stdin)
@@ -68,7 +68,7 @@ func prepare(ctx context.Context, cfg config, stdin io.Reader, stderr io.Writer)
 		fmt.Fprintln(stderr, p)
 	}
 	if in.duplicates > 0 && !cfg.quiet {
-		fmt.Fprintf(stderr, "%s listed more than once; each is downloaded once.\n", plural(in.duplicates, "link was", "links were"))
+		fmt.Fprintln(stderr, tr().XN("cli.duplicates", in.duplicates, i18n.Data{"N": in.duplicates}))
 	}
 	m := downloader.New(cfg.options())
 	store, err := openState(cfg, m, in.links, stderr)
@@ -86,7 +86,7 @@ func prepare(ctx context.Context, cfg config, stdin io.Reader, stderr io.Writer)
 		}
 	}
 	if m.Summary().Total == 0 {
-		fmt.Fprintln(stderr, "haul get: no links to download: none of the inputs contains an http or https link.")
+		fmt.Fprintln(stderr, tr().X("cli.nothing", nil))
 		if store != nil {
 			store.Close()
 		}
@@ -143,12 +143,4 @@ func conclude(o outcome, stdout, stderr io.Writer) int {
 		return exitFailed
 	}
 	return exitOK
-}
-
-// plural writes n with the singular or plural words that follow it.
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }

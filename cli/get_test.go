@@ -321,9 +321,9 @@ func TestStoppedBeforeStarting(t *testing.T) {
 	ctx, cancel := context.WithCancel(t.Context())
 	cancel()
 	tests := []struct{ policy, want string }{
-		{"skip", stoppedMessage},
-		{"rename", stoppedRedownloadMessage},
-		{"overwrite", stoppedRedownloadMessage},
+		{"skip", stoppedMessage()},
+		{"rename", stoppedRedownloadMessage()},
+		{"overwrite", stoppedRedownloadMessage()},
 	}
 	for _, tt := range tests {
 		r := runGet(ctx, "", "-q", "-o", t.TempDir(), "-on-exists", tt.policy, s.URL("/a.jpg"))

@@ -42,7 +42,7 @@ func TestInterruptThenRunAgain(t *testing.T) {
 	if took := time.Since(canceled); took > 2*time.Second {
 		t.Errorf("Get took %s to stop, want at most 2 s", took)
 	}
-	if r.code != exitInterrupted || !strings.HasSuffix(r.stdout, "\n"+stoppedMessage+"\n") {
+	if r.code != exitInterrupted || !strings.HasSuffix(r.stdout, "\n"+stoppedMessage()+"\n") {
 		t.Fatalf("first run: exit %d, want 130; stdout:\n%s", r.code, r.stdout)
 	}
 	savedFirst := savedFiles(t, out)

@@ -131,19 +131,19 @@ func (p *progress) logFinished() {
 func itemLine(it downloader.ItemSnapshot) string {
 	switch it.State {
 	case downloader.Done:
-		return fmt.Sprintf("saved %s (%s)", it.Name, humanize.Bytes(uint64(max(it.Bytes, 0))))
+		return tr().X("cli.item.saved", i18n.Data{"Name": it.Name, "Size": humanize.Bytes(uint64(max(it.Bytes, 0)))})
 	case downloader.Skipped:
-		return fmt.Sprintf("skipped %s: %s", it.URL, i18n.SkipNote(tr(), it.Note))
+		return tr().X("cli.item.skipped", i18n.Data{"URL": it.URL, "Note": i18n.SkipNote(tr(), it.Note)})
 	case downloader.Failed:
-		return fmt.Sprintf("failed %s: %s", it.URL, failureText(it))
+		return tr().X("cli.item.failed", i18n.Data{"URL": it.URL, "Reason": failureText(it)})
 	}
-	return fmt.Sprintf("%s %s", it.State, it.URL)
+	return tr().X("cli.item.canceled", i18n.Data{"URL": it.URL})
 }
 
 // failureText is the human reason an item failed.
 func failureText(it downloader.ItemSnapshot) string {
 	if it.Err == nil {
-		return "the download failed"
+		return tr().X("reason.unknown", nil)
 	}
 	return i18n.Failure(tr(), it.Err)
 }
@@ -151,17 +151,17 @@ func failureText(it downloader.ItemSnapshot) string {
 // liveLine is the one-line status: counts, speed and time left.
 // s.Speed is the batch's speed.
 func liveLine(s downloader.Summary, elapsed time.Duration) string {
-	parts := []string{fmt.Sprintf("%d/%d saved", s.Done, s.Total)}
+	parts := []string{tr().X("cli.live.saved", i18n.Data{"Done": s.Done, "Total": s.Total})}
 	if s.Skipped > 0 {
-		parts = append(parts, fmt.Sprintf("%d skipped", s.Skipped))
+		parts = append(parts, tr().X("cli.live.skipped", i18n.Data{"N": s.Skipped}))
 	}
-	parts = append(parts, fmt.Sprintf("%d failed", s.Failed), fmt.Sprintf("%d left", s.Left()),
-		humanize.Bytes(uint64(max(s.Speed, 0)))+"/s")
+	parts = append(parts, tr().X("cli.live.failed", i18n.Data{"N": s.Failed}), tr().X("cli.live.left", i18n.Data{"N": s.Left()}),
+		tr().X("cli.speed", i18n.Data{"Size": humanize.Bytes(uint64(max(s.Speed, 0)))}))
 	if eta, ok := timeLeft(s, elapsed); ok {
 		if eta < time.Second {
-			parts = append(parts, "almost done")
+			parts = append(parts, tr().X("cli.live.almost", nil))
 		} else {
-			parts = append(parts, "about "+eta.String()+" left")
+			parts = append(parts, tr().X("cli.live.eta", i18n.Data{"Time": clockText(eta, false)}))
 		}
 	}
 	return strings.Join(parts, " · ")

@@ -8,6 +8,7 @@ import (
 	"github.com/dustin/go-humanize"
 
 	"haul/downloader"
+	"haul/i18n"
 )
 
 // maxFailureLines is how many failed links the summary lists one by one.
@@ -15,11 +16,11 @@ const maxFailureLines = 20
 
 // stoppedMessage ends the summary of an interrupted run that skips files
 // already in the folder, so running it again continues where it stopped.
-const stoppedMessage = "Stopped. Run the same command again to continue."
+func stoppedMessage() string { return tr().X("cli.stopped", nil) }
 
 // stoppedRedownloadMessage ends the summary of an interrupted run that would
 // download the saved files again if repeated as is.
-const stoppedRedownloadMessage = "Stopped. To continue without downloading the saved files again, run the same command with -on-exists skip."
+func stoppedRedownloadMessage() string { return tr().X("cli.stopped.redownload", nil) }
 
 // outcome is what a finished or stopped run reports.
 type outcome struct {
@@ -44,17 +45,17 @@ func writeSummary(w io.Writer, o outcome) {
 		}
 	}
 	s := o.sum
-	fmt.Fprintf(w, "Saved %d · skipped %d · failed %d · canceled %d", s.Done, s.Skipped, s.Failed, s.Canceled)
+	fmt.Fprint(w, tr().X("cli.summary", i18n.Data{"Done": s.Done, "Skipped": s.Skipped, "Failed": s.Failed, "Canceled": s.Canceled}))
 	if s.Left() > 0 {
-		fmt.Fprintf(w, " · %d left", s.Left())
+		fmt.Fprint(w, tr().X("cli.summary.left", i18n.Data{"N": s.Left()}))
 	}
-	fmt.Fprintf(w, " · %s in %s\n", humanize.Bytes(uint64(saved)), formatElapsed(o.elapsed))
+	fmt.Fprintln(w, tr().X("cli.summary.size", i18n.Data{"Size": humanize.Bytes(uint64(saved)), "Time": formatElapsed(o.elapsed)}))
 	writeFailures(w, o)
 	switch {
 	case o.stopped && o.policy == downloader.SkipExisting:
-		fmt.Fprintln(w, stoppedMessage)
+		fmt.Fprintln(w, stoppedMessage())
 	case o.stopped:
-		fmt.Fprintln(w, stoppedRedownloadMessage)
+		fmt.Fprintln(w, stoppedRedownloadMessage())
 	}
 }
 
@@ -70,16 +71,16 @@ func writeFailures(w io.Writer, o outcome) {
 			continue
 		}
 		if listed == 0 {
-			fmt.Fprintln(w, "Failed:")
+			fmt.Fprintln(w, tr().X("cli.failed", nil))
 		}
 		listed++
-		fmt.Fprintf(w, "  %s: %s\n", it.URL, failureText(it))
+		fmt.Fprintln(w, tr().X("cli.failed.line", i18n.Data{"URL": it.URL, "Reason": failureText(it)}))
 	}
 	if more := failed - listed; more > 0 {
 		if o.report != "" {
-			fmt.Fprintf(w, "  … and %d more; see the report %s\n", more, o.report)
+			fmt.Fprintln(w, tr().XN("cli.failed.more.report", more, i18n.Data{"N": more, "Report": o.report}))
 		} else {
-			fmt.Fprintf(w, "  … and %d more; add -report FILE.csv to list them all\n", more)
+			fmt.Fprintln(w, tr().XN("cli.failed.more", more, i18n.Data{"N": more}))
 		}
 	}
 }
@@ -87,13 +88,23 @@ func writeFailures(w io.Writer, o outcome) {
 // formatElapsed writes a duration the way people read a stopwatch:
 // 4.2s, 1m03s, 2h05m09s.
 func formatElapsed(d time.Duration) string {
+	return clockText(d, true)
+}
+
+// clockText writes a duration as a stopwatch does, with tenths of a second
+// under a minute when tenths is set: 4.2s or 4s, 1m03s, 2h05m09s.
+func clockText(d time.Duration, tenths bool) string {
 	if d < time.Minute {
-		return fmt.Sprintf("%.1fs", d.Seconds())
+		secs := fmt.Sprintf("%d", int(d.Round(time.Second)/time.Second))
+		if tenths {
+			secs = fmt.Sprintf("%.1f", d.Seconds())
+		}
+		return tr().X("cli.clock.s", i18n.Data{"S": secs})
 	}
 	d = d.Round(time.Second)
-	h, m, s := int(d/time.Hour), int(d%time.Hour/time.Minute), int(d%time.Minute/time.Second)
+	h, m, s := int(d/time.Hour), int(d%time.Hour/time.Minute), fmt.Sprintf("%02d", int(d%time.Minute/time.Second))
 	if h > 0 {
-		return fmt.Sprintf("%dh%02dm%02ds", h, m, s)
+		return tr().X("cli.clock.h", i18n.Data{"H": h, "M": fmt.Sprintf("%02d", m), "S": s})
 	}
-	return fmt.Sprintf("%dm%02ds", m, s)
+	return tr().X("cli.clock.m", i18n.Data{"M": m, "S": s})
 }
