@@ -58,34 +58,35 @@ func enabled(w fyne.Disableable, on bool) {
 
 // Start runs the queue and resumes paused items (Ctrl+Enter).
 func (u *UI) Start() {
-	if err := u.m.Start(u.ctx); err != nil {
-		u.showError(err)
-		return
-	}
-	u.m.ResumeAll()
+	u.command(func() {
+		if err := u.m.Start(u.ctx); err != nil {
+			u.do(func() { u.showError(err) })
+			return
+		}
+		u.m.ResumeAll()
+	})
 }
 
 // PauseAll pauses every unfinished item (Ctrl+P); Start resumes them.
-func (u *UI) PauseAll() { u.m.PauseAll() }
+func (u *UI) PauseAll() { u.command(func() { u.m.PauseAll() }) }
 
 // Stop halts every download (Esc); partial files stay, so Start resumes.
-func (u *UI) Stop() { go u.m.Stop() }
+func (u *UI) Stop() { u.command(u.m.Stop) }
 
 // RetryFailed queues every failed item again (Ctrl+R).
-func (u *UI) RetryFailed() { u.m.RetryFailed() }
+func (u *UI) RetryFailed() { u.command(func() { u.m.RetryFailed() }) }
 
 // ClearFinished removes saved, skipped, failed and canceled rows; the files stay.
 func (u *UI) ClearFinished() {
 	u.list.UnselectAll()
-	u.m.ClearFinished()
+	u.command(func() { u.m.ClearFinished() })
 }
 
 // CopyFailed puts the failed links on the clipboard, one per line.
 func (u *UI) CopyFailed() {
-	items, _ := u.m.Snapshot()
 	var text []byte
 	n := 0
-	for _, it := range items {
+	for _, it := range u.rows.items {
 		if it.State == downloader.Failed {
 			text = append(append(text, it.URL...), '\n')
 			n++

@@ -102,7 +102,7 @@ func (h *harness) waitTotals(want string) {
 // waitRows pumps until the list shows n rows.
 func (h *harness) waitRows(n int) {
 	h.t.Helper()
-	h.pump(fmt.Sprintf("%d rows", n), func() bool { return len(h.ui.views) == n })
+	h.pump(fmt.Sprintf("%d rows", n), func() bool { return h.ui.rows.len() == n })
 }
 
 // waitState pumps until the row for url is in state st.
@@ -112,8 +112,8 @@ func (h *harness) waitState(url string, st downloader.State) {
 }
 
 func (h *harness) view(url string) (rowView, bool) {
-	for _, v := range h.ui.views {
-		if v.URL == url {
+	for i := range h.ui.rows.len() {
+		if v := h.ui.rowView(i); v.URL == url {
 			return v, true
 		}
 	}

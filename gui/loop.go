@@ -17,7 +17,7 @@ func (u *UI) run(ctx context.Context, done chan<- struct{}) {
 	ticking, dirty := false, true
 	for {
 		if dirty && !u.pending.Load() {
-			upd, moving := u.ref.pull(time.Now())
+			upd, moving := u.ref.pull()
 			dirty = false
 			if moving != ticking {
 				ticking = moving
@@ -72,20 +72,19 @@ func (u *UI) refreshSoon() {
 	}
 }
 
-// apply shows an update; it runs on the UI thread.
+// apply shows an update; it runs on the UI thread. Its work is bounded
+// by the rows on screen, whatever the download rate: the model takes the
+// changed items, then one refresh of the list draws the visible rows again.
 func (u *UI) apply(upd update) {
 	u.applies.Add(1)
-	if upd.full {
-		u.views = upd.views
+	reshaped := u.rows.apply(upd)
+	if reshaped || len(upd.items) > 0 || upd.redraw {
 		u.list.Refresh()
-		visible(u.emptyHint, len(u.views) == 0)
-		if u.selected >= len(u.views) {
+	}
+	if reshaped {
+		visible(u.emptyHint, u.rows.len() == 0)
+		if u.selected >= u.rows.len() {
 			u.list.UnselectAll()
-		}
-	} else {
-		for k, i := range upd.changed {
-			u.views[i] = upd.changedViews[k]
-			u.list.RefreshItem(i)
 		}
 	}
 	if upd.newTotals {

@@ -1,7 +1,6 @@
 package gui
 
 import (
-	"slices"
 	"time"
 
 	"haul/downloader"
@@ -10,16 +9,20 @@ import (
 // tickInterval is how often the list is refreshed while something moves (8 Hz).
 const tickInterval = 125 * time.Millisecond
 
-// update is what changed since the last refresh, ready to apply on the UI thread.
+// update is what changed since the last refresh, ready to apply on the UI
+// thread. Its size follows what changed, not the length of the list.
 type update struct {
-	// full replaces every row (items were added or cleared) with views.
-	full  bool
-	views []rowView
-	// changed lists the rows whose views differ, with their new views.
-	changed      []int
-	changedViews []rowView
-	totals       totalsView
-	newTotals    bool
+	// reset replaces every row with items.
+	reset bool
+	// items are the items added or changed, in queue order.
+	items []downloader.ItemSnapshot
+	// removed lists the items taken off the list.
+	removed []downloader.ID
+	// redraw asks for the rows on screen to be drawn again even when no
+	// item changed: a waiting item's countdown moves on its own.
+	redraw    bool
+	totals    totalsView
+	newTotals bool
 	// ended carries the final counts when a batch has just finished.
 	ended *downloader.Summary
 	// saveProblem says the download list has just stopped being saved.
@@ -27,50 +30,27 @@ type update struct {
 }
 
 func (u update) empty() bool {
-	return !u.full && len(u.changed) == 0 && !u.newTotals && u.ended == nil && u.saveProblem == ""
+	return !u.reset && len(u.items) == 0 && len(u.removed) == 0 && !u.redraw && !u.newTotals && u.ended == nil && u.saveProblem == ""
 }
 
-// refresher remembers what the UI shows and works out what changed. It is
+// refresher asks the engine what changed since the last refresh. It is
 // owned by the refresh loop goroutine.
 type refresher struct {
 	m         *downloader.Manager
-	snaps     []downloader.ItemSnapshot
-	views     []rowView
+	rev       uint64
 	totals    totalsView
-	started   bool
 	batchOpen bool
 	// saveFailed says the last journal write failed and was reported.
 	saveFailed bool
 }
 
-// pull takes a snapshot and returns the changes, and whether anything is
-// moving (so the loop keeps ticking).
-func (r *refresher) pull(now time.Time) (update, bool) {
-	snaps, sum := r.m.Snapshot()
-	var u update
-	u.full = !r.started || !sameItems(r.snaps, snaps)
-	r.started = true
-	if u.full {
-		r.views = make([]rowView, len(snaps))
-	}
-	for i, s := range snaps {
-		if !u.full && s == r.snaps[i] && s.State != downloader.Waiting {
-			continue
-		}
-		v := newRowView(s, now)
-		if !u.full && v == r.views[i] {
-			continue
-		}
-		r.views[i] = v
-		if !u.full {
-			u.changed = append(u.changed, i)
-			u.changedViews = append(u.changedViews, v)
-		}
-	}
-	r.snaps = snaps
-	if u.full {
-		u.views = slices.Clone(r.views)
-	}
+// pull asks the engine for the changes since the last pull and returns
+// them, and whether anything is moving (so the loop keeps ticking).
+func (r *refresher) pull() (update, bool) {
+	d := r.m.SnapshotSince(r.rev)
+	r.rev = d.Rev
+	sum := d.Summary
+	u := update{reset: d.Reset, items: d.Items, removed: d.Removed, redraw: sum.Waiting > 0}
 	if t := newTotalsView(sum); t != r.totals {
 		r.totals, u.totals, u.newTotals = t, t, true
 	}
@@ -98,17 +78,4 @@ func (r *refresher) saveProblem() string {
 	}
 	r.saveFailed = true
 	return saveErrorText(err)
-}
-
-// sameItems reports whether two snapshots list the same items in the same order.
-func sameItems(a, b []downloader.ItemSnapshot) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i].ID != b[i].ID {
-			return false
-		}
-	}
-	return true
 }

@@ -56,22 +56,30 @@ func TestIdleWindowStopsTicking(t *testing.T) {
 func TestRefresherSendsOnlyChangedRows(t *testing.T) {
 	m := downloader.New(downloader.Options{Dir: t.TempDir()})
 	r := refresher{m: m}
+	var model rowModel
 	m.Add("https://example.com/a.png", "https://example.com/b.png")
-	now := time.Now()
-	upd, moving := r.pull(now)
-	if !upd.full || len(upd.views) != 2 || moving {
-		t.Fatalf("first pull: full %v, %d views, moving %v", upd.full, len(upd.views), moving)
+	upd, moving := r.pull()
+	if !upd.reset || len(upd.items) != 2 || moving {
+		t.Fatalf("first pull: reset %v, %d items, moving %v", upd.reset, len(upd.items), moving)
 	}
-	if upd, _ := r.pull(now); !upd.empty() {
+	model.apply(upd)
+	if upd, _ := r.pull(); !upd.empty() {
 		t.Errorf("a pull with nothing changed is not empty: %+v", upd)
 	}
 	ids, _ := m.Add("https://example.com/c.png")
-	if upd, _ := r.pull(now); !upd.full || len(upd.views) != 3 {
-		t.Errorf("adding a link: full %v, %d views", upd.full, len(upd.views))
+	upd, _ = r.pull()
+	if upd.reset || len(upd.items) != 1 || upd.items[0].ID != ids[0] || !model.apply(upd) || model.len() != 3 {
+		t.Fatalf("adding a link: reset %v, %d items, %d rows", upd.reset, len(upd.items), model.len())
 	}
 	m.Pause(ids[0])
-	upd, _ = r.pull(now)
-	if upd.full || len(upd.changed) != 1 || upd.changed[0] != 2 || upd.changedViews[0].Status != "Paused" {
-		t.Errorf("pausing one item: %+v", upd)
+	upd, _ = r.pull()
+	if upd.reset || len(upd.items) != 1 || model.apply(upd) || model.at(2).State != downloader.Paused {
+		t.Errorf("pausing one item: %+v, row %+v", upd, model.at(2))
+	}
+	m.Cancel(ids[0])
+	m.ClearFinished()
+	upd, _ = r.pull()
+	if len(upd.removed) != 1 || !model.apply(upd) || model.len() != 2 {
+		t.Errorf("clearing the canceled item: %+v, %d rows", upd, model.len())
 	}
 }

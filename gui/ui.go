@@ -4,6 +4,7 @@ import (
 	"context"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -35,13 +36,14 @@ type UI struct {
 	done    chan struct{}
 	ref     refresher
 	kick    chan struct{}
+	cmds    chan func()
 	applied chan struct{}
 	pending atomic.Bool
 	closing sync.Once
 	// ticks and applies count refresh ticks and UI refreshes.
 	ticks, applies atomic.Int64
 
-	views    []rowView
+	rows     rowModel
 	selected int
 	// opened is the last file or folder handed to the system to open.
 	opened string
@@ -96,7 +98,7 @@ func newUI(a fyne.App, w fyne.Window, cfg config) *UI {
 		app: a, win: w, prefs: a.Preferences(), m: m, do: cfg.do,
 		ctx: ctx, cancel: cancel, done: make(chan struct{}),
 		ref:  refresher{m: m},
-		kick: make(chan struct{}, 1), applied: make(chan struct{}, 1),
+		kick: make(chan struct{}, 1), applied: make(chan struct{}, 1), cmds: make(chan func(), commandBacklog),
 		selected: -1,
 	}
 	u.build(s)
@@ -109,6 +111,7 @@ func newUI(a fyne.App, w fyne.Window, cfg config) *UI {
 	w.SetOnClosed(u.Close)
 	u.addShortcuts()
 	go u.run(ctx, u.done)
+	go u.runCommands(ctx)
 	return u
 }
 
@@ -140,9 +143,9 @@ func (u *UI) build(s settings) {
 	u.intake = newIntakeLine(u)
 	u.notice = newNoticeLine()
 	u.list = widget.NewList(
-		func() int { return len(u.views) },
+		func() int { return u.rows.len() },
 		func() fyne.CanvasObject { return newRow(u) },
-		func(id widget.ListItemID, o fyne.CanvasObject) { o.(*row).set(u.views[id]) },
+		func(id widget.ListItemID, o fyne.CanvasObject) { o.(*row).set(u.rowView(id)) },
 	)
 	u.list.OnSelected = func(id widget.ListItemID) { u.selected = id; u.showDetail() }
 	u.list.OnUnselected = func(widget.ListItemID) { u.selected = -1; u.showDetail() }
@@ -171,13 +174,16 @@ func (u *UI) build(s settings) {
 	u.win.SetContent(container.NewBorder(top, bottom, nil, nil, center))
 }
 
+// rowView is what row i shows now.
+func (u *UI) rowView(i int) rowView { return newRowView(u.rows.at(i), time.Now()) }
+
 // showDetail shows the selected row's full link and last problem.
 func (u *UI) showDetail() {
-	if u.selected < 0 || u.selected >= len(u.views) {
+	if u.selected < 0 || u.selected >= u.rows.len() {
 		u.detail.SetText(lang.L("Select a row to see its full link and what went wrong."))
 		return
 	}
-	v := u.views[u.selected]
+	v := u.rowView(u.selected)
 	text := v.URL
 	if v.Problem != "" {
 		text = lang.X("detail.problem", "{{.URL}} — last problem: {{.Problem}}", data{"URL": v.URL, "Problem": v.Problem})
