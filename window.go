@@ -8,6 +8,7 @@ import (
 
 	"haul/assets"
 	"haul/gui"
+	_ "haul/internal/cleanlocale" // before Fyne reads the locale
 )
 
 // runWindow opens the window with the list files in files loaded and

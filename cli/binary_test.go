@@ -74,6 +74,35 @@ func TestHaulBinary(t *testing.T) {
 		}
 	}
 	checkFiles(t, out, bodies)
+	checkQuietLocales(t, bin)
+}
+
+// checkQuietLocales runs "haul get -h" under the C locales of containers
+// and CI, where nothing but the usage may be printed.
+func checkQuietLocales(t *testing.T, bin string) {
+	t.Helper()
+	for _, locale := range []string{"C", "C.UTF-8", "C.utf8", "POSIX", ""} {
+		cmd := exec.Command(bin, "get", "-h")
+		cmd.Env = append(withoutLocale(os.Environ()), "LANG="+locale)
+		code, stdout, stderr := exitCode(t, cmd)
+		if code != 0 || stderr != "" || !strings.HasPrefix(stdout, "Usage: haul get ") {
+			t.Errorf("LANG=%q haul get -h: exit %d\nstdout:\n%s\nstderr:\n%s", locale, code, stdout, stderr)
+		}
+	}
+}
+
+// withoutLocale returns env without the variables that choose a locale.
+func withoutLocale(env []string) []string {
+	var kept []string
+	for _, kv := range env {
+		name, _, _ := strings.Cut(kv, "=")
+		switch name {
+		case "LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES":
+			continue
+		}
+		kept = append(kept, kv)
+	}
+	return kept
 }
 
 func TestHaulBinaryStopsOnCtrlC(t *testing.T) {
