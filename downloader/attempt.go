@@ -124,7 +124,7 @@ func (m *Manager) attempt(ctx context.Context, it *item, j job) outcome {
 			return o
 		}
 		if sniff.ExpectImage(m.nameFor(it, resp), resp.Header.Get("Content-Type"), j.fromPage) && format.IsText {
-			return outcome{verdict: verdict{err: &ItemError{Kind: ErrNotImage, Reason: ReasonNotImage, Status: resp.StatusCode}}}
+			return outcome{verdict: verdict{err: notImageError(head, j.url, resp)}}
 		}
 	}
 	return m.save(ctx, actx, it, j, resp, saveInput{offset: offset, total: total, head: head, body: body, format: format})
@@ -133,13 +133,7 @@ func (m *Manager) attempt(ctx context.Context, it *item, j job) outcome {
 // request builds the GET for one attempt, with Range and If-Range when resuming.
 func (m *Manager) request(ctx context.Context, j job, offset int64, resuming bool) *http.Request {
 	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, j.url.String(), nil) // the URL was parsed by Add
-	m.setUserHeaders(req)
-	switch {
-	case j.referer != "" && !j.limits.NoPageReferer:
-		req.Header.Set("Referer", j.referer)
-	case m.opts.Referer != "":
-		req.Header.Set("Referer", m.opts.Referer)
-	}
+	m.setHeaders(req, j.referer, j.limits.NoPageReferer)
 	if resuming {
 		req.Header.Set("Range", "bytes="+strconv.FormatInt(offset, 10)+"-")
 		if j.validator != "" {

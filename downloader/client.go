@@ -3,6 +3,7 @@ package downloader
 import (
 	"net"
 	"net/http"
+	"net/url"
 	"time"
 )
 
@@ -13,12 +14,17 @@ const maxRedirects = 10
 // connect, TLS and header waits (the body has its own idle timeout, so a
 // slow but moving large file is never cut), keep-alive with enough idle
 // connections per site for the highest concurrency, and no transparent
-// gzip, so byte ranges and lengths refer to the file itself.
-func newClient(o Options) *http.Client {
+// gzip, so byte ranges and lengths refer to the file itself. proxy picks
+// each request's proxy; the jar sends and keeps cookies.
+func newClient(o Options, proxy func(*http.Request) (*url.URL, error), jar http.CookieJar) *http.Client {
 	dialer := &net.Dialer{Timeout: o.ConnectTimeout, KeepAlive: 30 * time.Second}
+	dial := dialer.DialContext
+	if o.DialContext != nil {
+		dial = o.DialContext
+	}
 	tr := &http.Transport{
-		Proxy:                 http.ProxyFromEnvironment,
-		DialContext:           dialer.DialContext,
+		Proxy:                 proxy,
+		DialContext:           dial,
 		ForceAttemptHTTP2:     true,
 		TLSHandshakeTimeout:   o.ConnectTimeout,
 		ResponseHeaderTimeout: o.IdleTimeout,
@@ -30,7 +36,7 @@ func newClient(o Options) *http.Client {
 		ReadBufferSize:        64 << 10,
 		WriteBufferSize:       16 << 10,
 	}
-	return &http.Client{Transport: tr, CheckRedirect: checkRedirect}
+	return &http.Client{Transport: tr, CheckRedirect: checkRedirect, Jar: jar}
 }
 
 // checkRedirect stops redirect loops and redirects away from http(s).

@@ -148,7 +148,7 @@ func TestConcurrencyLimits(t *testing.T) {
 		}
 		o := testOptions(t.TempDir())
 		o.Concurrency, o.PerHost = tc.concurrency, tc.perHost
-		counter := &countingTransport{base: newClient(o.withDefaults()).Transport}
+		counter := &countingTransport{base: newClient(o.withDefaults(), nil, nil).Transport}
 		o.Client = &http.Client{Transport: counter, CheckRedirect: checkRedirect}
 		m := New(o)
 		addAll(t, m, urls...)

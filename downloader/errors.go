@@ -81,6 +81,9 @@ const (
 	ReasonDisk Reason = "disk"
 	// ReasonFileGone is a saved file that is no longer in its folder.
 	ReasonFileGone Reason = "file-gone"
+	// ReasonSignIn is a site that answered with its sign-in page: it wants
+	// the cookies of a browser where the user is signed in.
+	ReasonSignIn Reason = "sign-in"
 	// ReasonUnknown is a download that stopped without saying why.
 	ReasonUnknown Reason = "unknown"
 )

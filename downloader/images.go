@@ -79,16 +79,25 @@ func (m *Manager) fetchPage(ctx context.Context, u string) (io.ReadCloser, strin
 	if err != nil {
 		return nil, "", nil, fmt.Errorf("open page %s: %w", u, err)
 	}
-	m.setUserHeaders(req)
+	m.setHeaders(req, "", true)
 	resp, err := m.client.Do(req)
 	if err != nil {
 		return nil, "", nil, fmt.Errorf("open page %s: %w", u, transportVerdict(err, req.URL).err)
+	}
+	if resp.StatusCode == http.StatusUnauthorized {
+		resp.Body.Close()
+		return nil, "", nil, fmt.Errorf("open page %s: %w", u, signInError(resp.StatusCode))
 	}
 	if resp.StatusCode != http.StatusOK {
 		resp.Body.Close()
 		return nil, "", nil, fmt.Errorf("open page %s: %w", u, httpError(resp.StatusCode))
 	}
-	return resp.Body, resp.Header.Get("Content-Type"), resp.Request.URL, nil
+	body, signIn := pageSignIn(req.URL.String(), resp)
+	if signIn {
+		body.Close()
+		return nil, "", nil, fmt.Errorf("open page %s: %w", u, signInError(resp.StatusCode))
+	}
+	return body, resp.Header.Get("Content-Type"), resp.Request.URL, nil
 }
 
 // sameAs records the picture's hash and returns the item already holding

@@ -73,6 +73,10 @@ type Manager struct {
 	flushTimer *time.Timer
 	saveErr    error
 	hashes     map[string]*item // sha256 of a picture → the item that saves it
+
+	jar   http.CookieJar
+	proxy atomic.Pointer[proxyFunc]
+	sites atomic.Pointer[[]SiteRule]
 }
 
 // maxCommits bounds the files being synced to disk at once.
@@ -111,10 +115,8 @@ func New(opts Options) *Manager {
 		hosts:      map[string]*hostQueue{},
 		hashes:     map[string]*item{},
 	}
-	if m.client == nil {
-		m.client = newClient(opts)
-	}
 	m.cond = sync.NewCond(&m.mu)
+	m.initNetwork(opts)
 	m.applyRates(opts.Limits)
 	return m
 }
@@ -400,8 +402,9 @@ func (m *Manager) pickLocked() (*item, time.Time) {
 		if !h.pending() {
 			continue
 		}
-		h.pace.recover(now, perHost)
-		ok, at := h.pace.ready(now, h.active, perHost)
+		limit := m.sitePerHost(h.key, perHost)
+		h.pace.recover(now, limit)
+		ok, at := h.pace.ready(now, h.active, limit)
 		if !ok {
 			wakeAt = earlierOf(wakeAt, at)
 			continue

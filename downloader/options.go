@@ -1,6 +1,8 @@
 package downloader
 
 import (
+	"context"
+	"net"
 	"net/http"
 	"time"
 )
@@ -93,6 +95,16 @@ type Options struct {
 	// to be a web page, to let the user choose (see AddFromPage); when nil,
 	// every picture found is queued. It is called from a worker goroutine.
 	OnPage func(PageFound)
+	// Jar holds the cookies sent with requests, each to its own domain, and
+	// keeps the cookies sites set during a batch; nil starts an empty jar.
+	Jar http.CookieJar
+	// Proxy says how requests reach the sites: the system's proxy (the
+	// default, from the environment), none, or one set by hand.
+	Proxy ProxySettings
+	// Sites are the per-site rules: Referer, User-Agent, extra headers and limit.
+	Sites []SiteRule
+	// DialContext replaces how connections are made (tests map host names to loopback).
+	DialContext func(ctx context.Context, network, addr string) (net.Conn, error)
 }
 
 // DefaultUserAgent identifies Haul to servers.

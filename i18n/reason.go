@@ -58,6 +58,8 @@ func reasonText(t Translator, e *downloader.ItemError) string {
 		return t.X("reason.notimage", nil)
 	case downloader.ReasonNameTaken:
 		return t.X("reason.nametaken", nil)
+	case downloader.ReasonSignIn:
+		return t.X("reason.signin", nil)
 	case downloader.ReasonPageUnreadable:
 		return t.X("reason.pageunreadable", nil)
 	case downloader.ReasonFileGone:

@@ -1,0 +1,149 @@
+package downloader
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strings"
+)
+
+// RefererRule says which Referer a site's requests carry.
+type RefererRule int
+
+// The Referer choices.
+const (
+	// RefererPage sends the page a link was found on (the default), else the
+	// Referer set for every request.
+	RefererPage RefererRule = iota
+	// RefererNone sends no Referer.
+	RefererNone
+	// RefererFixed sends SiteRule.FixedReferer.
+	RefererFixed
+)
+
+// AgentRule says which User-Agent a site's requests carry.
+type AgentRule int
+
+// The User-Agent choices.
+const (
+	// AgentHaul sends Haul's own User-Agent (or the one set for every request).
+	AgentHaul AgentRule = iota
+	// AgentBrowser sends a desktop browser's User-Agent, for sites that refuse others.
+	AgentBrowser
+	// AgentCustom sends SiteRule.CustomAgent.
+	AgentCustom
+)
+
+// BrowserUserAgent is a current desktop browser's User-Agent.
+const BrowserUserAgent = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36"
+
+// SiteRule is how Haul talks to one site and its subdomains.
+type SiteRule struct {
+	// Site is the site's host name, such as example.com; the rule also
+	// applies to its subdomains (img.example.com).
+	Site         string      `json:"site"`
+	Referer      RefererRule `json:"referer,omitempty"`
+	FixedReferer string      `json:"fixed_referer,omitempty"`
+	Agent        AgentRule   `json:"agent,omitempty"`
+	CustomAgent  string      `json:"custom_agent,omitempty"`
+	// Header is sent with the site's requests, after the headers set for every request.
+	Header http.Header `json:"header,omitempty"`
+	// Cookies names where the site's cookies come from: a cookies.txt file
+	// or a browser (NAME[:PROFILE]); the app reads them into the jar.
+	Cookies string `json:"cookies,omitempty"`
+	// PerHost caps downloads at once from the site; 0 keeps the general limit.
+	PerHost int `json:"per_host,omitempty"`
+}
+
+// Matches says whether the rule applies to host.
+func (r SiteRule) Matches(host string) bool {
+	site := strings.ToLower(strings.TrimPrefix(strings.TrimSpace(r.Site), "."))
+	host = strings.ToLower(host)
+	return site != "" && (host == site || strings.HasSuffix(host, "."+site))
+}
+
+// SetSites replaces the site rules; they apply to new requests at once.
+func (m *Manager) SetSites(rules []SiteRule) {
+	rules = append([]SiteRule(nil), rules...)
+	m.sites.Store(&rules)
+	m.mu.Lock()
+	m.notifyLocked()
+	m.mu.Unlock()
+}
+
+// Sites returns the site rules.
+func (m *Manager) Sites() []SiteRule {
+	return append([]SiteRule(nil), *m.sites.Load()...)
+}
+
+// siteRule returns the rule for host: the one for the longest matching site.
+func (m *Manager) siteRule(host string) (SiteRule, bool) {
+	var best SiteRule
+	found := false
+	for _, r := range *m.sites.Load() {
+		if r.Matches(host) && (!found || len(r.Site) > len(best.Site)) {
+			best, found = r, true
+		}
+	}
+	return best, found
+}
+
+// setHeaders sends the user's headers, User-Agent and Referer, then the
+// site's own rules on top. page is the web page the link was found on.
+func (m *Manager) setHeaders(req *http.Request, page string, noPageReferer bool) {
+	m.setUserHeaders(req)
+	rule, _ := m.siteRule(req.URL.Hostname())
+	switch {
+	case rule.Referer == RefererNone:
+	case rule.Referer == RefererFixed && rule.FixedReferer != "":
+		req.Header.Set("Referer", rule.FixedReferer)
+	case page != "" && !noPageReferer:
+		req.Header.Set("Referer", page)
+	case m.opts.Referer != "":
+		req.Header.Set("Referer", m.opts.Referer)
+	}
+	for k, v := range rule.Header {
+		req.Header[http.CanonicalHeaderKey(k)] = v
+	}
+	switch {
+	case rule.Agent == AgentBrowser:
+		req.Header.Set("User-Agent", BrowserUserAgent)
+	case rule.Agent == AgentCustom && rule.CustomAgent != "":
+		req.Header.Set("User-Agent", rule.CustomAgent)
+	}
+}
+
+// sitePerHost is the per-site limit for items grouped under key (host:port).
+func (m *Manager) sitePerHost(key string, general int) int {
+	host := key
+	if h, _, found := strings.Cut(key, ":"); found {
+		host = h
+	}
+	if strings.HasPrefix(key, "[") {
+		host = strings.TrimPrefix(key[:strings.LastIndex(key, "]")], "[")
+	}
+	if rule, ok := m.siteRule(host); ok && rule.PerHost > 0 {
+		return min(rule.PerHost, general)
+	}
+	return general
+}
+
+// Fetch makes a GET request the way downloads do: through the same client
+// (cookies, proxy, timeouts), within the request rate limit, with the
+// user's headers and site rules, and page as Referer. The caller closes
+// the body. It is for requests the app makes itself, such as thumbnails.
+func (m *Manager) Fetch(ctx context.Context, link, page string) (*http.Response, error) {
+	if err := m.reqLimit.Wait(ctx); err != nil {
+		return nil, err
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, link, nil)
+	if err != nil {
+		return nil, fmt.Errorf("fetch %s: %w", link, err)
+	}
+	m.setHeaders(req, page, m.Limits().NoPageReferer)
+	resp, err := m.client.Do(req)
+	if err != nil {
+		return nil, fmt.Errorf("fetch %s: %w", link, err)
+	}
+	return resp, nil
+}
