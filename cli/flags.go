@@ -31,6 +31,7 @@ type config struct {
 	pages         int
 	savePages     bool
 	quiet         bool
+	globOff       bool
 	inputs        []string
 }
 
@@ -83,6 +84,8 @@ func newFlagSet(c *config, limit *byteRate, headers *headerList, onExists *strin
 	fs.BoolVar(&c.limits.NoPageReferer, "no-page-referer", false, tr().X("cli.flag.nopagereferer", nil))
 	fs.BoolVar(&c.savePages, "save-pages", false, tr().X("cli.flag.savepages", nil))
 	fs.BoolVar(&c.quiet, "q", false, tr().X("cli.flag.q", nil))
+	fs.BoolVar(&c.globOff, "g", false, tr().X("cli.flag.g", nil))
+	fs.BoolVar(&c.globOff, "globoff", false, tr().X("cli.flag.globoff", nil))
 	return fs
 }
 

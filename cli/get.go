@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"haul/downloader"
+	"haul/downloader/links"
 	"haul/downloader/queue"
 	"haul/i18n"
 )
@@ -59,7 +60,7 @@ func prepare(ctx context.Context, cfg config, stdin io.Reader, stderr io.Writer)
 		fmt.Fprintln(stderr, tr().X("cli.help", nil))
 		return nil, nil, exitUsage
 	}
-	in, err := gatherLinks(cfg.inputs, stdin)
+	in, err := gatherLinks(cfg.inputs, stdin, links.Options{Literal: cfg.globOff})
 	if err != nil {
 		fmt.Fprintf(stderr, "haul get: %v\n", err)
 		return nil, nil, exitUsage

@@ -21,18 +21,19 @@ type intake struct {
 
 // gatherLinks reads each input: "-" is standard input, an existing path is a
 // file of links, and anything else that looks like a link is taken as one.
-// An input that cannot be read at all is an error.
-func gatherLinks(inputs []string, stdin io.Reader) (intake, error) {
+// Numbered patterns such as [001-120] are expanded unless opt.Literal. An
+// input that cannot be read at all is an error.
+func gatherLinks(inputs []string, stdin io.Reader, opt links.Options) (intake, error) {
 	var in intake
 	seen := map[string]bool{}
 	for _, arg := range inputs {
-		source, res, err := readInput(arg, stdin)
+		source, res, err := readInput(arg, stdin, opt)
 		if err != nil {
 			return in, err
 		}
 		in.duplicates += res.Duplicates
 		for _, p := range res.Problems {
-			in.problems = append(in.problems, fmt.Sprintf("%s:%d: %s: %s", source, p.Line, p.Text, i18n.LinkReason(tr(), p.Reason)))
+			in.problems = append(in.problems, problemLine(source, p))
 		}
 		for _, link := range res.Links {
 			if seen[link] {
@@ -47,20 +48,20 @@ func gatherLinks(inputs []string, stdin io.Reader) (intake, error) {
 }
 
 // readInput extracts the links of one input and names it for messages.
-func readInput(arg string, stdin io.Reader) (string, links.Result, error) {
+func readInput(arg string, stdin io.Reader, opt links.Options) (string, links.Result, error) {
 	if arg == "-" {
 		data, err := io.ReadAll(stdin)
 		if err != nil {
 			return "", links.Result{}, fmt.Errorf("read links from standard input: %w", err)
 		}
-		return "stdin", links.Extract(string(data)), nil
+		return "stdin", links.ExtractWith(string(data), opt), nil
 	}
 	if looksLikeLink(arg) {
 		if _, err := os.Stat(arg); err != nil {
-			return "command line", links.Extract(arg), nil
+			return "command line", links.ExtractWith(arg, opt), nil
 		}
 	}
-	res, err := links.ReadFile(arg)
+	res, err := links.ReadFileWith(arg, opt)
 	if err != nil {
 		return "", links.Result{}, listError(arg, err)
 	}
@@ -84,4 +85,14 @@ func listError(arg string, err error) error {
 		return fmt.Errorf("cannot read the list %s: %w", arg, pe.Err)
 	}
 	return err
+}
+
+// problemLine words one rejected line for the terminal: "list.txt:3: text:
+// reason", without the line number when the text names its place itself, as
+// a workbook's cell does.
+func problemLine(source string, p links.Problem) string {
+	if p.Line <= 0 {
+		return fmt.Sprintf("%s: %s: %s", source, p.Text, i18n.LinkReason(tr(), p.Reason))
+	}
+	return fmt.Sprintf("%s:%d: %s: %s", source, p.Line, p.Text, i18n.LinkReason(tr(), p.Reason))
 }

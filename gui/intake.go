@@ -18,7 +18,7 @@ import (
 )
 
 // listExtensions are the files accepted as lists of links.
-var listExtensions = []string{".txt", ".csv", ".tsv", ".html", ".htm", ".md"}
+var listExtensions = []string{".txt", ".csv", ".tsv", ".html", ".htm", ".md", ".xlsx", ".xlsm", ".xls", ".ods"}
 
 // intakeLine is the one short line that says what the last add did, with a
 // button that lists the lines that were not links.
@@ -82,7 +82,7 @@ func (u *UI) Dropped(_ fyne.Position, uris []fyne.URI) {
 		}
 	}
 	if len(refused) > 0 {
-		u.intake.set(lang.X("intake.refused", "{{.Names}}: not a list of links. Drop .txt, .csv, .html or .md files.",
+		u.intake.set(lang.X("intake.refused", "{{.Names}}: not a list of links. Drop .txt, .csv, .xlsx, .html or .md files.",
 			data{"Names": strings.Join(refused, ", ")}), nil)
 	}
 	u.AddFiles(paths)

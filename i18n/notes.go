@@ -51,6 +51,8 @@ func LinkReason(t Translator, r links.Reason) string {
 		return t.X("link.empty", nil)
 	case links.ReasonDuplicate:
 		return t.X("link.duplicate", nil)
+	case links.ReasonTooManyFromPattern:
+		return t.X("link.pattern.toomany", nil)
 	}
 	return string(r)
 }

@@ -10,8 +10,9 @@ type candidate struct {
 
 // collector validates candidates and builds a Result.
 type collector struct {
-	res  Result
-	seen map[string]int // link → last line it was mentioned on
+	res      Result
+	seen     map[string]int // link → last line it was mentioned on
+	patterns bool           // expand numbered patterns such as [001-120]
 }
 
 // newCollector returns a collector sized for about sizeHint links.
@@ -29,6 +30,9 @@ const maxSizeHint = 1 << 16
 // add validates one candidate found on line and records it as a link, a
 // duplicate or a problem.
 func (c *collector) add(line int, cd candidate) {
+	if c.patterns && c.addPattern(line, cd) {
+		return
+	}
 	link, reason := normalize(cd.link)
 	if reason != "" {
 		c.problem(line, clip(cd.text), reason)

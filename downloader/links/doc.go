@@ -30,4 +30,11 @@
 //     Fragment-only links (#top) and empty ones point at the page itself, and
 //     data:, javascript:, mailto:, tel: and similar values are how the page
 //     works rather than files, so these are skipped without a report.
+//   - Excel workbooks (.xlsx, .xlsm) are read cell by cell on every sheet,
+//     with the web address behind each hyperlinked cell. Cells without
+//     links are not reported; a rejected link is named by its cell. An old
+//     .xls workbook, or one locked with a password, is refused with what to
+//     do.
+//   - Numbered patterns such as https://site/[001-120].jpg stand for the
+//     links they expand to (see package glob), unless Options.Literal.
 package links

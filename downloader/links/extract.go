@@ -7,14 +7,15 @@ import "strings"
 // not) or HTML attributes (href="…", src='…', with &amp; entities decoded).
 // Duplicates are dropped and counted, and every rejected line is reported.
 func Extract(text string) Result {
-	return extractText(text, 0)
+	return extractText(text, 0, Options{})
 }
 
 // extractText extracts links line by line. With delim set, every line is a
 // row of cells separated by delim; otherwise rows are split only when the
 // first line turns out to be a CSV header.
-func extractText(text string, delim byte) Result {
+func extractText(text string, delim byte, opt Options) Result {
 	t := &textIntake{c: newCollector(strings.Count(text, "\n") + 1), delim: delim, csvFile: delim != 0}
+	t.c.patterns = !opt.Literal
 	eachLine(strings.TrimPrefix(text, bom), 1, t.line)
 	return t.c.result()
 }

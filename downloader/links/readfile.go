@@ -32,12 +32,17 @@ type fileError struct {
 func (e *fileError) Error() string { return e.msg }
 func (e *fileError) Unwrap() error { return e.kind }
 
-// ReadFile reads a .txt, .csv, .md, .html/.htm (or any text) file and
-// extracts its links. HTML is read with an HTML tokenizer; .csv and .tsv
+// ReadFile reads a .txt, .csv, .md, .html/.htm (or any text) file, or an
+// Excel workbook (.xlsx, .xlsm), and extracts its links. HTML is read with an HTML tokenizer; .csv and .tsv
 // files are read row by row, cell by cell; other text as with Extract. Files
 // that are not text, or larger than MaxFileSize, are refused with an error
 // that names the file and says what to do.
 func ReadFile(path string) (Result, error) {
+	return ReadFileWith(path, Options{})
+}
+
+// ReadFileWith is ReadFile with options.
+func ReadFileWith(path string, opt Options) (Result, error) {
 	name := filepath.Base(path)
 	f, err := os.Open(path)
 	if err != nil {
@@ -61,6 +66,9 @@ func ReadFile(path string) (Result, error) {
 	if len(data) > MaxFileSize {
 		return Result{}, tooLarge(name, int64(len(data)))
 	}
+	if res, ok, err := readSpreadsheet(name, data, opt); ok {
+		return res, err
+	}
 	text, notText := decodeText(data)
 	if notText != "" {
 		return Result{}, &fileError{
@@ -72,11 +80,11 @@ func ReadFile(path string) (Result, error) {
 	case ext == ".html", ext == ".htm", ext == ".xhtml", looksLikeHTMLDocument(text):
 		return extractHTML(text), nil
 	case ext == ".csv":
-		return extractText(text, csvDelimiter(text)), nil
+		return extractText(text, csvDelimiter(text), opt), nil
 	case ext == ".tsv":
-		return extractText(text, '\t'), nil
+		return extractText(text, '\t', opt), nil
 	}
-	return Extract(text), nil
+	return extractText(text, 0, opt), nil
 }
 
 func tooLarge(name string, size int64) error {

@@ -19,11 +19,14 @@ type Problem struct {
 type Reason string
 
 // Result is what intake found: the links in first-seen order, how many exact
-// duplicates were dropped, and every rejected line.
+// duplicates were dropped, every rejected line, and what patterns gave.
 type Result struct {
 	Links      []string
 	Duplicates int
 	Problems   []Problem
+	// Patterns counts the numbered patterns (such as [001-120]) that were
+	// expanded, and FromPatterns the links they stood for.
+	Patterns, FromPatterns int
 }
 
 // The reasons a line or link is not taken.
@@ -46,6 +49,9 @@ const (
 	ReasonEmpty Reason = "empty"
 	// ReasonDuplicate is a link already in the list.
 	ReasonDuplicate Reason = "duplicate"
+	// ReasonTooManyFromPattern is a numbered pattern that stands for more
+	// than glob.MaxLinks links.
+	ReasonTooManyFromPattern Reason = "pattern-too-many"
 )
 
 // maxProblemText is how many characters of offending text a Problem keeps.
