@@ -85,6 +85,7 @@ func New(a fyne.App, w fyne.Window, files []string) *UI {
 
 func newUI(a fyne.App, w fyne.Window, cfg config) *UI {
 	useTranslations()
+	useCJKFont(a)
 	s := loadSettings(a.Preferences())
 	opts := downloader.Options{Limits: s.Limits, Dir: s.Dir}
 	var u *UI
