@@ -17,7 +17,7 @@ SYSTEM_PACKAGES := gcc libgl1-mesa-dev xorg-dev
 E2E_PACKAGES := xvfb xdotool imagemagick
 
 .DEFAULT_GOAL := build
-.PHONY: help deps e2e-deps build build-debug run test e2e fuzz bench icon clean
+.PHONY: help deps e2e-deps build build-debug run test e2e fuzz bench bench-gui icon clean
 
 help:
 	@echo "make run          install what is missing, build and start Haul"
@@ -27,6 +27,7 @@ help:
 	@echo "make e2e          end-to-end test under Xvfb"
 	@echo "make fuzz         run every fuzz target for FUZZTIME (now $(FUZZTIME))"
 	@echo "make bench        run the benchmarks"
+	@echo "make bench-gui    benchmark the real window under Xvfb with 10,000 links"
 	@echo "make icon         redraw assets/icon.png"
 	@echo "make clean        remove build output"
 
@@ -86,6 +87,9 @@ fuzz:
 bench:
 	$(GO) test -run='^$$' -bench=. -benchmem ./...
 	bash scripts/bench.sh
+
+bench-gui: deps
+	bash scripts/bench-gui.sh
 
 icon:
 	$(GO) run ./tools/mkicon -o assets/icon.png -size 512

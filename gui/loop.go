@@ -91,6 +91,7 @@ func (u *UI) apply(upd update) {
 		u.totals.show(upd.totals)
 		u.batch.enable(upd.totals.Summary)
 	}
+	u.shown.Store(&shownTotals{at: upd.pulled, sum: upd.sum})
 	if upd.saveProblem != "" {
 		u.notice.set(upd.saveProblem)
 	}

@@ -12,6 +12,9 @@ const tickInterval = 125 * time.Millisecond
 // update is what changed since the last refresh, ready to apply on the UI
 // thread. Its size follows what changed, not the length of the list.
 type update struct {
+	// pulled is when the engine was read.
+	pulled time.Time
+	sum    downloader.Summary
 	// reset replaces every row with items.
 	reset bool
 	// items are the items added or changed, in queue order.
@@ -50,7 +53,7 @@ func (r *refresher) pull() (update, bool) {
 	d := r.m.SnapshotSince(r.rev)
 	r.rev = d.Rev
 	sum := d.Summary
-	u := update{reset: d.Reset, items: d.Items, removed: d.Removed, redraw: sum.Waiting > 0}
+	u := update{pulled: time.Now(), sum: sum, reset: d.Reset, items: d.Items, removed: d.Removed, redraw: sum.Waiting > 0}
 	if t := newTotalsView(sum); t != r.totals {
 		r.totals, u.totals, u.newTotals = t, t, true
 	}

@@ -42,6 +42,7 @@ type UI struct {
 	closing sync.Once
 	// ticks and applies count refresh ticks and UI refreshes.
 	ticks, applies atomic.Int64
+	shown          atomic.Pointer[shownTotals]
 
 	rows     rowModel
 	selected int

@@ -36,7 +36,7 @@ func everyFifth(opts ...downloadtest.Option) func(int) []downloadtest.Option {
 	}
 }
 
-// workloads are the six scenarios of the Haul benchmark.
+// workloads are the scenarios of the Haul benchmark.
 var workloads = []workload{
 	{
 		id: 1, title: "1,000 × 20 KB, 50 ms latency, c16",
@@ -67,6 +67,10 @@ var workloads = []workload{
 		files: 200, size: 20_000, concurrency: 8, latency: 50 * time.Millisecond,
 		floor:  200 * time.Second / strictRate,
 		strict: true,
+	},
+	{
+		id: 7, title: "100,000 × 200 B, c32",
+		files: 100_000, size: 200, concurrency: 32,
 	},
 }
 
