@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"os"
 	"strings"
 	"time"
 
@@ -59,27 +60,29 @@ func (c config) options() downloader.Options {
 var optionsHook func(*downloader.Options)
 
 // newFlagSet declares the flags of "haul get", filling c.
-func newFlagSet(c *config, limit *byteRate, headers *headerList, onExists *string) *flag.FlagSet {
+func newFlagSet(c *config, limit *byteRate, headers *headerList, onExists *string, bad *badValue) *flag.FlagSet {
 	fs := flag.NewFlagSet("haul get", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}
+	value := func(v flag.Value, name, usage string) { fs.Var(named{Value: v, name: name, bad: bad}, name, usage) }
+	c.limits.Concurrency, c.limits.Retries, c.idleTimeout, c.pages = 8, 5, 30*time.Second, 1
 	fs.StringVar(&c.dir, "o", "./downloads", tr().X("cli.flag.o", nil))
-	fs.IntVar(&c.limits.Concurrency, "c", 8, tr().X("cli.flag.c", nil))
-	fs.IntVar(&c.limits.PerHost, "per-host", 0, tr().X("cli.flag.perhost", nil))
-	fs.Float64Var(&c.limits.RequestsPerSec, "rate", 0, tr().X("cli.flag.rate", nil))
-	fs.Var(limit, "limit", tr().X("cli.flag.limit", nil))
-	fs.IntVar(&c.limits.Retries, "retries", 5, tr().X("cli.flag.retries", nil))
-	fs.DurationVar(&c.idleTimeout, "timeout", 30*time.Second, tr().X("cli.flag.timeout", nil))
+	value(intFlag(&c.limits.Concurrency, downloadsValue), "c", tr().X("cli.flag.c", nil))
+	value(intFlag(&c.limits.PerHost, downloadsValue), "per-host", tr().X("cli.flag.perhost", nil))
+	value(floatFlag(&c.limits.RequestsPerSec, rateValue), "rate", tr().X("cli.flag.rate", nil))
+	value(limit, "limit", tr().X("cli.flag.limit", nil))
+	value(intFlag(&c.limits.Retries, triesValue), "retries", tr().X("cli.flag.retries", nil))
+	value(durationFlag(&c.idleTimeout), "timeout", tr().X("cli.flag.timeout", nil))
 	fs.StringVar(onExists, "on-exists", "skip", tr().X("cli.flag.onexists", nil))
 	fs.StringVar(&c.report, "report", "", tr().X("cli.flag.report", nil))
 	fs.BoolVar(&c.reportBOM, "report-bom", false, tr().X("cli.flag.reportbom", nil))
 	fs.BoolVar(&c.reportMachine, "report-machine", false, tr().X("cli.flag.reportmachine", nil))
-	fs.Var(headers, "H", tr().X("cli.flag.header", nil))
+	value(headers, "H", tr().X("cli.flag.header", nil))
 	fs.StringVar(&c.referer, "referer", "", tr().X("cli.flag.referer", nil))
 	fs.StringVar(&c.userAgent, "user-agent", "", tr().X("cli.flag.useragent", i18n.Data{"Default": downloader.DefaultUserAgent}))
 	fs.StringVar(&c.state, "state", "", tr().X("cli.flag.state", nil))
 	fs.StringVar(&c.fromPage, "from-page", "", tr().X("cli.flag.frompage", nil))
-	fs.IntVar(&c.pages, "pages", 1, tr().X("cli.flag.pages", nil))
+	value(intFlag(&c.pages, pagesValue), "pages", tr().X("cli.flag.pages", nil))
 	fs.BoolVar(&c.limits.KeepDuplicates, "keep-duplicates", false, tr().X("cli.flag.keepduplicates", nil))
 	fs.BoolVar(&c.limits.NoPageReferer, "no-page-referer", false, tr().X("cli.flag.nopagereferer", nil))
 	fs.BoolVar(&c.savePages, "save-pages", false, tr().X("cli.flag.savepages", nil))
@@ -98,10 +101,14 @@ func parseFlags(args []string) (config, *flag.FlagSet, error) {
 		limit    byteRate
 		headers  headerList
 		onExists string
+		bad      badValue
 	)
-	fs := newFlagSet(&c, &limit, &headers, &onExists)
+	fs := newFlagSet(&c, &limit, &headers, &onExists, &bad)
 	for len(args) > 0 {
 		if err := fs.Parse(args); err != nil {
+			if bad.err != nil {
+				return c, fs, bad.err
+			}
 			return c, fs, err
 		}
 		rest := fs.Args()
@@ -145,6 +152,8 @@ func (c config) check() error {
 		return fmt.Errorf("-timeout %s: choose a duration above zero, such as 30s or 2m", c.idleTimeout)
 	case strings.TrimSpace(c.dir) == "":
 		return errors.New("-o: give the folder to save into")
+	case isFile(c.dir):
+		return badValueError(folderValue, c.dir)
 	case c.userAgent != "" && !validHeaderValue(c.userAgent):
 		return errors.New("-user-agent contains characters that cannot be sent")
 	}
@@ -161,4 +170,11 @@ func (c config) check() error {
 		}
 	}
 	return nil
+}
+
+// isFile reports whether path names something that exists and is not a
+// folder, so nothing can be saved into it.
+func isFile(path string) bool {
+	info, err := os.Stat(path)
+	return err == nil && !info.IsDir()
 }

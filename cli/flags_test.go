@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -23,8 +24,14 @@ func TestGetRejectsBadCommandLines(t *testing.T) {
 		wantUsage bool
 	}{
 		{"speed limit that is not a size", []string{"-limit", "fast", list},
-			`invalid value "fast" for flag -limit: expected a speed such as 2MB`, true},
-		{"negative speed limit", []string{"-limit", "-5MB", list}, "for flag -limit", true},
+			`-limit: "fast" is not a speed such as 2MB, 500k or 1.5MiB (per second)`, true},
+		{"negative speed limit", []string{"-limit", "-5MB", list}, `-limit: "-5MB" is not a speed`, true},
+		{"rate that is not a number", []string{"-rate", "abc", list}, `-rate: "abc" is not a number of requests per second`, true},
+		{"rate that is not finite", []string{"-rate", "Inf", list}, `-rate: "Inf" is not a number of requests per second`, true},
+		{"fraction of a download", []string{"-c", "1.5", list}, `-c: "1.5" is not a whole number of downloads at once`, true},
+		{"retries that are not a number", []string{"-retries", "many", list}, `-retries: "many" is not a whole number of tries`, true},
+		{"pages that are not a number", []string{list, "-pages", "all"}, `-pages: "all" is not a whole number of pages`, true},
+		{"output folder that is a file", []string{"-o", list, list}, "-o " + strconv.Quote(list) + " is a file, not a folder", true},
 		{"unknown existing-file policy", []string{"-on-exists", "keep-old", list},
 			`-on-exists "keep-old": choose skip, rename or overwrite`, true},
 		{"header without a colon", []string{"-H", "Authorization", list}, `"Authorization" is not a header: write it as 'Name: value'`, true},
@@ -37,7 +44,7 @@ func TestGetRejectsBadCommandLines(t *testing.T) {
 		{"negative rate", []string{"-rate", "-2", list}, "-rate -2", true},
 		{"negative retries", []string{"-retries", "-1", list}, "-retries -1", true},
 		{"zero timeout", []string{"-timeout", "0s", list}, "-timeout 0s: choose a duration above zero", true},
-		{"timeout that is not a duration", []string{"-timeout", "soon", list}, `invalid value "soon" for flag -timeout`, true},
+		{"timeout that is not a duration", []string{"-timeout", "soon", list}, `-timeout: "soon" is not a duration such as 30s or 2m`, true},
 		{"referer that is not a web address", []string{"-referer", "ftp://example.com", list}, `-referer "ftp://example.com": give a full http or https address`, true},
 		{"no inputs at all", nil, "no links given", false},
 		{"a list file that does not exist", []string{missing}, "cannot read the list " + missing + ": no such file or directory", false},

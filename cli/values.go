@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"errors"
 	"fmt"
 	"net/http"
 	"net/textproto"
@@ -31,7 +30,7 @@ func (b *byteRate) Set(s string) error {
 	}
 	n, err := humanize.ParseBytes(s)
 	if err != nil || n > 1<<62 {
-		return errors.New("expected a speed such as 2MB, 500k or 1.5MiB (per second)")
+		return badValueError(speedValue, s)
 	}
 	*b = byteRate(n)
 	return nil
