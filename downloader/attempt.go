@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"golang.org/x/time/rate"
 
@@ -34,6 +35,8 @@ type job struct {
 	name      string
 	ownsPart  bool
 	validator string
+	etag      string // the validators the part file was started with
+	modified  string
 	total     int64
 	limits    Limits
 	fromPage  bool
@@ -43,14 +46,14 @@ type job struct {
 
 // outcome is how an attempt ended; a zero outcome means it was interrupted.
 type outcome struct {
-	done     bool
-	skipped  bool
-	page     *PageFound // the link was a web page; these are its pictures
-	progress bool       // bytes were added to the part file
-	written  int64      // how many
-	verdict  verdict
-	// now retries without waiting (the server could not resume; start over).
-	now bool
+	done    bool
+	skipped bool
+	page    *PageFound // the link was a web page; these are its pictures
+	reached int64      // the byte the part file got to, when bytes were written
+	verdict verdict
+	// restart drops the part file and tries again from byte 0: the server
+	// could not resume, or the file changed since the part was started.
+	restart bool
 }
 
 func (m *Manager) jobLocked(it *item) job {
@@ -59,26 +62,20 @@ func (m *Manager) jobLocked(it *item) job {
 		it.dir = m.dir
 	}
 	return job{dir: it.dir, url: it.url, name: it.name, ownsPart: it.ownsPart, validator: it.validator(),
+		etag: it.etag, modified: it.modified,
 		total: it.total.Load(), limits: m.limits, fromPage: it.fromPage, referer: it.referer,
 		format: sniff.Format{MIME: it.mime, IsImage: it.isImage, Width: it.width, Height: it.height}}
 }
 
-// attempt makes one request for the item and streams its body to the part
-// file; see DESIGN.md §3.
+// attempt makes one try for the item: the request, the answer checked,
+// the body streamed to the part file, the file checked and moved into
+// place. It changes no state of the item: it returns the outcome, which
+// the manager applies.
 func (m *Manager) attempt(ctx context.Context, it *item, j job) outcome {
 	if err := m.reqLimit.Wait(ctx); err != nil {
 		return outcome{}
 	}
-	offset := int64(0)
-	if j.name != "" && j.ownsPart {
-		if fi, err := os.Stat(filepath.Join(j.dir, j.name+".part")); err == nil {
-			offset = fi.Size()
-		}
-	}
-	resuming := offset > 0 && (j.validator != "" || j.total > 0)
-	if !resuming {
-		offset = 0
-	}
+	offset, resuming := resumePoint(j)
 	if resuming && offset == j.total {
 		return m.commitComplete(it, j)
 	}
@@ -90,44 +87,96 @@ func (m *Manager) attempt(ctx context.Context, it *item, j job) outcome {
 	}
 	defer resp.Body.Close()
 	m.noteStatus(it, resp.StatusCode)
-
-	total := int64(-1)
-	switch {
-	case resp.StatusCode == http.StatusPartialContent && resuming:
-		start, size, ok := parseContentRange(resp.Header.Get("Content-Range"))
-		if !ok || start != offset || (j.total > 0 && size >= 0 && size != j.total) {
-			return m.startOver(it, ReasonWrongPart)
-		}
-		total = size
-	case resp.StatusCode == http.StatusOK:
-		offset = 0
-		total = resp.ContentLength
-	case resp.StatusCode == http.StatusRequestedRangeNotSatisfiable && resuming:
-		return m.startOver(it, ReasonNoResume)
-	case resp.StatusCode >= 200 && resp.StatusCode < 300:
-		return outcome{verdict: verdict{err: &ItemError{Kind: ErrServer, Reason: ReasonNoFile, Status: resp.StatusCode}}}
-	default:
-		return outcome{verdict: statusVerdict(resp, m.now())}
+	span, refused := checkAnswer(j, resp, offset, resuming, m.now())
+	if refused != nil {
+		return *refused
 	}
-
-	body := newIdleReader(resp.Body, m.opts.IdleTimeout, cancelAttempt)
+	body := newIdleReader(capBody(resp.Body, j.limits.MaxSize, span.offset), m.opts.IdleTimeout, cancelAttempt)
 	defer body.stop()
-	var head []byte
-	format := j.format
-	if offset == 0 {
-		var err error
-		if head, err = readHead(body); err != nil {
-			return m.transportOutcome(ctx, actx, err, j.url)
-		}
-		format = sniff.Detect(head)
-		if o, isPage := m.pageOutcome(it, j, resp, head, body); isPage {
+	in := saveInput{offset: span.offset, total: span.total, body: body, format: j.format}
+	if span.offset == 0 {
+		if o, stop := m.readStart(ctx, actx, it, j, resp, &in); stop {
 			return o
 		}
-		if sniff.ExpectImage(m.nameFor(it, resp), resp.Header.Get("Content-Type"), j.fromPage) && format.IsText {
-			return outcome{verdict: verdict{err: notImageError(head, j.url, resp)}}
-		}
 	}
-	return m.save(ctx, actx, it, j, resp, saveInput{offset: offset, total: total, head: head, body: body, format: format})
+	return m.save(ctx, actx, it, j, resp, in)
+}
+
+// resumePoint is where the part file ends, when it can be resumed.
+func resumePoint(j job) (int64, bool) {
+	if j.name == "" || !j.ownsPart {
+		return 0, false
+	}
+	fi, err := os.Lstat(filepath.Join(j.dir, j.name+".part"))
+	if err != nil || !fi.Mode().IsRegular() || fi.Size() == 0 || j.validator == "" && j.total <= 0 {
+		return 0, false
+	}
+	return fi.Size(), true
+}
+
+// span is the part of the file an answer carries: from offset to total
+// (-1 when the size is unknown).
+type span struct{ offset, total int64 }
+
+// checkAnswer reads the status and headers of an answer: the span of the
+// file it carries, or the outcome when it carries none.
+func checkAnswer(j job, resp *http.Response, offset int64, resuming bool, now time.Time) (span, *outcome) {
+	code := resp.StatusCode
+	var s span
+	switch {
+	case code == http.StatusPartialContent && resuming:
+		var o *outcome
+		if s, o = partialSpan(j, resp.Header, offset); o != nil {
+			return s, o
+		}
+	case code == http.StatusOK:
+		s = span{offset: 0, total: resp.ContentLength}
+	case code == http.StatusRequestedRangeNotSatisfiable && resuming:
+		return s, startOver(ReasonNoResume)
+	case code >= 200 && code < 300:
+		return s, &outcome{verdict: verdict{err: &ItemError{Kind: ErrServer, Reason: ReasonNoFile, Status: code}}}
+	default:
+		return s, &outcome{verdict: statusVerdict(resp, now)}
+	}
+	if j.limits.MaxSize > 0 && s.total > j.limits.MaxSize {
+		return s, &outcome{verdict: tooLarge(j.limits.MaxSize)}
+	}
+	return s, nil
+}
+
+// partialSpan checks a partial answer (206) to a resume: the same version
+// of the file, from the byte asked for.
+func partialSpan(j job, h http.Header, offset int64) (span, *outcome) {
+	if changedSince(j, h) {
+		return span{}, startOver(ReasonChanged)
+	}
+	start, size, ok := parseContentRange(h.Get("Content-Range"))
+	if !ok || start != offset || (j.total > 0 && size >= 0 && size != j.total) {
+		return span{}, startOver(ReasonWrongPart)
+	}
+	return span{offset: offset, total: size}, nil
+}
+
+// readStart reads the first bytes of a body that starts at byte 0, to know
+// what the file really is: a web page to read for pictures, text where a
+// picture was expected, or nothing at all. It reports stop with the outcome
+// when the try ends here.
+func (m *Manager) readStart(ctx, actx context.Context, it *item, j job, resp *http.Response, in *saveInput) (outcome, bool) {
+	head, err := readHead(in.body)
+	if err != nil {
+		return m.transportOutcome(ctx, actx, err, j.url), true
+	}
+	if len(head) == 0 && resp.ContentLength < 0 {
+		return outcome{verdict: verdict{retry: true, err: &ItemError{Kind: ErrEmptyBody, Reason: ReasonEmptyBody, Status: resp.StatusCode}}}, true
+	}
+	in.head, in.format = head, sniff.Detect(head)
+	if o, isPage := m.pageOutcome(it, j, resp, head, in.body); isPage {
+		return o, true
+	}
+	if sniff.ExpectImage(m.nameFor(it, resp), resp.Header.Get("Content-Type"), j.fromPage) && in.format.IsText {
+		return outcome{verdict: verdict{err: notImageError(head, j.url, resp)}}, true
+	}
+	return outcome{}, false
 }
 
 // request builds the GET for one attempt, with Range and If-Range when resuming.
@@ -163,14 +212,9 @@ func (m *Manager) transportOutcome(itemCtx, attemptCtx context.Context, err erro
 	return outcome{verdict: transportVerdict(err, u)}
 }
 
-// startOver drops the part file so the next attempt begins at byte 0.
-func (m *Manager) startOver(it *item, why Reason) outcome {
-	m.mu.Lock()
-	m.removePartLocked(it)
-	it.etag, it.modified = "", ""
-	it.total.Store(-1)
-	m.mu.Unlock()
-	return outcome{now: true, verdict: verdict{retry: true, err: &ItemError{Kind: ErrServer, Reason: why}}}
+// startOver asks for the next try to begin at byte 0, without the part file.
+func startOver(why Reason) *outcome {
+	return &outcome{restart: true, verdict: verdict{retry: true, err: &ItemError{Kind: ErrServer, Reason: why}}}
 }
 
 // nameFor picks the file name from the response, falling back to the final
@@ -349,4 +393,12 @@ func parseContentRange(v string) (start, size int64, ok bool) {
 		return 0, 0, false
 	}
 	return start, size, true
+}
+
+// changedSince says a partial answer comes from another version of the
+// file than the part was started with: its ETag or Last-Modified differs.
+func changedSince(j job, h http.Header) bool {
+	etag, modified := h.Get("ETag"), h.Get("Last-Modified")
+	return j.etag != "" && etag != "" && etag != j.etag ||
+		j.modified != "" && modified != "" && modified != j.modified
 }

@@ -36,6 +36,7 @@ func newClient(o Options, proxy func(*http.Request) (*url.URL, error), jar http.
 		ReadBufferSize:        64 << 10,
 		WriteBufferSize:       16 << 10,
 	}
+	guardAnswers(tr)
 	return &http.Client{Transport: tr, CheckRedirect: checkRedirect, Jar: jar}
 }
 

@@ -32,6 +32,20 @@ const (
 	ErrServer
 	// ErrNotImage is a web page or text sent where a picture was expected.
 	ErrNotImage
+	// ErrCertificate is a site whose security certificate is not trusted.
+	ErrCertificate
+	// ErrNotHTTP is an answer that is not HTTP at all (or plain HTTP to an https link).
+	ErrNotHTTP
+	// ErrHeadersTooLarge is an answer whose headers are too large to read.
+	ErrHeadersTooLarge
+	// ErrProxyRefused is a proxy that refused to open a tunnel to the site.
+	ErrProxyRefused
+	// ErrEmptyBody is an answer with no bytes where a file was expected.
+	ErrEmptyBody
+	// ErrTooLarge is a file beyond the size limit the user set.
+	ErrTooLarge
+	// ErrTooManyOpen is the system running out of open files; it is not the disk's fault.
+	ErrTooManyOpen
 )
 
 // Reason says exactly why an item failed or waits, as a stable code that is
@@ -79,6 +93,25 @@ const (
 	ReasonNoPermission Reason = "no-permission"
 	// ReasonDisk is any other failure to write the file (Folder, Detail).
 	ReasonDisk Reason = "disk"
+	// ReasonCertificate is a site whose security certificate is not trusted
+	// (Host; Detail is one of the Certificate… causes).
+	ReasonCertificate Reason = "certificate"
+	// ReasonNotHTTPAnswer is a site whose answer is not HTTP at all (Host).
+	ReasonNotHTTPAnswer Reason = "not-http-answer"
+	// ReasonHeadersTooLarge is an answer whose headers are too large to read (Host).
+	ReasonHeadersTooLarge Reason = "headers-too-large"
+	// ReasonProxyRefused is a proxy that refused to open a tunnel to the site
+	// (Host; Detail is the proxy's status line).
+	ReasonProxyRefused Reason = "proxy-refused"
+	// ReasonEmptyBody is an answer with no bytes and no length where a file was expected.
+	ReasonEmptyBody Reason = "empty-body"
+	// ReasonTooLarge is a file beyond the user's size limit (Size).
+	ReasonTooLarge Reason = "too-large"
+	// ReasonTooManyOpen is the system running out of open files.
+	ReasonTooManyOpen Reason = "too-many-open"
+	// ReasonChanged is a file that changed on the site while it was being
+	// downloaded; the download starts over.
+	ReasonChanged Reason = "changed"
 	// ReasonFileGone is a saved file that is no longer in its folder.
 	ReasonFileGone Reason = "file-gone"
 	// ReasonSignIn is a site that answered with its sign-in page: it wants
@@ -101,6 +134,8 @@ type ItemError struct {
 	Folder string `json:"folder,omitempty"`
 	// Detail is the operating system's own words for a failure to save.
 	Detail string `json:"detail,omitempty"`
+	// Size is the size limit in bytes, for a file beyond it.
+	Size int64 `json:"size,omitempty"`
 	// Tries is how many attempts were made before giving up, when more than one.
 	Tries int `json:"tries,omitempty"`
 	// Wait is how long the site asked us to wait, when that was longer than Haul waits.

@@ -6,25 +6,88 @@ import (
 	"time"
 )
 
-// finish moves the item on after an attempt: to a final state, to Waiting
-// before another attempt, or back to Paused/Queued when it was interrupted.
+// finish applies the outcome of a try: an interrupted try goes back to
+// Paused, Canceled or Queued; any other outcome goes through decide, and
+// the step it returns moves the item along the state table.
 func (m *Manager) finish(ctx context.Context, it *item, out outcome) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	h := m.hosts[it.host]
 	inFlight := h.active
 	m.releaseSlotLocked(it)
-	if ctx.Err() == nil && (out.done || out.verdict.err != nil) {
-		h.pace.observe(out.verdict.slowDown)
-		if out.verdict.slowDown {
-			h.pace.refused(m.now(), out.verdict.err.Status, inFlight, m.perHostLocked(), out.verdict.minWait)
-		}
-	}
 	it.cancel = nil
-	if out.progress {
-		it.failures = 0
+	finished := out.done || out.skipped || out.page != nil
+	if !finished && ctx.Err() != nil {
+		m.interruptedLocked(it, context.Cause(ctx))
+		m.notifyLocked()
+		return
 	}
-	cause := context.Cause(ctx)
+	h.pace.observe(out.verdict.slowDown)
+	if out.verdict.slowDown {
+		h.pace.refused(m.now(), out.verdict.err.Status, inFlight, m.perHostLocked(), out.verdict.minWait)
+	}
+	s := decide(out, it.history(), m.retryPolicyLocked())
+	m.applyLocked(it, out, s)
+	m.notifyLocked()
+}
+
+// interruptedLocked moves an item whose try was stopped by the user or by
+// the end of the run.
+func (m *Manager) interruptedLocked(it *item, cause error) {
+	switch {
+	case errors.Is(cause, errPaused):
+		m.setStateLocked(it, Paused)
+	case errors.Is(cause, errCanceled):
+		m.removePartLocked(it)
+		m.setStateLocked(it, Canceled)
+	default:
+		m.requeueLocked(it)
+	}
+}
+
+// history is what decide needs to know of the item's earlier tries.
+func (it *item) history() history {
+	return history{failures: it.failures, reached: it.reached, total: it.total.Load()}
+}
+
+func (m *Manager) retryPolicyLocked() retryPolicy {
+	o := m.opts
+	return retryPolicy{retries: m.limits.Retries, maxRetryAfter: o.MaxRetryAfter,
+		backoff: func(next int, minWait time.Duration) time.Duration {
+			return backoff(o.BackoffBase, o.BackoffMax, next, minWait)
+		}}
+}
+
+// applyLocked carries out the step decide chose.
+func (m *Manager) applyLocked(it *item, out outcome, s step) {
+	if s.counted {
+		it.failures++
+	}
+	it.reached = max(it.reached, out.reached)
+	switch s.kind {
+	case stepDone:
+		m.finishedLocked(it, out)
+	case stepFail:
+		m.failLocked(it, s.err, s.dropPart)
+		if s.stopBatch {
+			m.failQueuedLocked(s.err)
+		}
+	case stepRestart:
+		m.removePartLocked(it)
+		it.etag, it.modified, it.reached = "", "", 0
+		it.total.Store(-1)
+		m.requeueLocked(it)
+		it.err = s.err
+	case stepResume:
+		m.requeueLocked(it)
+		it.err = s.err
+	case stepWait:
+		m.waitLocked(it, s.wait, s.err, out.verdict.slowDown)
+	}
+}
+
+// finishedLocked ends an item whose try saved it, skipped it or read it as a web page.
+func (m *Manager) finishedLocked(it *item, out outcome) {
 	switch {
 	case out.done:
 		it.bytes.Store(max(it.bytes.Load(), it.total.Load()))
@@ -32,51 +95,14 @@ func (m *Manager) finish(ctx context.Context, it *item, out outcome) {
 		m.setStateLocked(it, Done)
 	case out.page != nil:
 		m.pageDoneLocked(it, out.page)
-	case out.skipped:
-		m.setStateLocked(it, Skipped)
-	case errors.Is(cause, errPaused):
-		m.setStateLocked(it, Paused)
-	case errors.Is(cause, errCanceled):
-		m.removePartLocked(it)
-		m.setStateLocked(it, Canceled)
-	case ctx.Err() != nil:
-		m.requeueLocked(it)
-	case out.verdict.err == nil:
-		out.verdict = verdict{retry: true, err: &ItemError{Kind: ErrServer, Reason: ReasonUnknown}}
-		m.retryLaterLocked(it, out)
-	case out.verdict.err.Kind == ErrDisk && !out.verdict.retry:
-		m.failLocked(it, out.verdict.err, false)
-		m.failQueuedLocked(out.verdict.err)
-	case out.verdict.retry:
-		m.retryLaterLocked(it, out)
 	default:
-		m.failLocked(it, out.verdict.err, true)
+		m.setStateLocked(it, Skipped)
 	}
-	m.notifyLocked()
 }
 
-// retryLaterLocked schedules the next attempt, or fails the item when it
-// has used its tries or the site asks for a wait longer than we honour.
-func (m *Manager) retryLaterLocked(it *item, out outcome) {
-	v := out.verdict
-	it.failures++
-	if it.failures > m.limits.Retries {
-		m.failLocked(it, gaveUp(v.err, it.failures), false)
-		return
-	}
-	if v.minWait > m.opts.MaxRetryAfter {
-		tooLong := *v.err
-		tooLong.Wait = v.minWait
-		m.failLocked(it, &tooLong, false)
-		return
-	}
-	it.err, it.slowedDown = v.err, v.slowDown
-	if out.now || resumeAtOnce(out, it.total.Load()) {
-		m.requeueLocked(it)
-		it.err = v.err
-		return
-	}
-	wait := backoff(m.opts.BackoffBase, m.opts.BackoffMax, it.failures+1, v.minWait)
+// waitLocked puts the item in Waiting until its next try.
+func (m *Manager) waitLocked(it *item, wait time.Duration, err *ItemError, slowDown bool) {
+	it.err, it.slowedDown = err, slowDown
 	it.retryAt = m.now().Add(wait)
 	m.setStateLocked(it, Waiting)
 	var t *time.Timer
@@ -137,14 +163,4 @@ func (m *Manager) releaseSlot(it *item) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.releaseSlotLocked(it)
-}
-
-// resumeAtOnce says a broken download made enough progress to continue
-// straight away: the server is answering, so waiting would only slow the
-// file down. A connection that breaks after a few bytes still backs off.
-func resumeAtOnce(out outcome, total int64) bool {
-	if out.verdict.err.Kind != ErrShortBody && out.verdict.err.Kind != ErrTimeout {
-		return false
-	}
-	return out.written >= 256<<10 || total > 0 && out.written*10 >= total
 }

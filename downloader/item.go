@@ -23,7 +23,8 @@ type item struct {
 	ownsPart   bool   // name+".part" in the folder is this item's
 	path       string // final path when Done or Skipped
 	attempts   int
-	failures   int // failed attempts since the last one that made progress
+	failures   int   // tries that counted against the retries since the item was last queued by the user
+	reached    int64 // the furthest byte any try got to
 	status     int
 	err        *ItemError
 	note       Note

@@ -62,6 +62,8 @@ type Limits struct {
 	KeepDuplicates bool
 	// NoPageReferer stops sending the page a picture was found on as Referer.
 	NoPageReferer bool
+	// MaxSize is the largest file saved, in bytes; a larger one fails. 0 is no limit.
+	MaxSize int64
 }
 
 // Options configure a Manager.

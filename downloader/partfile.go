@@ -73,8 +73,13 @@ func commitFile(part, final string, overwrite bool) error {
 	return nil
 }
 
-// diskVerdict explains a failure to write into the output folder.
+// diskVerdict explains a failure to write into the output folder. Running
+// out of open files is the system's limit, not the folder's fault: it is
+// worth another try and stops nothing else.
 func diskVerdict(err error, dir string) verdict {
+	if errors.Is(err, syscall.EMFILE) || errors.Is(err, syscall.ENFILE) {
+		return networkVerdict(err, "")
+	}
 	e := &ItemError{Kind: ErrDisk, Reason: ReasonDisk, Folder: dir, Detail: rootCause(err), Err: err}
 	switch {
 	case errors.Is(err, syscall.ENOSPC):

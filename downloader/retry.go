@@ -55,38 +55,51 @@ func statusVerdict(resp *http.Response, now time.Time) verdict {
 // transportVerdict decides what an error from the client or the body means.
 // The caller has already ruled out a pause, cancel or stop of the item.
 func transportVerdict(err error, u *url.URL) verdict {
-	fail := func(kind ErrorKind, reason Reason) *ItemError {
-		return &ItemError{Kind: kind, Reason: reason, Err: err}
+	host := u.Hostname()
+	if v, ok := answerVerdict(err, host); ok {
+		return v
 	}
-	atHost := func(kind ErrorKind, reason Reason) *ItemError {
-		return &ItemError{Kind: kind, Reason: reason, Host: u.Hostname(), Err: err}
+	if v, ok := linkVerdict(err); ok {
+		return v
 	}
+	return networkVerdict(err, host)
+}
+
+// linkVerdict recognises links that lead nowhere downloadable: redirect
+// loops, redirects away from http(s), and unsupported schemes.
+func linkVerdict(err error) (verdict, bool) {
+	var urlErr *url.Error
 	switch {
 	case errors.Is(err, errTooManyRedirects):
-		return verdict{err: fail(ErrRedirect, ReasonRedirectLoop)}
+		return verdict{err: &ItemError{Kind: ErrRedirect, Reason: ReasonRedirectLoop, Err: err}}, true
 	case errors.Is(err, errRedirectScheme):
-		return verdict{err: fail(ErrRedirect, ReasonRedirectScheme)}
-	case errors.Is(err, errIdle):
-		return verdict{retry: true, err: fail(ErrTimeout, ReasonStalled)}
-	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
-		return verdict{retry: true, err: fail(ErrShortBody, ReasonCutShort)}
+		return verdict{err: &ItemError{Kind: ErrRedirect, Reason: ReasonRedirectScheme, Err: err}}, true
+	case errors.As(err, &urlErr) && strings.Contains(urlErr.Err.Error(), "unsupported protocol scheme"):
+		return verdict{err: &ItemError{Kind: ErrBadLink, Reason: ReasonNotHTTP, Err: err}}, true
 	}
+	return verdict{}, false
+}
+
+// networkVerdict explains a connection that failed, stalled or broke; all
+// are worth another try except a site name that does not exist.
+func networkVerdict(err error, host string) verdict {
 	var dnsErr *net.DNSError
-	if errors.As(err, &dnsErr) {
-		return verdict{retry: !dnsErr.IsNotFound, err: atHost(ErrNetwork, ReasonHostUnknown)}
-	}
-	if errors.Is(err, syscall.ECONNREFUSED) {
-		return verdict{retry: true, err: atHost(ErrNetwork, ReasonRefused)}
-	}
 	var netErr net.Error
-	if errors.As(err, &netErr) && netErr.Timeout() || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, os.ErrDeadlineExceeded) {
-		return verdict{retry: true, err: atHost(ErrTimeout, ReasonSlowAnswer)}
+	switch {
+	case errors.Is(err, errIdle):
+		return verdict{retry: true, err: &ItemError{Kind: ErrTimeout, Reason: ReasonStalled, Err: err}}
+	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
+		return verdict{retry: true, err: &ItemError{Kind: ErrShortBody, Reason: ReasonCutShort, Err: err}}
+	case errors.Is(err, syscall.EMFILE) || errors.Is(err, syscall.ENFILE):
+		return verdict{retry: true, err: &ItemError{Kind: ErrTooManyOpen, Reason: ReasonTooManyOpen, Err: err}}
+	case errors.As(err, &dnsErr):
+		return verdict{retry: !dnsErr.IsNotFound, err: &ItemError{Kind: ErrNetwork, Reason: ReasonHostUnknown, Host: host, Err: err}}
+	case errors.Is(err, syscall.ECONNREFUSED):
+		return verdict{retry: true, err: &ItemError{Kind: ErrNetwork, Reason: ReasonRefused, Host: host, Err: err}}
+	case errors.As(err, &netErr) && netErr.Timeout() || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, os.ErrDeadlineExceeded):
+		return verdict{retry: true, err: &ItemError{Kind: ErrTimeout, Reason: ReasonSlowAnswer, Host: host, Err: err}}
 	}
-	var urlErr *url.Error
-	if errors.As(err, &urlErr) && strings.Contains(urlErr.Err.Error(), "unsupported protocol scheme") {
-		return verdict{err: fail(ErrBadLink, ReasonNotHTTP)}
-	}
-	return verdict{retry: true, err: atHost(ErrNetwork, ReasonConnection)}
+	return verdict{retry: true, err: &ItemError{Kind: ErrNetwork, Reason: ReasonConnection, Host: host, Err: err}}
 }
 
 // parseRetryAfter reads a Retry-After header: delay-seconds or an HTTP date.
@@ -118,7 +131,7 @@ func parseRetryAfter(v string, now time.Time) (time.Duration, bool) {
 // exponential with full jitter, capped, and never less than minWait.
 func backoff(base, limit time.Duration, next int, minWait time.Duration) time.Duration {
 	ceiling := limit
-	if shift := next - 2; shift < 30 {
+	if shift := max(next-2, 0); shift < 30 {
 		if c := base << shift; c > 0 && c < limit {
 			ceiling = c
 		}

@@ -12,7 +12,9 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"strings"
 
+	"haul/downloader/naming"
 	"haul/downloader/sniff"
 )
 
@@ -31,40 +33,17 @@ func (m *Manager) save(ctx, actx context.Context, it *item, j job, resp *http.Re
 	if err := os.MkdirAll(j.dir, 0o755); err != nil {
 		return outcome{verdict: diskVerdict(err, j.dir)}
 	}
-	name := j.name
-	if name == "" {
-		want := m.nameFor(it, resp)
-		if in.format.IsImage {
-			want = sniff.FixExtension(want, in.format)
-			if path.Ext(want) == "" {
-				want += in.format.Ext
-			}
-		}
-		var skip bool
-		if name, skip = m.claimName(it, want); skip {
-			return outcome{skipped: true}
-		}
+	name, skip := m.saveName(it, j, resp, in.format)
+	if skip {
+		return outcome{skipped: true}
 	}
 	m.noteResponse(it, resp, in.offset, in.total, in.format)
-
 	part := filepath.Join(j.dir, name+".part")
 	m.markPartOwned(it)
-	var h hash.Hash
-	if in.format.IsImage {
-		h = sha256.New()
-		if in.offset > 0 && hashPrefix(h, part, in.offset) != nil {
-			h = nil
-		}
-	}
-	m.createMu.Lock()
-	f, err := m.openPart(part, in.offset, !j.ownsPart)
-	m.createMu.Unlock()
-	if err != nil {
-		if errors.Is(err, fs.ErrExist) {
-			m.forgetName(it)
-			return outcome{now: true, verdict: verdict{retry: true, err: &ItemError{Kind: ErrDisk, Reason: ReasonNameTaken, Err: err}}}
-		}
-		return outcome{verdict: diskVerdict(err, j.dir)}
+	h := pictureHash(part, in)
+	f, refused := m.createPart(it, j, part, in.offset)
+	if refused != nil {
+		return *refused
 	}
 	n, err := m.writeChunk(f, in.head, h, it)
 	if err == nil {
@@ -72,24 +51,87 @@ func (m *Manager) save(ctx, actx context.Context, it *item, j job, resp *http.Re
 		rest, err = m.copyBody(actx, f, in.body, h, it)
 		n += rest
 	}
-	out := outcome{progress: n > 0, written: n}
+	out := outcome{}
+	if n > 0 {
+		out.reached = in.offset + n
+	}
+	if err == nil && in.total >= 0 && in.offset+n != in.total {
+		err = io.ErrUnexpectedEOF
+	}
 	if err != nil {
 		f.Close()
-		if errors.Is(err, errWrite) {
-			out.verdict = diskVerdict(err, j.dir)
-		} else if o := m.transportOutcome(ctx, actx, err, j.url); o.verdict.err != nil {
-			out.verdict = o.verdict
-		}
-		return out
-	}
-	if in.total >= 0 && in.offset+n != in.total {
-		f.Close()
-		out.verdict = verdict{retry: true, err: &ItemError{Kind: ErrShortBody, Reason: ReasonCutShort, Err: io.ErrUnexpectedEOF}}
+		out.verdict = m.receiveVerdict(ctx, actx, err, j)
 		return out
 	}
 	resp.Body.Close()
-	m.releaseSlot(it)
 	return m.finishFile(it, j, f, part, in.format, h, out)
+}
+
+// saveName is the name the item is saved under: the one it already has,
+// or one claimed now from the answer; skip says a file of that name is
+// already in the folder and the policy is to skip it.
+func (m *Manager) saveName(it *item, j job, resp *http.Response, format sniff.Format) (name string, skip bool) {
+	if j.name != "" {
+		return j.name, false
+	}
+	want := m.nameFor(it, resp)
+	if format.IsImage {
+		want = sniff.FixExtension(want, format)
+		if path.Ext(want) == "" {
+			want += format.Ext
+		}
+	}
+	return m.claimName(it, notATempName(want))
+}
+
+// notATempName keeps a server-chosen name out of the temporary files'
+// names: "x.jpg.part" would be another item's part file, so it becomes
+// "x.jpg.part_".
+func notATempName(name string) string {
+	if strings.HasSuffix(naming.Fold(name), naming.Fold(".part")) {
+		return name + "_"
+	}
+	return name
+}
+
+// pictureHash starts the sha256 of a picture, fed with the bytes already
+// in the part file when resuming; nil when the file is no picture or the
+// part file cannot be read.
+func pictureHash(part string, in saveInput) hash.Hash {
+	if !in.format.IsImage {
+		return nil
+	}
+	h := sha256.New()
+	if in.offset > 0 && hashPrefix(h, part, in.offset) != nil {
+		return nil
+	}
+	return h
+}
+
+// createPart opens the part file, one create at a time. A file of the
+// same name that appeared meanwhile sends the item to choose another name.
+func (m *Manager) createPart(it *item, j job, part string, offset int64) (partFile, *outcome) {
+	m.createMu.Lock()
+	f, err := m.openPart(part, offset, !j.ownsPart)
+	m.createMu.Unlock()
+	switch {
+	case err == nil:
+		return f, nil
+	case errors.Is(err, fs.ErrExist):
+		m.forgetName(it)
+		return nil, &outcome{restart: true, verdict: verdict{retry: true, err: &ItemError{Kind: ErrDisk, Reason: ReasonNameTaken, Err: err}}}
+	}
+	return nil, &outcome{verdict: diskVerdict(err, j.dir)}
+}
+
+// receiveVerdict explains a body that could not be received whole: a
+// failure to write, or to read. A read stopped by a pause, cancel or stop
+// is no failure.
+func (m *Manager) receiveVerdict(ctx, actx context.Context, err error, j job) verdict {
+	if errors.Is(err, errWrite) {
+		return diskVerdict(err, j.dir)
+	}
+	return m.transportOutcome(ctx, actx, err, j.url).verdict
 }
 
 // finishFile makes a complete part file durable and moves it into place.
@@ -98,6 +140,7 @@ func (m *Manager) save(ctx, actx context.Context, it *item, j job, resp *http.Re
 func (m *Manager) finishFile(it *item, j job, f partFile, part string, format sniff.Format, h hash.Hash, out outcome) outcome {
 	m.commitSem.Acquire(context.Background(), 1) // fails only when the context ends
 	defer m.commitSem.Release(1)
+	m.releaseSlot(it) // only now: while the disk is slow, no new download opens another file
 	if err := m.syncFile(f); err != nil {
 		f.Close()
 		out.verdict = diskVerdict(err, j.dir)
@@ -159,7 +202,6 @@ func (m *Manager) measure(it *item, part string) {
 // app stopped between the last byte and the move into place) without
 // asking the server again.
 func (m *Manager) commitComplete(it *item, j job) outcome {
-	m.releaseSlot(it)
 	part := filepath.Join(j.dir, j.name+".part")
 	f, err := os.OpenFile(part, os.O_WRONLY, 0)
 	if err != nil {

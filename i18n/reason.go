@@ -68,6 +68,9 @@ func reasonText(t Translator, e *downloader.ItemError) string {
 	if text, ok := hostText(t, e); ok {
 		return text
 	}
+	if text, ok := answerText(t, e); ok {
+		return text
+	}
 	if text, ok := diskText(t, e); ok {
 		return text
 	}

@@ -72,7 +72,9 @@ func TestEveryReasonHasWords(t *testing.T) {
 		downloader.ReasonStalled, downloader.ReasonCutShort, downloader.ReasonHostUnknown, downloader.ReasonRefused,
 		downloader.ReasonSlowAnswer, downloader.ReasonConnection, downloader.ReasonNotHTTP, downloader.ReasonWrongPart,
 		downloader.ReasonNoResume, downloader.ReasonNameTaken, downloader.ReasonPageUnreadable, downloader.ReasonDiskFull,
-		downloader.ReasonNoPermission, downloader.ReasonDisk, downloader.ReasonFileGone, downloader.ReasonUnknown}
+		downloader.ReasonNoPermission, downloader.ReasonDisk, downloader.ReasonFileGone, downloader.ReasonUnknown,
+		downloader.ReasonCertificate, downloader.ReasonNotHTTPAnswer, downloader.ReasonHeadersTooLarge, downloader.ReasonProxyRefused,
+		downloader.ReasonEmptyBody, downloader.ReasonTooLarge, downloader.ReasonTooManyOpen, downloader.ReasonChanged}
 	zh, unknown := printer(t, Chinese), Failure(printer(t, Chinese), &downloader.ItemError{Reason: "no-such-reason"})
 	for _, r := range reasons {
 		got := Failure(zh, &downloader.ItemError{Reason: r, Host: "h", Folder: "/f", Detail: "d"})
