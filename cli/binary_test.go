@@ -107,33 +107,68 @@ func withoutLocale(env []string) []string {
 
 func TestHaulBinaryStopsOnCtrlC(t *testing.T) {
 	bin := buildHaul(t)
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGHUP} {
+		t.Run(sig.String(), func(t *testing.T) {
+			cmd, out := startSlowBatch(t, bin)
+			var stdout bytes.Buffer
+			cmd.Stdout = &stdout
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			waitForFiles(t, out, 8)
+			if err := cmd.Process.Signal(sig); err != nil {
+				t.Fatal(err)
+			}
+			sent := time.Now()
+			err := cmd.Wait()
+			var exit *exec.ExitError
+			if !errors.As(err, &exit) || exit.ExitCode() != exitInterrupted {
+				t.Fatalf("haul ended with %v, want exit code 130", err)
+			}
+			if took := time.Since(sent); took > 2*time.Second {
+				t.Errorf("haul took %s to stop, want at most 2 s", took)
+			}
+			if !strings.HasSuffix(stdout.String(), stoppedMessage()+"\n") {
+				t.Errorf("stdout:\n%s", stdout.String())
+			}
+		})
+	}
+}
+
+// TestHaulBinaryStopsQuietlyOnAClosedPipe closes the pipe haul writes its
+// progress to, as "haul get ... 2>&1 | head -1" does: haul must stop as
+// after Ctrl+C, keeping its partial files, rather than die of SIGPIPE.
+func TestHaulBinaryStopsQuietlyOnAClosedPipe(t *testing.T) {
+	bin := buildHaul(t)
+	cmd, out := startSlowBatch(t, bin)
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stdout, cmd.Stderr = w, w
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	waitForFiles(t, out, 8)
+	r.Close()
+	err = cmd.Wait()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != exitInterrupted {
+		t.Fatalf("haul ended with %v, want exit code 130 after a graceful stop", err)
+	}
+}
+
+// startSlowBatch prepares "haul get" of 200 slow files; it returns the
+// command and the folder it saves into.
+func startSlowBatch(t *testing.T, bin string) (*exec.Cmd, string) {
+	t.Helper()
 	s := newServer(t)
 	_, list := batch(t, s, 200, 16<<10, func(int) []downloadtest.Option {
 		return []downloadtest.Option{downloadtest.Throttle(32 << 10)}
 	})
 	out := filepath.Join(t.TempDir(), "out")
-	cmd := exec.Command(bin, "get", "-o", out, list)
-	var stdout bytes.Buffer
-	cmd.Stdout = &stdout
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	waitForFiles(t, out, 8)
-	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
-		t.Fatal(err)
-	}
-	sent := time.Now()
-	err := cmd.Wait()
-	var exit *exec.ExitError
-	if !errors.As(err, &exit) || exit.ExitCode() != exitInterrupted {
-		t.Fatalf("haul ended with %v, want exit code 130", err)
-	}
-	if took := time.Since(sent); took > 2*time.Second {
-		t.Errorf("haul took %s to stop, want at most 2 s", took)
-	}
-	if !strings.HasSuffix(stdout.String(), stoppedMessage()+"\n") {
-		t.Errorf("stdout:\n%s", stdout.String())
-	}
+	return exec.Command(bin, "get", "-o", out, list), out
 }
 
 // TestHaulGetSpeaksTheUsersLanguage runs haul get under a Chinese and an

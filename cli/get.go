@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log"
 	"time"
 
 	"haul/downloader"
@@ -24,10 +25,15 @@ const (
 
 // Get runs "haul get" with args (the words after "get") and returns the exit
 // code: 0 when every link was saved or skipped, 1 when some failed, 2 for a
-// wrong command line and 130 when interrupted. The first Ctrl+C or SIGTERM,
-// like the end of ctx, stops gracefully and keeps partial files for the next
-// run; a second Ctrl+C exits the process at once.
+// wrong command line and 130 when interrupted. The first Ctrl+C, SIGTERM or
+// SIGHUP, like the end of ctx, stops gracefully and keeps partial files for
+// the next run; a second one exits the process at once. Output going to a
+// pipe that closes (haul get ... | head) stops it the same way, quietly.
 func Get(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	// net/http reports a server that sends more than it announced through
+	// the standard logger, quoting the extra bytes (often binary); haul get
+	// reports every failure itself.
+	log.SetOutput(io.Discard)
 	cfg, fs, err := parseFlags(args)
 	if errors.Is(err, flag.ErrHelp) {
 		getUsage(stdout, fs)

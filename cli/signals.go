@@ -12,11 +12,14 @@ import (
 var exitNow = os.Exit
 
 // withInterrupts returns a context that ends when parent does or at the
-// first Ctrl+C (SIGINT) or SIGTERM, whichever comes first; a second signal
-// exits the process with code 130 at once. release stops listening.
+// first Ctrl+C (SIGINT), SIGTERM or SIGHUP, whichever comes first; a second
+// one exits the process with code 130 at once. Writing to a closed pipe
+// (SIGPIPE, as when the output goes to "head") also ends the context, but
+// never exits at once: haul stops as gracefully as after Ctrl+C, without a
+// word, since nobody reads its output any more. release stops listening.
 func withInterrupts(parent context.Context) (ctx context.Context, release func()) {
 	sigs := make(chan os.Signal, 2)
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGPIPE)
 	ctx, cancel := context.WithCancel(parent)
 	done := make(chan struct{})
 	watching := make(chan struct{})
@@ -33,12 +36,16 @@ func withInterrupts(parent context.Context) (ctx context.Context, release func()
 }
 
 // watchInterrupts calls stop on the first signal and exit on the second,
-// until done is closed.
+// until done is closed. SIGPIPE only ever stops: every write to the closed
+// pipe raises it again.
 func watchInterrupts(sigs <-chan os.Signal, done <-chan struct{}, stop func(), exit func(int)) {
 	stopped := false
 	for {
 		select {
-		case <-sigs:
+		case sig := <-sigs:
+			if stopped && sig == syscall.SIGPIPE {
+				continue
+			}
 			if stopped {
 				exit(exitInterrupted)
 				return

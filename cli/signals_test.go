@@ -34,6 +34,43 @@ func TestFirstSignalStopsSecondExits(t *testing.T) {
 	}
 }
 
+func TestHangUpStopsLikeTerminate(t *testing.T) {
+	sigs := make(chan os.Signal)
+	done := make(chan struct{})
+	stops, exits := make(chan struct{}, 2), make(chan int, 2)
+	watching := make(chan struct{})
+	go func() {
+		defer close(watching)
+		watchInterrupts(sigs, done, func() { stops <- struct{}{} }, func(code int) { exits <- code })
+	}()
+	sigs <- syscall.SIGHUP
+	<-stops
+	sigs <- syscall.SIGHUP
+	if code := <-exits; code != exitInterrupted {
+		t.Errorf("the second SIGHUP exited with %d, want %d", code, exitInterrupted)
+	}
+	<-watching
+}
+
+func TestClosedPipeOnlyStops(t *testing.T) {
+	sigs := make(chan os.Signal)
+	done := make(chan struct{})
+	stops := make(chan struct{}, 5)
+	watching := make(chan struct{})
+	go func() {
+		defer close(watching)
+		watchInterrupts(sigs, done, func() { stops <- struct{}{} }, func(code int) { t.Errorf("a closed pipe exited with %d", code) })
+	}()
+	for range 5 {
+		sigs <- syscall.SIGPIPE
+	}
+	close(done)
+	<-watching
+	if len(stops) != 1 {
+		t.Errorf("five SIGPIPEs stopped %d times, want once", len(stops))
+	}
+}
+
 func TestWatchingEndsWhenReleased(t *testing.T) {
 	done := make(chan struct{})
 	watching := make(chan struct{})
