@@ -94,7 +94,7 @@ func (r *settingsRow) showMore() {
 	hint := widget.NewLabel(lang.L("Pictures found on web pages are asked for with the page's address, as a browser does; some sites refuse them otherwise."))
 	hint.Wrapping = fyne.TextWrapWord
 	hint.Importance = widget.LowImportance
-	content := container.NewVBox(r.skipSame, r.pageReferer, hint)
+	content := container.NewVBox(r.skipSame, r.pageReferer, hint, widget.NewSeparator(), r.languageRow())
 	d := dialog.NewCustom(lang.L("More settings"), lang.L("Close"), content, r.ui.win)
 	d.Resize(fyne.NewSize(480, content.MinSize().Height+120))
 	d.Show()

@@ -85,6 +85,7 @@ func New(a fyne.App, w fyne.Window, files []string) *UI {
 }
 
 func newUI(a fyne.App, w fyne.Window, cfg config) *UI {
+	applyLanguage(a.Preferences().String(prefLanguage))
 	useTranslations()
 	useCJKFont(a)
 	s := loadSettings(a.Preferences())

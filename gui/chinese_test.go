@@ -1,0 +1,63 @@
+package gui
+
+import (
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2/lang"
+
+	"haul/downloader"
+	"haul/downloader/downloadtest"
+	"haul/i18n"
+)
+
+// inChinese shows the window's texts in Simplified Chinese until the test
+// ends, as the window does under LANG=zh_CN.UTF-8 or with the language
+// override set.
+func inChinese(t *testing.T) {
+	t.Cleanup(reloadTranslations)
+	for _, name := range []string{"LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"} {
+		t.Setenv(name, "")
+	}
+	applyLanguage("zh_CN.UTF-8")
+	reloadTranslations()
+}
+
+// reloadTranslations makes Fyne's lang choose its language again from the environment.
+func reloadTranslations() {
+	if err := lang.AddTranslationsFS(i18n.Files, i18n.Dir); err != nil {
+		panic(err)
+	}
+}
+
+// TestFailedRowsInChinese runs a 404 and a login page served for a picture
+// in the window under Chinese: their rows, the detail line and the totals
+// speak Chinese.
+func TestFailedRowsInChinese(t *testing.T) {
+	inChinese(t)
+	h := newHarness(t, nil)
+	gone := h.serve([]string{"gone.png"}, fileBody, downloadtest.Status(404))[0]
+	login := h.serve([]string{"photo.jpg"}, func(string) []byte { return []byte("<!doctype html><title>Log in</title><form>…</form>") },
+		downloadtest.Header("Content-Type", "text/html; charset=utf-8"))[0]
+	h.paste(gone + "\n" + login + "\nnot a link")
+	h.waitRows(2)
+	if got := h.ui.intake.label.Text; got != "已添加 2 个链接 · 1 行不是链接" {
+		t.Errorf("intake line = %q", got)
+	}
+	h.ui.Start()
+	h.waitState(gone, downloader.Failed)
+	h.waitState(login, downloader.Failed)
+	h.waitTotals("已保存 0")
+	want := map[string]string{
+		gone:  "找不到（404）：链接已失效，或文件已被删除。",
+		login: "网站发来的是网页，不是图片——可能需要登录，或禁止直接下载。",
+	}
+	for url, text := range want {
+		if got := h.row(url).status.Text; got != text {
+			t.Errorf("row of %s says %q, want %q", url, got, text)
+		}
+	}
+	if got := h.ui.totals.label.Text; !strings.Contains(got, "失败 2") {
+		t.Errorf("totals = %q, want them in Chinese", got)
+	}
+}
