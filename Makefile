@@ -17,7 +17,7 @@ SYSTEM_PACKAGES := gcc libgl1-mesa-dev xorg-dev
 E2E_PACKAGES := xvfb xdotool imagemagick
 
 .DEFAULT_GOAL := build
-.PHONY: help deps e2e-deps build build-debug run test e2e fuzz bench bench-gui icon clean
+.PHONY: help deps e2e-deps build build-debug run test e2e fuzz bench bench-gui icon cjkfont clean
 
 help:
 	@echo "make run          install what is missing, build and start Haul"
@@ -29,6 +29,7 @@ help:
 	@echo "make bench        run the benchmarks"
 	@echo "make bench-gui    benchmark the real window under Xvfb with 10,000 links"
 	@echo "make icon         redraw assets/icon.png"
+	@echo "make cjkfont      rebuild the bundled Chinese font subset from the catalogues"
 	@echo "make clean        remove build output"
 
 deps:
@@ -93,6 +94,10 @@ bench-gui: deps
 
 icon:
 	$(GO) run ./tools/mkicon -o assets/icon.png -size 512
+
+cjkfont:
+	@bash scripts/install-packages.sh fonts-noto-cjk python3-fonttools
+	bash scripts/cjkfont.sh
 
 clean:
 	rm -rf bin dist testdata/e2e-out

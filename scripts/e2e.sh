@@ -2,7 +2,9 @@
 # End-to-end test of Haul's window: start the real app under Xvfb with a list
 # of links on the command line, press Ctrl+Enter, wait for the pictures to
 # arrive from a loopback server, check them byte for byte and take a
-# screenshot. Run by `make e2e` (which builds HAUL_BIN first).
+# screenshot; then the same again under LANG=zh_CN.UTF-8, where the window
+# must log no translation failure. Run by `make e2e` (which builds HAUL_BIN
+# first).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -15,9 +17,9 @@ TIMEOUT=90
 
 fail() {
 	echo "e2e: FAIL: $*" >&2
-	if [[ -s "$OUT/haul.log" ]]; then
+	if [[ -s "${HAUL_LOG:-}" ]]; then
 		echo "--- haul output ---" >&2
-		tail -n 40 "$OUT/haul.log" >&2
+		tail -n 40 "$HAUL_LOG" >&2
 	fi
 	exit 1
 }
@@ -28,9 +30,9 @@ done
 [[ -x "$HAUL_BIN" ]] || fail "$HAUL_BIN is missing; build it with make build-debug"
 
 rm -rf "$OUT"
-mkdir -p "$OUT/home"
+mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)
-saved="$OUT/home/Pictures/Haul"
+HAUL_LOG=""
 
 pids=()
 # Stop the app first, then the X server and the picture server.
@@ -70,46 +72,67 @@ for _ in $(seq 100); do
 done
 xdotool getdisplaygeometry >/dev/null 2>&1 || fail "Xvfb did not start: $(cat "$OUT/xvfb.log")"
 
-echo "e2e: starting $HAUL_BIN with the list on the command line"
-HOME="$OUT/home" XDG_CONFIG_HOME="$OUT/home/.config" XDG_PICTURES_DIR="$OUT/home/Pictures" \
-	"$HAUL_BIN" "$OUT/list.txt" >"$OUT/haul.log" 2>&1 &
-haul_pid=$!
-pids+=("$haul_pid")
+# run_window LANG NAME starts Haul under the locale LANG with its own home
+# folder, presses Start, checks the saved pictures byte for byte, takes the
+# screenshot NAME.png and closes the window again.
+run_window() {
+	local locale=$1 name=$2
+	local home="$OUT/$name-home"
+	local saved="$home/Pictures/Haul" log="$OUT/$name.log"
+	mkdir -p "$home"
+	echo "e2e: starting $HAUL_BIN under LANG=$locale with the list on the command line"
+	LANG=$locale LC_ALL= LC_MESSAGES= LANGUAGE= HOME="$home" XDG_CONFIG_HOME="$home/.config" XDG_PICTURES_DIR="$home/Pictures" \
+		"$HAUL_BIN" "$OUT/list.txt" >"$log" 2>&1 &
+	local haul_pid=$!
+	pids+=("$haul_pid")
+	HAUL_LOG=$log
 
-win=$(timeout 60 xdotool search --sync --onlyvisible --name '^Haul' | head -n 1) || true
-[[ -n "$win" ]] || fail "the window never appeared"
-title=$(xdotool getwindowname "$win")
-echo "e2e: window $win is \"$title\""
-[[ "$title" == "Haul 0.1.0" ]] || fail "window title is \"$title\", want \"Haul 0.1.0\""
+	local win title
+	win=$(timeout 60 xdotool search --sync --onlyvisible --name '^Haul' | head -n 1) || true
+	[[ -n "$win" ]] || fail "the window never appeared"
+	title=$(xdotool getwindowname "$win")
+	echo "e2e: window $win is \"$title\""
+	[[ "$title" =~ ^Haul\ [0-9] ]] || fail "window title is \"$title\", want \"Haul\" and the version"
 
-# The list file is read in the background; Start also runs links added later.
-xdotool windowfocus --sync "$win" 2>/dev/null || xdotool windowfocus "$win"
-sleep 0.5
-xdotool key --clearmodifiers ctrl+Return
-
-echo "e2e: waiting for $COUNT pictures in $saved"
-deadline=$((SECONDS + TIMEOUT))
-while :; do
-	kill -0 "$haul_pid" 2>/dev/null || fail "Haul exited early"
-	have=$(find "$saved" -maxdepth 1 -name 'kitten-*.png' 2>/dev/null | wc -l)
-	(( have == COUNT )) && break
-	(( SECONDS < deadline )) || fail "only $have of $COUNT pictures arrived within ${TIMEOUT}s"
+	# The list file is read in the background; Start also runs links added later.
+	xdotool windowfocus --sync "$win" 2>/dev/null || xdotool windowfocus "$win"
 	sleep 0.5
-done
+	xdotool key --clearmodifiers ctrl+Return
 
-for want in "$OUT"/want/*.png; do
-	cmp -s "$want" "$saved/$(basename "$want")" || fail "$(basename "$want") differs from the served file"
-done
-extra=$(find "$saved" -mindepth 1 -maxdepth 1 ! -name 'kitten-*.png' -printf '%f\n')
-[[ -z "$extra" ]] || fail "unexpected files in the output folder: $extra"
+	echo "e2e: waiting for $COUNT pictures in $saved"
+	local deadline=$((SECONDS + TIMEOUT)) have
+	while :; do
+		kill -0 "$haul_pid" 2>/dev/null || fail "Haul exited early"
+		have=$(find "$saved" -maxdepth 1 -name 'kitten-*.png' 2>/dev/null | wc -l)
+		(( have == COUNT )) && break
+		(( SECONDS < deadline )) || fail "only $have of $COUNT pictures arrived within ${TIMEOUT}s"
+		sleep 0.5
+	done
 
-# Let the window show the final totals, then take the screenshot.
-sleep 1.5
-import -window root "$OUT/screenshot.png"
-spread=$(convert "$OUT/screenshot.png" -format '%[fx:standard_deviation]' info:)
-awk -v s="$spread" 'BEGIN { exit !(s > 0.01) }' || fail "the screenshot is blank"
+	local want extra spread
+	for want in "$OUT"/want/*.png; do
+		cmp -s "$want" "$saved/$(basename "$want")" || fail "$(basename "$want") differs from the served file"
+	done
+	extra=$(find "$saved" -mindepth 1 -maxdepth 1 ! -name 'kitten-*.png' -printf '%f\n')
+	[[ -z "$extra" ]] || fail "unexpected files in the output folder: $extra"
 
-if grep -q 'Error in Fyne call thread' "$OUT/haul.log"; then
-	fail "Fyne reported a call from the wrong thread"
-fi
-echo "e2e: ok: $COUNT pictures saved and checked; screenshot in $OUT/screenshot.png"
+	# Let the window show the final totals and the failed rows, then take the screenshot.
+	sleep 1.5
+	import -window root "$OUT/$name.png"
+	spread=$(convert "$OUT/$name.png" -format '%[fx:standard_deviation]' info:)
+	awk -v s="$spread" 'BEGIN { exit !(s > 0.01) }' || fail "the screenshot $name.png is blank"
+
+	if grep -q 'Error in Fyne call thread' "$log"; then
+		fail "Fyne reported a call from the wrong thread"
+	fi
+	if grep -q 'Translation failure' "$log"; then
+		fail "Haul logged a translation failure under LANG=$locale"
+	fi
+	kill "$haul_pid"
+	wait "$haul_pid" 2>/dev/null || true
+}
+
+run_window en_US.UTF-8 screenshot
+run_window zh_CN.UTF-8 screenshot-zh
+
+echo "e2e: ok: $COUNT pictures saved and checked twice; screenshots in $OUT/screenshot.png (English) and $OUT/screenshot-zh.png (Simplified Chinese)"

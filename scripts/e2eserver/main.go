@@ -41,15 +41,23 @@ func main() {
 	<-stop
 }
 
-// prepare registers count pictures and one broken link, writes the list
-// and the expected files.
+// prepare registers count pictures, a broken link and a login page served
+// for a picture, writes the list and the expected files.
 func prepare(srv *downloadtest.Server, list, want string, count int) error {
 	if err := os.MkdirAll(want, 0o755); err != nil {
 		return fmt.Errorf("create %s: %w", want, err)
 	}
-	var links []string
+	// The two broken links come first, so their rows are on screen.
+	srv.Handle("/gallery/missing.png", nil, downloadtest.Status(404))
+	// A site that answers a picture link with a web page.
+	srv.Handle("/gallery/private.jpg", []byte("<!doctype html><title>Members only</title><p>Please log in.</p>"),
+		downloadtest.Header("Content-Type", "text/html; charset=utf-8"))
+	links := []string{srv.URL("/gallery/missing.png"), srv.URL("/gallery/private.jpg")}
 	for i := range count {
 		name := fmt.Sprintf("kitten-%02d.png", i+1)
+		if i == 0 {
+			name = "kitten-小猫.png" // a Chinese file name, saved and shown as is
+		}
 		body, err := picture(name)
 		if err != nil {
 			return err
@@ -60,8 +68,6 @@ func prepare(srv *downloadtest.Server, list, want string, count int) error {
 			return fmt.Errorf("write expected %s: %w", name, err)
 		}
 	}
-	srv.Handle("/gallery/missing.png", nil, downloadtest.Status(404))
-	links = append(links, srv.URL("/gallery/missing.png"))
 	if err := os.WriteFile(list, []byte(strings.Join(links, "\n")+"\n"), 0o644); err != nil {
 		return fmt.Errorf("write list %s: %w", list, err)
 	}
