@@ -36,8 +36,8 @@ func defaultStatePath(dir string) (string, error) {
 // openState opens the resume state of cfg and restores into m the items of
 // this run's links: unfinished ones resume from their partial files, files
 // saved by an earlier run count as skipped without a request, and ones saved
-// but since deleted are downloaded again. It
-// returns the store to close after the run (nil when state is off).
+// but since deleted are downloaded again, and failed ones are tried again.
+// It returns the store to close after the run (nil when state is off).
 func openState(cfg config, m *downloader.Manager, links []string, stderr io.Writer) (*queue.Store, error) {
 	path := cfg.state
 	if path == stateOff {
@@ -59,26 +59,41 @@ func openState(cfg config, m *downloader.Manager, links []string, stderr io.Writ
 	if problem != nil {
 		fmt.Fprintf(stderr, "haul get: %s\n", i18n.QueueProblem(tr(), *problem))
 	}
+	m.Restore(rerun(recs, links))
+	m.SetJournal(store)
+	return store, nil
+}
+
+// rerun picks the saved records of this run's links, matched by their
+// canonical form (so links with non-ASCII characters are found), and says
+// what each becomes: a file saved earlier is skipped without a request, one
+// saved but since deleted is downloaded again, and a failed or canceled one
+// gets a fresh set of tries, resuming its partial file.
+func rerun(recs []downloader.Record, links []string) []downloader.Record {
 	wanted := make(map[string]bool, len(links))
 	for _, l := range links {
-		wanted[l] = true
+		if key, ok := downloader.CanonicalLink(l); ok {
+			wanted[key] = true
+		}
 	}
 	var mine []downloader.Record
 	for _, r := range recs {
-		if !wanted[r.URL] {
+		if key, ok := downloader.CanonicalLink(r.URL); !ok || !wanted[key] {
 			continue
 		}
-		if r.State == downloader.Done.String() {
+		switch r.State {
+		case downloader.Done.String():
 			if _, err := os.Stat(filepath.Join(r.Dir, r.Name)); err == nil {
 				r.State = downloader.Skipped.String()
 				r.Note = downloader.Note{Kind: downloader.NoteSavedEarlier, Name: r.Name}
 			} else {
 				r = downloader.Record{URL: r.URL, State: downloader.Queued.String()}
 			}
+		case downloader.Failed.String(), downloader.Canceled.String():
+			r.State = downloader.Queued.String()
+			r.Failure, r.LegacyErrKind, r.LegacyError = nil, downloader.ErrNone, ""
 		}
 		mine = append(mine, r)
 	}
-	m.Restore(mine)
-	m.SetJournal(store)
-	return store, nil
+	return mine
 }

@@ -173,6 +173,17 @@ func (m *Manager) addLocked(raws []string, page string) ([]ID, []Rejected) {
 	return ids, rejected
 }
 
+// CanonicalLink is the one form of a link that the queue, the journal and
+// the intake use as its key (non-ASCII characters percent-encoded, no
+// #fragment); ok is false for a link that cannot be downloaded.
+func CanonicalLink(raw string) (key string, ok bool) {
+	u, reason := checkLink(strings.TrimSpace(raw))
+	if reason != "" {
+		return "", false
+	}
+	return u.String(), true
+}
+
 // checkLink parses a link and says why it cannot be downloaded.
 func checkLink(raw string) (*url.URL, links.Reason) {
 	u, err := url.Parse(raw)

@@ -20,8 +20,11 @@ type partFile interface {
 // exclusive refuses to reuse a file this item does not own.
 type openPartFunc func(path string, offset int64, exclusive bool) (partFile, error)
 
+// openPartOS never writes through a symbolic link or into anything but a
+// regular file: such a path counts as taken (fs.ErrExist), and the item
+// chooses another name.
 func openPartOS(path string, offset int64, exclusive bool) (partFile, error) {
-	flags := os.O_WRONLY | os.O_CREATE
+	flags := os.O_WRONLY | os.O_CREATE | noFollow
 	switch {
 	case exclusive:
 		flags |= os.O_EXCL
@@ -30,9 +33,19 @@ func openPartOS(path string, offset int64, exclusive bool) (partFile, error) {
 	default:
 		flags |= os.O_APPEND
 	}
+	if fi, err := os.Lstat(path); err == nil && !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("open %s: not a regular file: %w", path, fs.ErrExist)
+	}
 	f, err := os.OpenFile(path, flags, 0o644)
+	if isLink(err) {
+		return nil, fmt.Errorf("open %s: a link, not Haul's file: %w", path, fs.ErrExist)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		f.Close()
+		return nil, fmt.Errorf("open %s: not a regular file: %w", path, fs.ErrExist)
 	}
 	if offset > 0 {
 		if err := f.Truncate(offset); err != nil {

@@ -201,11 +201,27 @@ func listFolders(recs []Record) map[string]map[string]bool {
 	return present
 }
 
+// restoreItem brings back one item from its record, checking the folder:
+// a saved file that is gone fails, a partial file is resumed from its size.
 func (m *Manager) restoreItem(it *item, r Record, present map[string]map[string]bool) {
 	st, ok := ParseState(r.State)
 	if !ok {
 		st = Queued
 	}
+	it.fromRecord(r)
+	inFolder := present[it.dir]
+	switch st {
+	case Active, Waiting:
+		st = Queued
+	case Done, Skipped:
+		st = m.restoreSavedLocked(it, st, inFolder)
+	}
+	it.restorePart(inFolder, st == Canceled)
+	it.state = st
+}
+
+// fromRecord copies a record's fields into a new item.
+func (it *item) fromRecord(r Record) {
 	it.dir, it.name, it.ownsPart = r.Dir, r.Name, r.OwnsPart && r.Name != ""
 	it.etag, it.modified = r.ETag, r.LastModified
 	it.attempts, it.status, it.note = r.Attempts, r.Status, r.Note
@@ -224,35 +240,42 @@ func (m *Manager) restoreItem(it *item, r Record, present map[string]map[string]
 	if r.Total > 0 {
 		it.total.Store(r.Total)
 	}
-	inFolder := present[it.dir]
-	switch st {
-	case Active, Waiting:
-		st = Queued
-	case Done, Skipped:
-		if it.name == "" || !inFolder[it.name] {
-			if st == Done {
-				st = Failed
-				it.err = &ItemError{Kind: ErrDisk, Reason: ReasonFileGone}
-			}
-			break
+}
+
+// restoreSavedLocked checks that a saved item's file is still in the
+// folder; a saved file that is gone makes the item Failed, ready to retry.
+func (m *Manager) restoreSavedLocked(it *item, st State, inFolder map[string]bool) State {
+	if it.name == "" || !inFolder[it.name] {
+		if st == Done {
+			it.err = &ItemError{Kind: ErrDisk, Reason: ReasonFileGone}
+			return Failed
 		}
-		it.path = filepath.Join(it.dir, it.name)
-		it.bytes.Store(max(r.Total, 0))
-		if st == Done && it.hash != "" {
-			m.hashes[it.hash] = it
-		}
+		return st
 	}
-	if it.ownsPart && inFolder[it.name+".part"] {
-		if fi, err := os.Stat(it.partPath()); err == nil {
-			it.bytes.Store(fi.Size())
-		}
-	} else {
+	it.path = filepath.Join(it.dir, it.name)
+	it.bytes.Store(max(it.total.Load(), 0))
+	if st == Done && it.hash != "" {
+		m.hashes[it.hash] = it
+	}
+	return st
+}
+
+// restorePart takes up the item's partial file when it is still there as
+// a regular file: the download resumes from its size. A canceled item's
+// partial file is removed.
+func (it *item) restorePart(inFolder map[string]bool, canceled bool) {
+	if !it.ownsPart || !inFolder[it.name+".part"] {
+		it.ownsPart = false
+		return
+	}
+	fi, err := os.Lstat(it.partPath())
+	if err != nil || !fi.Mode().IsRegular() {
+		it.ownsPart = false
+		return
+	}
+	it.bytes.Store(fi.Size())
+	it.reached = fi.Size()
+	if canceled && os.Remove(it.partPath()) == nil {
 		it.ownsPart = false
 	}
-	if st == Canceled && it.ownsPart {
-		if os.Remove(it.partPath()) == nil {
-			it.ownsPart = false
-		}
-	}
-	it.state = st
 }
