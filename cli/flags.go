@@ -34,6 +34,7 @@ type config struct {
 	quiet         bool
 	globOff       bool
 	inputs        []string
+	network
 }
 
 // options turns the configuration into downloader options.
@@ -46,6 +47,7 @@ func (c config) options() downloader.Options {
 		UserAgent:   c.userAgent,
 		Referer:     c.referer,
 		SavePages:   c.savePages,
+		Proxy:       c.proxySettings,
 	}
 	if ua := c.header.Get("User-Agent"); ua != "" && opts.UserAgent == "" {
 		opts.UserAgent = ua
@@ -82,6 +84,7 @@ func newFlagSet(c *config, limit *byteRate, headers *headerList, onExists *strin
 	fs.StringVar(&c.userAgent, "user-agent", "", tr().X("cli.flag.useragent", i18n.Data{"Default": downloader.DefaultUserAgent}))
 	fs.StringVar(&c.state, "state", "", tr().X("cli.flag.state", nil))
 	fs.StringVar(&c.fromPage, "from-page", "", tr().X("cli.flag.frompage", nil))
+	c.network.flags(fs)
 	value(intFlag(&c.pages, pagesValue), "pages", tr().X("cli.flag.pages", nil))
 	fs.BoolVar(&c.limits.KeepDuplicates, "keep-duplicates", false, tr().X("cli.flag.keepduplicates", nil))
 	fs.BoolVar(&c.limits.NoPageReferer, "no-page-referer", false, tr().X("cli.flag.nopagereferer", nil))
@@ -129,6 +132,9 @@ func parseFlags(args []string) (config, *flag.FlagSet, error) {
 	c.limits.OnExists = policy
 	c.limits.BytesPerSec = int64(limit)
 	c.header = headers.h
+	if err := c.network.check(); err != nil {
+		return c, fs, err
+	}
 	if err := c.check(); err != nil {
 		return c, fs, err
 	}

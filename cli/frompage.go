@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 
@@ -11,14 +12,19 @@ import (
 
 // addFromPage finds the pictures on -from-page (following "next page" links
 // up to -pages) and queues them with their page as Referer.
-func addFromPage(ctx context.Context, m *downloader.Manager, cfg config, stderr io.Writer) []downloader.Rejected {
+// It returns the error of a start page that could not be read.
+func addFromPage(ctx context.Context, m *downloader.Manager, cfg config, stderr io.Writer) ([]downloader.Rejected, error) {
 	images, problems, err := m.FindImages(ctx, cfg.fromPage, cfg.pages)
 	for _, p := range problems {
 		fmt.Fprintf(stderr, "%s: %s\n", p.Page, i18n.PageProblem(tr(), p))
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, tr().X("cli.page.unreadable", i18n.Data{"Page": cfg.fromPage, "Error": i18n.ErrorText(tr(), err)}))
-		return nil
+		var failure *downloader.ItemError
+		if errors.As(err, &failure) {
+			signInHint(stderr, failure)
+		}
+		return nil, err
 	}
 	byPage := map[string][]string{}
 	var order []string
@@ -37,5 +43,5 @@ func addFromPage(ctx context.Context, m *downloader.Manager, cfg config, stderr 
 		_, r := m.AddFromPage(page, byPage[page]...)
 		rejected = append(rejected, r...)
 	}
-	return rejected
+	return rejected, nil
 }

@@ -83,14 +83,26 @@ func prepare(ctx context.Context, cfg config, stdin io.Reader, stderr io.Writer)
 		fmt.Fprintf(stderr, "haul get: %v\n", err)
 		return nil, nil, exitFailed
 	}
+	if err := cfg.loadCookies(m, cfg.quiet, stderr); err != nil {
+		fmt.Fprintln(stderr, tr().X("cli.cookies.unreadable", i18n.Data{"Error": err}))
+		closeStore(store, stderr)
+		return nil, nil, exitFailed
+	}
 	_, rejected := m.Add(in.links...)
+	var pageErr error
 	if cfg.fromPage != "" {
-		rejected = append(rejected, addFromPage(ctx, m, cfg, stderr)...)
+		var r []downloader.Rejected
+		r, pageErr = addFromPage(ctx, m, cfg, stderr)
+		rejected = append(rejected, r...)
 	}
 	for _, r := range rejected {
 		if !r.Duplicate {
 			fmt.Fprintf(stderr, "%s: %s\n", r.URL, i18n.LinkReason(tr(), r.Reason))
 		}
+	}
+	if m.Summary().Total == 0 && pageErr != nil {
+		closeStore(store, stderr)
+		return nil, nil, exitFailed
 	}
 	if m.Summary().Total == 0 {
 		fmt.Fprintln(stderr, tr().X("cli.nothing", nil))
@@ -127,6 +139,7 @@ func run(ctx context.Context, m *downloader.Manager, cfg config, mode progressMo
 	<-finished
 	p.stop()
 	items, sum := m.Snapshot()
+	defer signInHint(stderr, failures(items)...)
 	o := outcome{items: items, sum: sum, elapsed: time.Since(start), report: cfg.report, reportBOM: cfg.reportBOM, reportMachine: cfg.reportMachine, policy: cfg.limits.OnExists}
 	return conclude(o, stdout, stderr)
 }
@@ -150,4 +163,25 @@ func conclude(o outcome, stdout, stderr io.Writer) int {
 		return exitFailed
 	}
 	return exitOK
+}
+
+// closeStore closes the resume state of a run that does not start.
+func closeStore(store *queue.Store, stderr io.Writer) {
+	if store == nil {
+		return
+	}
+	if err := store.Close(); err != nil {
+		fmt.Fprintf(stderr, "haul get: %v\n", err)
+	}
+}
+
+// failures lists why the failed items failed.
+func failures(items []downloader.ItemSnapshot) []*downloader.ItemError {
+	var errs []*downloader.ItemError
+	for _, it := range items {
+		if it.State == downloader.Failed && it.Err != nil {
+			errs = append(errs, it.Err)
+		}
+	}
+	return errs
 }
