@@ -22,6 +22,9 @@ type ReportOptions struct {
 	// Explain puts an item's failure or note into words for the error
 	// column; nil leaves that column to the reason code.
 	Explain func(ItemSnapshot) string
+	// StateName puts a state into words for the state column; nil leaves
+	// it to State.String.
+	StateName func(State) string
 }
 
 // WriteReport writes one CSV row per item. The last column is always the
@@ -44,7 +47,7 @@ func WriteReport(w io.Writer, items []ItemSnapshot, opts ReportOptions) error {
 		return fmt.Errorf("write report: %w", err)
 	}
 	for _, it := range items {
-		if err := cw.Write(reportRow(it, opts.Explain)); err != nil {
+		if err := cw.Write(reportRow(it, opts)); err != nil {
 			return fmt.Errorf("write report: %w", err)
 		}
 	}
@@ -55,7 +58,7 @@ func WriteReport(w io.Writer, items []ItemSnapshot, opts ReportOptions) error {
 	return nil
 }
 
-func reportRow(it ItemSnapshot, explain func(ItemSnapshot) string) []string {
+func reportRow(it ItemSnapshot, opts ReportOptions) []string {
 	file := it.Path
 	if file == "" {
 		file = it.Name
@@ -66,15 +69,18 @@ func reportRow(it ItemSnapshot, explain func(ItemSnapshot) string) []string {
 	} else if !it.Note.IsZero() {
 		code = string(it.Note.Kind)
 	}
-	errText := code
-	if explain != nil && code != "" {
-		errText = explain(it)
+	errText, state := code, it.State.String()
+	if opts.Explain != nil && code != "" {
+		errText = opts.Explain(it)
+	}
+	if opts.StateName != nil {
+		state = opts.StateName(it.State)
 	}
 	status := ""
 	if it.Status != 0 {
 		status = strconv.Itoa(it.Status)
 	}
-	return []string{it.URL, it.State.String(), file, strconv.FormatInt(it.Bytes, 10),
+	return []string{it.URL, state, file, strconv.FormatInt(it.Bytes, 10),
 		strconv.Itoa(it.Attempts), status, errText, reportTime(it.Started), reportTime(it.Finished),
 		dimension(it.Width), dimension(it.Height), it.MIME, code}
 }
