@@ -35,6 +35,9 @@ func (m *Manager) pageOutcome(it *item, j job, resp *http.Response, head []byte,
 		return outcome{}, false
 	}
 	page := resp.Request.URL
+	if isSignInPath(page) && (page.String() != j.url.String() || passwordField.Match(head)) {
+		return outcome{verdict: verdict{err: signInError(resp.StatusCode)}}, true
+	}
 	images, _, err := pages.Find(io.MultiReader(bytes.NewReader(head), io.LimitReader(body, pages.MaxPageBytes)), page)
 	if err != nil {
 		return outcome{verdict: verdict{retry: true, err: &ItemError{Kind: ErrNetwork, Reason: ReasonPageUnreadable, Err: err}}}, true

@@ -15,8 +15,6 @@ import (
 	"golang.org/x/image/draw"
 	_ "golang.org/x/image/tiff" // thumbnails of TIFF pictures
 	_ "golang.org/x/image/webp" // thumbnails of WebP pictures
-
-	"haul/downloader"
 )
 
 // Thumbnails are at most thumbSide pixels on their longer side; at most
@@ -40,10 +38,9 @@ type thumb struct {
 // the UI thread; fetches run in the background, a few at a time, and their
 // results come back through do. A fetch nobody wants any more is canceled.
 type thumbLoader struct {
-	ctx     context.Context
-	client  *http.Client
-	do      func(func())
-	referer bool
+	ctx context.Context
+	get fetchFunc
+	do  func(func())
 	// loaded is called on the UI thread when a thumbnail is ready.
 	loaded func(url string, t *thumb)
 
@@ -58,12 +55,14 @@ type thumbFetch struct {
 	rows   int
 }
 
-// newThumbLoader fetches until ctx ends. referer sends the page a picture
-// was found on, as the download itself will.
-func newThumbLoader(ctx context.Context, do func(func()), referer bool, loaded func(string, *thumb)) *thumbLoader {
+// fetchFunc makes a request the way downloads do (the engine's Fetch:
+// same cookies, proxy, headers and pacing), with page as Referer.
+type fetchFunc func(ctx context.Context, link, page string) (*http.Response, error)
+
+// newThumbLoader fetches with get until ctx ends.
+func newThumbLoader(ctx context.Context, do func(func()), get fetchFunc, loaded func(string, *thumb)) *thumbLoader {
 	return &thumbLoader{
-		ctx: ctx, do: do, referer: referer, loaded: loaded,
-		client:  &http.Client{Timeout: thumbTimeout},
+		ctx: ctx, do: do, get: get, loaded: loaded,
 		slots:   make(chan struct{}, thumbFetches),
 		cache:   map[string]*thumb{},
 		loading: map[string]*thumbFetch{},
@@ -89,9 +88,6 @@ func (l *thumbLoader) want(url, page string) {
 	ctx, cancel := context.WithCancel(l.ctx)
 	f := &thumbFetch{cancel: cancel, rows: 1}
 	l.loading[url] = f
-	if !l.referer {
-		page = ""
-	}
 	go l.fetch(ctx, f, url, page)
 }
 
@@ -120,7 +116,7 @@ func (l *thumbLoader) fetch(ctx context.Context, f *thumbFetch, url, page string
 		<-l.slots
 		return
 	}
-	t, err := loadThumb(ctx, l.client, url, page)
+	t, err := loadThumb(ctx, l.get, url, page)
 	<-l.slots
 	if ctx.Err() != nil {
 		return
@@ -140,16 +136,10 @@ func (l *thumbLoader) fetch(ctx context.Context, f *thumbFetch, url, page string
 }
 
 // loadThumb fetches a picture and shrinks it to a thumbnail.
-func loadThumb(ctx context.Context, client *http.Client, url, page string) (*thumb, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
-	if err != nil {
-		return nil, fmt.Errorf("thumbnail of %s: %w", url, err)
-	}
-	req.Header.Set("User-Agent", downloader.DefaultUserAgent)
-	if page != "" {
-		req.Header.Set("Referer", page)
-	}
-	resp, err := client.Do(req)
+func loadThumb(ctx context.Context, get fetchFunc, url, page string) (*thumb, error) {
+	ctx, cancel := context.WithTimeout(ctx, thumbTimeout)
+	defer cancel()
+	resp, err := get(ctx, url, page)
 	if err != nil {
 		return nil, fmt.Errorf("thumbnail of %s: %w", url, err)
 	}

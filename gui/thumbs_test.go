@@ -1,10 +1,12 @@
 package gui
 
 import (
+
 	"fmt"
 	"net/http"
 	"testing"
 
+	"haul/downloader"
 	"haul/downloader/downloadtest"
 )
 
@@ -33,7 +35,7 @@ func TestThumbnailsLoadAFewAtATime(t *testing.T) {
 	srv, urls := heldPictures(t, 10, gate)
 	results := make(chan func(), len(urls))
 	loaded := map[string]*thumb{}
-	l := newThumbLoader(t.Context(), func(f func()) { results <- f }, false, func(u string, th *thumb) { loaded[u] = th })
+	l := newThumbLoader(t.Context(), func(f func()) { results <- f }, testFetch(t), func(u string, th *thumb) { loaded[u] = th })
 	for _, u := range urls {
 		l.want(u, "")
 	}
@@ -60,7 +62,7 @@ func TestThumbnailsScrolledAwayAreCanceled(t *testing.T) {
 	defer close(gate)
 	srv, urls := heldPictures(t, 10, gate)
 	results := make(chan func(), len(urls))
-	l := newThumbLoader(t.Context(), func(f func()) { results <- f }, false, func(string, *thumb) { t.Error("a canceled thumbnail was shown") })
+	l := newThumbLoader(t.Context(), func(f func()) { results <- f }, testFetch(t), func(string, *thumb) { t.Error("a canceled thumbnail was shown") })
 	for _, u := range urls {
 		l.want(u, "")
 		l.want(u, "")
@@ -97,4 +99,9 @@ func TestThumbnailsScrolledAwayAreCanceled(t *testing.T) {
 	if hits != thumbFetches || len(l.loading) != 0 || len(results) != 0 {
 		t.Errorf("after scrolling away: %d requests, %d still loading, %d results", hits, len(l.loading), len(results))
 	}
+}
+
+// testFetch is an engine's Fetch, for thumbnail loaders on their own.
+func testFetch(t *testing.T) fetchFunc {
+	return downloader.New(downloader.Options{Dir: t.TempDir()}).Fetch
 }
