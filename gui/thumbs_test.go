@@ -1,7 +1,6 @@
 package gui
 
 import (
-
 	"fmt"
 	"net/http"
 	"testing"
