@@ -310,7 +310,7 @@ func TestReportThatCannotBeWritten(t *testing.T) {
 	s.Handle("/a.jpg", downloadtest.Data(100, 1))
 	report := filepath.Join(t.TempDir(), "no-such-folder", "report.csv")
 	r := runGet(t.Context(), "", "-q", "-o", t.TempDir(), "-report", report, s.URL("/a.jpg"))
-	if r.code != exitFailed || !strings.HasPrefix(r.stdout, "Saved 1 · ") || !strings.Contains(r.stderr, "haul get: cannot write the report: open "+report) {
+	if r.code != exitFailed || !strings.HasPrefix(r.stdout, "Saved 1 · ") || !strings.Contains(r.stderr, "haul get: cannot write the report "+report+": open "+report) {
 		t.Errorf("exit %d\nstdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
 	}
 }

@@ -82,7 +82,7 @@ func looksLikeLink(arg string) bool {
 func listError(arg string, err error) error {
 	var pe *os.PathError
 	if errors.As(err, &pe) {
-		return fmt.Errorf("cannot read the list %s: %w", arg, pe.Err)
+		return fmt.Errorf("%s: %w", tr().X("cli.list.unreadable", i18n.Data{"List": arg}), pe.Err)
 	}
 	return err
 }

@@ -51,7 +51,7 @@ func openState(cfg config, m *downloader.Manager, links []string, stderr io.Writ
 	}
 	store, recs, problem, err := queue.Open(path)
 	if errors.Is(err, queue.ErrInUse) {
-		return nil, fmt.Errorf("another haul get is already downloading into %s; wait for it to finish, or give this run its own -state FILE", cfg.dir)
+		return nil, errors.New(tr().X("cli.state.inuse", i18n.Data{"Dir": cfg.dir}))
 	}
 	if err != nil {
 		return nil, err
