@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"haul/downloader"
+	"haul/downloader/naming"
 	"haul/i18n"
 )
 
@@ -92,6 +93,8 @@ func newFlagSet(c *config, limit *byteRate, headers *headerList, onExists *strin
 	fs.BoolVar(&c.quiet, "q", false, tr().X("cli.flag.q", nil))
 	fs.BoolVar(&c.globOff, "g", false, tr().X("cli.flag.g", nil))
 	fs.BoolVar(&c.globOff, "globoff", false, tr().X("cli.flag.globoff", nil))
+	fs.BoolVar(&c.limits.PageFolders, "subfolders", false, tr().X("cli.flag.subfolders", nil))
+	fs.StringVar(&c.limits.NameTemplate, "name", "", tr().X("cli.flag.name", nil))
 	return fs
 }
 
@@ -162,6 +165,9 @@ func (c config) check() error {
 		return badValueError(folderValue, c.dir)
 	case c.userAgent != "" && !validHeaderValue(c.userAgent):
 		return errors.New("-user-agent contains characters that cannot be sent")
+	case naming.UnknownField(c.limits.NameTemplate) != "":
+		return fmt.Errorf("-name %q: %s is not a field; use {n}, {name}, {ext}, {host} or {page}",
+			c.limits.NameTemplate, naming.UnknownField(c.limits.NameTemplate))
 	}
 	if c.fromPage != "" {
 		u, err := url.Parse(c.fromPage)

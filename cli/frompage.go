@@ -11,7 +11,8 @@ import (
 )
 
 // addFromPage finds the pictures on -from-page (following "next page" links
-// up to -pages) and queues them with their page as Referer.
+// up to -pages) and queues them with their page as Referer, each page's in
+// its own folder with -subfolders and named by -name.
 // It returns the error of a start page that could not be read.
 func addFromPage(ctx context.Context, m *downloader.Manager, cfg config, stderr io.Writer) ([]downloader.Rejected, error) {
 	images, problems, err := m.FindImages(ctx, cfg.fromPage, cfg.pages)
@@ -27,10 +28,10 @@ func addFromPage(ctx context.Context, m *downloader.Manager, cfg config, stderr 
 		return nil, err
 	}
 	byPage := map[string][]string{}
-	var order []string
+	var order []downloader.Page
 	for _, img := range images {
 		if _, seen := byPage[img.Page]; !seen {
-			order = append(order, img.Page)
+			order = append(order, downloader.Page{URL: img.Page, Title: img.PageTitle})
 		}
 		byPage[img.Page] = append(byPage[img.Page], img.URL)
 	}
@@ -40,7 +41,7 @@ func addFromPage(ctx context.Context, m *downloader.Manager, cfg config, stderr 
 	}
 	var rejected []downloader.Rejected
 	for _, page := range order {
-		_, r := m.AddFromPage(page, byPage[page]...)
+		_, r := m.AddPagePictures(page, byPage[page.URL]...)
 		rejected = append(rejected, r...)
 	}
 	return rejected, nil

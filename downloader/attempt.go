@@ -59,7 +59,7 @@ type outcome struct {
 func (m *Manager) jobLocked(it *item) job {
 	it.attempts++
 	if it.dir == "" {
-		it.dir = m.dir
+		it.dir = filepath.Join(m.dir, it.subdir)
 	}
 	return job{dir: it.dir, url: it.url, name: it.name, ownsPart: it.ownsPart, validator: it.validator(),
 		etag: it.etag, modified: it.modified,

@@ -20,7 +20,9 @@ type PageFound struct {
 	// Item is the link's item, which ends Skipped with a note.
 	Item ID
 	// Page is the page's address after redirects.
-	Page   string
+	Page string
+	// Title is the page's title, "" when it has none.
+	Title  string
 	Images []pages.Image
 }
 
@@ -42,7 +44,7 @@ func (m *Manager) pageOutcome(it *item, j job, resp *http.Response, head []byte,
 	if err != nil {
 		return outcome{verdict: verdict{retry: true, err: &ItemError{Kind: ErrNetwork, Reason: ReasonPageUnreadable, Err: err}}}, true
 	}
-	return outcome{page: &PageFound{Item: it.id, Page: page.String(), Images: images}}, true
+	return outcome{page: &PageFound{Item: it.id, Page: page.String(), Title: pageTitle(images), Images: images}}, true
 }
 
 // pageDoneLocked ends a page item and, unless the app wants to choose,
@@ -55,7 +57,7 @@ func (m *Manager) pageDoneLocked(it *item, found *PageFound) {
 		for i, img := range found.Images {
 			urls[i] = img.URL
 		}
-		m.addLocked(urls, found.Page)
+		m.addPagePicturesLocked(Page{URL: found.Page, Title: found.Title}, urls)
 	}
 }
 

@@ -41,6 +41,8 @@ type item struct {
 	dirty      bool                    // changed since the journal was last written
 	fromPage   bool                    // found on a web page: must really be a picture
 	referer    string                  // the page it was found on
+	subdir     string                  // folder inside the output folder, for a page's pictures
+	pattern    string                  // name template with the page's fields filled in
 	isImage    bool                    // the first bytes are a picture
 	mime       string                  // the real format, from the first bytes
 	width      int                     // pixel size, when a picture

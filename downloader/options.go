@@ -64,6 +64,12 @@ type Limits struct {
 	NoPageReferer bool
 	// MaxSize is the largest file saved, in bytes; a larger one fails. 0 is no limit.
 	MaxSize int64
+	// PageFolders saves the pictures found on each web page in a folder
+	// named after the page's title, inside the output folder.
+	PageFolders bool
+	// NameTemplate names the pictures found on web pages, as in
+	// "{page} {n}.{ext}" (see package naming); "" keeps their own names.
+	NameTemplate string
 }
 
 // Options configure a Manager.

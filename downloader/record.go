@@ -30,6 +30,8 @@ type Record struct {
 	Finished      time.Time `json:"finished,omitzero"`
 	Referer       string    `json:"referer,omitempty"`
 	FromPage      bool      `json:"from_page,omitempty"`
+	Subdir        string    `json:"subdir,omitempty"`
+	Pattern       string    `json:"pattern,omitempty"`
 	MIME          string    `json:"mime,omitempty"`
 	IsImage       bool      `json:"image,omitempty"`
 	Width         int       `json:"width,omitempty"`
@@ -61,6 +63,7 @@ func (it *item) record() Record {
 		r.Total = it.bytes.Load()
 	}
 	r.Failure = it.err
+	r.Subdir, r.Pattern = it.subdir, it.pattern
 	return r
 }
 
@@ -230,6 +233,7 @@ func (it *item) fromRecord(r Record) {
 	}
 	it.started, it.finished = r.Started, r.Finished
 	it.referer, it.fromPage = r.Referer, r.FromPage
+	it.subdir, it.pattern = r.Subdir, r.Pattern
 	it.mime, it.isImage, it.width, it.height, it.hash = r.MIME, r.IsImage, r.Width, r.Height, r.SHA256
 	switch {
 	case r.Failure != nil:

@@ -81,6 +81,9 @@ func (m *Manager) saveName(it *item, j job, resp *http.Response, format sniff.Fo
 			want += format.Ext
 		}
 	}
+	if it.pattern != "" {
+		want = naming.FromTemplate(it.pattern, want)
+	}
 	return m.claimName(it, notATempName(want))
 }
 

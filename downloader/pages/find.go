@@ -29,7 +29,9 @@ func Find(r io.Reader, pageURL *url.URL) (images []Image, next string, err error
 	var s scan
 	s.walk(doc, false)
 	base := s.baseURL(pageURL)
-	return s.resolveImages(base, pageURL), s.resolveNext(base), nil
+	images = s.resolveImages(base, pageURL)
+	withPageTitle(images, documentTitle(doc))
+	return images, s.resolveNext(base), nil
 }
 
 // found is a picture address as written in the document, before resolving.

@@ -8,6 +8,8 @@ type Image struct {
 	Width  int    // from the width attribute or srcset w descriptor, 0 if unknown
 	Height int    // from the height attribute, 0 if unknown
 	Source string // where the address came from: one of the Source constants
+	// PageTitle is the title of the page it was found on, "" if none.
+	PageTitle string
 }
 
 // Where an Image's address was found.

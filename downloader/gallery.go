@@ -1,0 +1,84 @@
+package downloader
+
+import (
+	"net/url"
+	"path"
+	"strings"
+
+	"haul/downloader/naming"
+	"haul/downloader/pages"
+)
+
+// Page is a web page on which pictures were found.
+type Page struct {
+	URL   string
+	Title string // the page's <title>, "" when it has none
+}
+
+// AddPagePictures queues pictures found on a web page, as AddFromPage does,
+// and gives them their place as the limits say when they are added: with
+// PageFolders, a folder inside the output folder named after the page's
+// title; with NameTemplate, a name made from the template, where {n} is the
+// picture's position among links.
+func (m *Manager) AddPagePictures(page Page, links ...string) ([]ID, []Rejected) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.addPagePicturesLocked(page, links)
+}
+
+// addPagePicturesLocked queues the pictures of one page and places them.
+func (m *Manager) addPagePicturesLocked(page Page, links []string) ([]ID, []Rejected) {
+	if !m.limits.PageFolders && m.limits.NameTemplate == "" {
+		return m.addLocked(links, page.URL)
+	}
+	folder := ""
+	if m.limits.PageFolders {
+		folder = pageFolder(page)
+	}
+	var ids []ID
+	var rejected []Rejected
+	for i, link := range links {
+		added, r := m.addLocked([]string{link}, page.URL)
+		rejected = append(rejected, r...)
+		for _, id := range added {
+			it := m.byID[id]
+			it.subdir = folder
+			if m.limits.NameTemplate != "" {
+				it.pattern = naming.PlaceTemplate(m.limits.NameTemplate, i+1, len(links), it.url.Hostname(), pageFolder(page))
+			}
+			ids = append(ids, id)
+		}
+	}
+	return ids, rejected
+}
+
+// pageFolder is the folder for a page's pictures, and its {page} name: its
+// title made safe, or without a title, a name made from its address.
+func pageFolder(p Page) string {
+	if name := naming.FolderName(p.Title); name != "" {
+		return name
+	}
+	return naming.FolderName(addressName(p.URL))
+}
+
+// addressName names a page without a title by its site and last path
+// segment, as in "example.com gallery".
+func addressName(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil || u.Hostname() == "" {
+		return "page"
+	}
+	base := path.Base(strings.TrimSuffix(u.Path, "/"))
+	if base == "." || base == "/" || base == "" {
+		return u.Hostname()
+	}
+	return u.Hostname() + " " + strings.TrimSuffix(base, path.Ext(base))
+}
+
+// pageTitle is the title of the page the images were found on.
+func pageTitle(images []pages.Image) string {
+	if len(images) == 0 {
+		return ""
+	}
+	return images[0].PageTitle
+}
