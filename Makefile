@@ -8,6 +8,7 @@ GO ?= go
 BIN := bin/haul
 DEBUG_BIN := bin/haul-debug
 FUZZTIME ?= 30s
+GOCYCLO := github.com/fzipp/gocyclo/cmd/gocyclo@v0.6.0
 
 # The release build opts into Fyne's fyneDo migration, which turns off its
 # thread checks; the debug build leaves them on so misuse is reported.
@@ -17,13 +18,14 @@ SYSTEM_PACKAGES := gcc libgl1-mesa-dev xorg-dev
 E2E_PACKAGES := xvfb xdotool imagemagick
 
 .DEFAULT_GOAL := build
-.PHONY: help deps e2e-deps build build-debug run test e2e fuzz bench bench-gui icon cjkfont clean
+.PHONY: help deps e2e-deps build build-debug run test cyclo e2e fuzz bench bench-gui icon cjkfont clean
 
 help:
 	@echo "make run          install what is missing, build and start Haul"
 	@echo "make test         formatting, vet, all tests with the race detector, and e2e"
 	@echo "make build        release build into $(BIN)"
 	@echo "make build-debug  build with Fyne's thread checks into $(DEBUG_BIN)"
+	@echo "make cyclo        list too complex functions in downloader/ (gocyclo -over 15)"
 	@echo "make e2e          end-to-end test under Xvfb"
 	@echo "make fuzz         run every fuzz target for FUZZTIME (now $(FUZZTIME))"
 	@echo "make bench        run the benchmarks"
@@ -60,6 +62,7 @@ test: deps
 	fi
 	@echo "==> go vet"
 	$(GO) vet ./...
+	@$(MAKE) --no-print-directory cyclo
 	@echo "==> go test -race"
 	CGO_ENABLED=1 $(GO) test -race -count=1 ./...
 	@echo "==> kill -9 in the middle of a batch, then run again"
@@ -72,6 +75,17 @@ test: deps
 	@if [[ -f scripts/e2e.sh ]]; then \
 		echo "==> end-to-end"; \
 		$(MAKE) --no-print-directory e2e; \
+	fi
+
+# The engine's functions stay small: gocyclo lists every function in
+# downloader/ whose cyclomatic complexity is over 15, and any is an error.
+cyclo:
+	@echo "==> gocyclo -over 15 downloader"
+	@command -v "$$($(GO) env GOPATH)/bin/gocyclo" >/dev/null || $(GO) install $(GOCYCLO)
+	@complex="$$("$$($(GO) env GOPATH)/bin/gocyclo" -over 15 downloader)"; \
+	if [[ -n "$$complex" ]]; then \
+		echo "These functions are too complex (cyclomatic complexity over 15); split them:" >&2; \
+		echo "$$complex" >&2; exit 1; \
 	fi
 
 e2e: e2e-deps build-debug

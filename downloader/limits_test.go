@@ -28,13 +28,7 @@ func TestLoweringConcurrencyRequeuesExtraDownloadsKeepingParts(t *testing.T) {
 	}
 	defer m.Stop()
 	waitFor(t, "four downloads with bytes", func() bool {
-		snaps, _ := m.Snapshot()
-		n := 0
-		for _, s := range snaps {
-			if s.State == Active && s.Bytes > 0 {
-				n++
-			}
-		}
+		n, _ := countItems(m, func(s ItemSnapshot) bool { return s.State == Active && s.Bytes > 0 })
 		return n == 4
 	})
 	l := m.Limits()
@@ -43,13 +37,7 @@ func TestLoweringConcurrencyRequeuesExtraDownloadsKeepingParts(t *testing.T) {
 		t.Fatalf("SetLimits sent %d downloads back to the queue, want 3", got)
 	}
 	waitFor(t, "one download running, three queued with their parts", func() bool {
-		snaps, sum := m.Snapshot()
-		kept := 0
-		for _, s := range snaps {
-			if s.State == Queued && s.Bytes > 0 && s.Failures == 0 {
-				kept++
-			}
-		}
+		kept, sum := countItems(m, func(s ItemSnapshot) bool { return s.State == Queued && s.Bytes > 0 && s.Failures == 0 })
 		return sum.Active == 1 && kept == 3
 	})
 	if s := m.Wait(); s.Done != 4 {
@@ -113,4 +101,16 @@ func TestIdleCountsTimeWithoutData(t *testing.T) {
 	if m.IdleTimeout() != time.Minute {
 		t.Errorf("IdleTimeout %v", m.IdleTimeout())
 	}
+}
+
+// countItems counts the items that match, with the summary of the same moment.
+func countItems(m *Manager, match func(ItemSnapshot) bool) (int, Summary) {
+	snaps, sum := m.Snapshot()
+	n := 0
+	for _, s := range snaps {
+		if match(s) {
+			n++
+		}
+	}
+	return n, sum
 }

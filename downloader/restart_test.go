@@ -34,17 +34,7 @@ func partway(m *downloader.Manager) bool {
 func TestRestartResumesFromJournal(t *testing.T) {
 	srv := downloadtest.New()
 	defer srv.Close()
-	bodies := map[string][]byte{}
-	var urls []string
-	var total int64
-	for i := range 12 {
-		name := fmt.Sprintf("big%02d.bin", i)
-		body := downloadtest.Data(512<<10, int64(i))
-		srv.Handle("/"+name, body, downloadtest.Throttle(2<<20))
-		bodies[name] = body
-		urls = append(urls, srv.URL("/"+name))
-		total += int64(len(body))
-	}
+	bodies, urls, total := bigFiles(srv, 12)
 	dir := t.TempDir()
 	state := filepath.Join(t.TempDir(), "queue.jsonl")
 	opts := downloader.Options{Dir: dir, Limits: downloader.Limits{Concurrency: 4, Retries: 5}}
@@ -73,7 +63,41 @@ func TestRestartResumesFromJournal(t *testing.T) {
 	crash()
 	first.Wait()
 	store.Close() // the process is gone, and its lock on the queue with it
+	sentBefore := srv.BytesSent()
+	second, s := runRestored(t, opts, state, urls)
+	for name, body := range bodies {
+		got, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil || sha256.Sum256(got) != sha256.Sum256(body) {
+			t.Fatalf("%s differs: %v", name, err)
+		}
+	}
+	if s.Done != len(urls) {
+		t.Fatalf("summary %+v of %v", s, second.Limits())
+	}
+	if sent := srv.BytesSent(); float64(sent) > 1.3*float64(total) {
+		t.Errorf("server sent %d bytes for %d (%d after the restart)", sent, total, sent-sentBefore)
+	}
+	t.Logf("served %.2f× the batch size", float64(srv.BytesSent())/float64(total))
+}
 
+// bigFiles serves n files of 512 KiB, slowly enough to be caught partway.
+func bigFiles(srv *downloadtest.Server, n int) (bodies map[string][]byte, urls []string, total int64) {
+	bodies = map[string][]byte{}
+	for i := range n {
+		name := fmt.Sprintf("big%02d.bin", i)
+		body := downloadtest.Data(512<<10, int64(i))
+		srv.Handle("/"+name, body, downloadtest.Throttle(2<<20))
+		bodies[name] = body
+		urls = append(urls, srv.URL("/"+name))
+		total += int64(len(body))
+	}
+	return bodies, urls, total
+}
+
+// runRestored opens the queue file again, as the next start of the app
+// does, restores it and runs it to the end.
+func runRestored(t *testing.T, opts downloader.Options, state string, urls []string) (*downloader.Manager, downloader.Summary) {
+	t.Helper()
 	store2, recs, problem, err := queue.Open(state)
 	if err != nil || problem != nil {
 		t.Fatalf("reopen: %v %v", problem, err)
@@ -85,7 +109,6 @@ func TestRestartResumesFromJournal(t *testing.T) {
 	if _, rejected := second.Add(urls...); len(rejected) != len(urls) {
 		t.Errorf("restored queue lost links: %d of %d already known", len(rejected), len(urls))
 	}
-	sentBefore := srv.BytesSent()
 	if err := second.Start(context.Background()); err != nil {
 		t.Fatal(err)
 	}
@@ -98,14 +121,5 @@ func TestRestartResumesFromJournal(t *testing.T) {
 		}
 		t.Fatalf("summary %+v", s)
 	}
-	for name, body := range bodies {
-		got, err := os.ReadFile(filepath.Join(dir, name))
-		if err != nil || sha256.Sum256(got) != sha256.Sum256(body) {
-			t.Fatalf("%s differs: %v", name, err)
-		}
-	}
-	if sent := srv.BytesSent(); float64(sent) > 1.3*float64(total) {
-		t.Errorf("server sent %d bytes for %d (%d after the restart)", sent, total, sent-sentBefore)
-	}
-	t.Logf("served %.2f× the batch size", float64(srv.BytesSent())/float64(total))
+	return second, s
 }

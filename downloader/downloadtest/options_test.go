@@ -275,6 +275,21 @@ func statusStep(code int) step {
 	}
 }
 
+// checkHeaders compares the headers of step i with the wanted ones; an
+// empty wanted value means the header must be absent.
+func checkHeaders(t *testing.T, i int, h http.Header, wanted map[string]string) {
+	t.Helper()
+	for name, want := range wanted {
+		got, present := h[http.CanonicalHeaderKey(name)]
+		switch {
+		case want == "" && present:
+			t.Errorf("step %d: header %s = %q, want none", i, name, got)
+		case want != "" && h.Get(name) != want:
+			t.Errorf("step %d: header %s = %q, want %q", i, name, h.Get(name), want)
+		}
+	}
+}
+
 // runStep performs st against url and returns how many body bytes arrived.
 func runStep(t *testing.T, url string, i int, st step) int64 {
 	t.Helper()
@@ -288,15 +303,7 @@ func runStep(t *testing.T, url string, i int, st step) int64 {
 	if resp.StatusCode != st.wantStatus {
 		t.Errorf("step %d: status %d, want %d", i, resp.StatusCode, st.wantStatus)
 	}
-	for name, want := range st.wantHeader {
-		got, present := resp.Header[http.CanonicalHeaderKey(name)]
-		switch {
-		case want == "" && present:
-			t.Errorf("step %d: header %s = %q, want none", i, name, got)
-		case want != "" && resp.Header.Get(name) != want:
-			t.Errorf("step %d: header %s = %q, want %q", i, name, resp.Header.Get(name), want)
-		}
-	}
+	checkHeaders(t, i, resp.Header, st.wantHeader)
 	if st.wantBody != nil && !bytes.Equal(body, st.wantBody) {
 		t.Errorf("step %d: got %d body bytes, want %d (equal: %v)", i, len(body), len(st.wantBody), bytes.Equal(body, st.wantBody))
 	}

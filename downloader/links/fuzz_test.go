@@ -31,8 +31,19 @@ func FuzzHTMLLinks(f *testing.F) {
 // downloadable addresses without fragments, and problems point at real lines.
 func checkResult(t *testing.T, text string, res Result) {
 	t.Helper()
+	checkLinks(t, res.Links)
+	if res.Duplicates < 0 {
+		t.Errorf("duplicates = %d", res.Duplicates)
+	}
+	checkProblems(t, text, res.Problems)
+}
+
+// checkLinks asserts that links are unique, downloadable addresses without
+// fragments, spaces or control characters.
+func checkLinks(t *testing.T, links []string) {
+	t.Helper()
 	seen := make(map[string]bool)
-	for _, link := range res.Links {
+	for _, link := range links {
 		u, err := url.Parse(link)
 		if err != nil {
 			t.Fatalf("link %q does not parse: %v", link, err)
@@ -54,11 +65,14 @@ func checkResult(t *testing.T, text string, res Result) {
 		}
 		seen[link] = true
 	}
-	if res.Duplicates < 0 {
-		t.Errorf("duplicates = %d", res.Duplicates)
-	}
+}
+
+// checkProblems asserts that problems point at real lines of text, with a
+// reason and a short, valid excerpt.
+func checkProblems(t *testing.T, text string, problems []Problem) {
+	t.Helper()
 	lines := lineCount(text)
-	for _, p := range res.Problems {
+	for _, p := range problems {
 		if p.Line < 1 || p.Line > lines {
 			t.Errorf("problem %+v is on line %d of %d", p, p.Line, lines)
 		}

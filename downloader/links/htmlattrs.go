@@ -17,37 +17,19 @@ const (
 	attrSrcset          // a srcset list of addresses
 )
 
-// linkAttr says whether attribute key of element tag holds addresses.
-func linkAttr(tag, key string) attrKind {
-	switch key {
-	case "srcset", "data-srcset":
-		if tag == "img" || tag == "source" {
-			return attrSrcset
-		}
-	case "href":
-		if tag == "a" || tag == "area" || tag == "link" {
-			return attrURL
-		}
-	case "src":
-		switch tag {
-		case "img", "source", "video", "audio", "track", "embed":
-			return attrURL
-		}
-	case "data-src":
-		if tag == "img" || tag == "source" {
-			return attrURL
-		}
-	case "poster":
-		if tag == "video" {
-			return attrURL
-		}
-	case "data":
-		if tag == "object" {
-			return attrURL
-		}
-	}
-	return attrNone
+// linkAttrs lists, by attribute and then element, the attributes that hold addresses.
+var linkAttrs = map[string]map[string]attrKind{
+	"srcset":      {"img": attrSrcset, "source": attrSrcset},
+	"data-srcset": {"img": attrSrcset, "source": attrSrcset},
+	"href":        {"a": attrURL, "area": attrURL, "link": attrURL},
+	"src":         {"img": attrURL, "source": attrURL, "video": attrURL, "audio": attrURL, "track": attrURL, "embed": attrURL},
+	"data-src":    {"img": attrURL, "source": attrURL},
+	"poster":      {"video": attrURL},
+	"data":        {"object": attrURL},
 }
+
+// linkAttr says whether attribute key of element tag holds addresses.
+func linkAttr(tag, key string) attrKind { return linkAttrs[key][tag] }
 
 // tagAddresses returns the address values an element carries.
 func tagAddresses(tok xhtml.Token) []string {

@@ -82,20 +82,13 @@ func (s *scan) visit(n *html.Node, inImageLink bool) (descend, imageLink bool) {
 		s.addScript(n)
 		return false, false
 	case atom.Base:
-		if href, ok := attrOK(n, "href"); ok && !s.haveBase {
-			s.baseHref, s.haveBase = href, true
-		}
+		s.noteBase(n)
 	case atom.Link:
 		s.noteNext(n)
 	case atom.Meta:
 		s.addMeta(n)
 	case atom.A:
-		s.noteNext(n)
-		href := attr(n, "href")
-		if namesImageFile(href) && !isPlaceholder(href) {
-			s.add(found{raw: href, alt: linkAlt(n), source: SourceLink})
-			return true, true
-		}
+		return true, s.addImageLink(n)
 	case atom.Img:
 		if !inImageLink && !isSchemaThumbnail(n) {
 			s.addImg(n)
@@ -107,6 +100,25 @@ func (s *scan) visit(n *html.Node, inImageLink bool) (descend, imageLink bool) {
 		return false, false
 	}
 	return true, false
+}
+
+// noteBase keeps the first <base href>, against which addresses resolve.
+func (s *scan) noteBase(n *html.Node) {
+	if href, ok := attrOK(n, "href"); ok && !s.haveBase {
+		s.baseHref, s.haveBase = href, true
+	}
+}
+
+// addImageLink notes a link to the next page, and records a link to a
+// full-size image; it reports whether the link is one.
+func (s *scan) addImageLink(n *html.Node) bool {
+	s.noteNext(n)
+	href := attr(n, "href")
+	if !namesImageFile(href) || isPlaceholder(href) {
+		return false
+	}
+	s.add(found{raw: href, alt: linkAlt(n), source: SourceLink})
+	return true
 }
 
 // addMeta records an og:image or twitter:image meta tag.
