@@ -17,8 +17,8 @@ func (u *UI) ShowAbout() {
 	icon.SetMinSize(fyne.NewSize(96, 96))
 	title := widget.NewLabelWithStyle(windowTitle(meta), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	blurb := widget.NewLabelWithStyle(lang.L("Saves many pictures at once from a list of links."), fyne.TextAlignCenter, fyne.TextStyle{})
-	keys := widget.NewLabel(lang.X("about.keys", "Ctrl+V paste links · Ctrl+O open a list · Ctrl+F find pictures on a page\nCtrl+Enter start · Ctrl+P pause all · Esc stop\nCtrl+R retry failed · Ctrl+E export report · Ctrl+Shift+O open folder"))
+	keys := widget.NewLabel(lang.X("about.keys.v2", "Ctrl+V paste links · Ctrl+O open a list · Ctrl+F find pictures on a page\nCtrl+Enter start · Ctrl+P pause all · Ctrl+Shift+S stop · Ctrl+R retry failed\nCtrl+L clear finished · Ctrl+Shift+C copy failed links · Ctrl+E export report\nCtrl+D choose the folder · Ctrl+Shift+O open it · Ctrl+, more settings\nIn the list: right click or ⋮ for a download's actions · Esc stop\nEsc closes a dialog · Ctrl+W close · Ctrl+Q quit (the list is kept)"))
 	keys.Alignment = fyne.TextAlignCenter
 	content := container.NewVBox(container.NewCenter(icon), title, blurb, keys)
-	dialog.NewCustom(lang.X("about.title", "About {{.Name}}", data{"Name": appName(meta)}), lang.L("Close"), content, u.win).Show()
+	u.showDialog(dialog.NewCustom(lang.X("about.title", "About {{.Name}}", data{"Name": appName(meta)}), lang.L("Close"), content, u.win))
 }

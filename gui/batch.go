@@ -3,49 +3,70 @@ package gui
 import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"haul/downloader"
 )
 
-// batchBar holds the controls for the whole list.
+// batchBar holds the controls for the whole list. The commands used less
+// often sit in a menu, so the bar fits an 800-pixel-wide window.
 type batchBar struct {
-	start, pauseAll, stop, retryFailed, clearFinished *widget.Button
-	copyFailed, export, openFolder                    *widget.Button
+	start, pauseAll, stop, retryFailed, openFolder *tipButton
+	more                                           *tipButton
+	menu                                           *fyne.Menu
+	clearFinished, copyFailed, export              *fyne.MenuItem
 }
 
 func newBatchBar(u *UI) *batchBar {
 	b := &batchBar{
-		start:         widget.NewButtonWithIcon(lang.L("Start"), theme.MediaPlayIcon(), u.Start),
-		pauseAll:      widget.NewButtonWithIcon(lang.L("Pause all"), theme.MediaPauseIcon(), u.PauseAll),
-		stop:          widget.NewButtonWithIcon(lang.L("Stop"), theme.MediaStopIcon(), u.Stop),
-		retryFailed:   widget.NewButtonWithIcon(lang.L("Retry failed"), theme.ViewRefreshIcon(), u.RetryFailed),
-		clearFinished: widget.NewButtonWithIcon(lang.L("Clear finished"), theme.ContentClearIcon(), u.ClearFinished),
-		copyFailed:    widget.NewButtonWithIcon(lang.L("Copy failed links"), theme.ContentCopyIcon(), u.CopyFailed),
-		export:        widget.NewButtonWithIcon(lang.L("Export report…"), theme.DocumentSaveIcon(), u.ExportReport),
-		openFolder:    widget.NewButtonWithIcon(lang.L("Open folder"), theme.FolderOpenIcon(), u.OpenFolder),
+		start:       newTipButton(lang.L("Start"), theme.MediaPlayIcon(), withKey(lang.L("Start the downloads and resume paused ones"), fyne.KeyReturn, ctrlKey), u.Start),
+		pauseAll:    newTipButton(lang.L("Pause all"), theme.MediaPauseIcon(), withKey(lang.L("Pause every download; Start resumes them"), fyne.KeyP, ctrlKey), u.PauseAll),
+		stop:        newTipButton(lang.L("Stop"), theme.MediaStopIcon(), withKey(lang.L("Stop every download, keeping what is saved so far"), fyne.KeyS, ctrlShiftKey), u.Stop),
+		retryFailed: newTipButton(lang.L("Retry failed"), theme.ViewRefreshIcon(), withKey(lang.L("Try every failed download again"), fyne.KeyR, ctrlKey), u.RetryFailed),
+		openFolder:  newTipButton(lang.L("Open folder"), theme.FolderOpenIcon(), withKey(lang.L("Show the download folder"), fyne.KeyO, ctrlShiftKey), u.OpenFolder),
 	}
+	b.clearFinished = menuItem(lang.L("Clear finished"), theme.ContentClearIcon(), fyne.KeyL, ctrlKey, u.ClearFinished)
+	b.copyFailed = menuItem(lang.L("Copy failed links"), theme.ContentCopyIcon(), fyne.KeyC, ctrlShiftKey, u.CopyFailed)
+	b.export = menuItem(lang.L("Export report…"), theme.DocumentSaveIcon(), fyne.KeyE, ctrlKey, u.ExportReport)
+	b.menu = fyne.NewMenu("", b.clearFinished, b.copyFailed, b.export)
+	b.more = newTipButton("", theme.MoreHorizontalIcon(), lang.L("More commands for the list"), nil)
+	b.more.OnTapped = func() { showMenuUnder(u.win.Canvas(), b.menu, b.more) }
 	b.start.Importance = widget.HighImportance
 	b.enable(downloader.Summary{})
 	return b
 }
 
+// menuItem is a menu entry that shows its keyboard shortcut.
+func menuItem(label string, icon fyne.Resource, key fyne.KeyName, mod fyne.KeyModifier, action func()) *fyne.MenuItem {
+	it := fyne.NewMenuItem(label, action)
+	it.Icon = icon
+	it.Shortcut = &desktop.CustomShortcut{KeyName: key, Modifier: mod}
+	return it
+}
+
+// showMenuUnder pops a menu up under a button.
+func showMenuUnder(c fyne.Canvas, m *fyne.Menu, under fyne.CanvasObject) {
+	pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(under)
+	widget.ShowPopUpMenuAtPosition(m, c, pos.AddXY(0, under.Size().Height))
+}
+
 func (b *batchBar) row() fyne.CanvasObject {
-	return container.NewHBox(b.start, b.pauseAll, b.stop, b.retryFailed, b.clearFinished,
-		b.copyFailed, b.export, b.openFolder)
+	return container.NewHBox(b.start, b.pauseAll, b.stop, b.retryFailed, layout.NewSpacer(), b.openFolder, b.more)
 }
 
 // enable greys out the controls that would do nothing now.
 func (b *batchBar) enable(s downloader.Summary) {
 	enabled(b.start, s.Paused > 0 || !s.Running && s.Left() > 0)
 	enabled(b.pauseAll, s.Queued+s.Active+s.Waiting > 0)
-	enabled(b.stop, s.Running)
+	enabled(b.stop, s.Running && s.Queued+s.Active+s.Waiting > 0)
 	enabled(b.retryFailed, s.Failed > 0)
-	enabled(b.clearFinished, s.Finished() > 0)
-	enabled(b.copyFailed, s.Failed > 0)
-	enabled(b.export, s.Total > 0)
+	b.clearFinished.Disabled = s.Finished() == 0
+	b.copyFailed.Disabled = s.Failed == 0
+	b.export.Disabled = s.Total == 0
 }
 
 func enabled(w fyne.Disableable, on bool) {
@@ -56,21 +77,36 @@ func enabled(w fyne.Disableable, on bool) {
 	}
 }
 
-// Start runs the queue and resumes paused items (Ctrl+Enter).
+// Start runs the queue and resumes paused items (Ctrl+Enter). A folder
+// that cannot be used is explained, with a way to choose another.
 func (u *UI) Start() {
 	u.command(func() {
 		if err := u.m.Start(u.ctx); err != nil {
-			u.do(func() { u.showError(err) })
+			u.do(func() { u.settings.explainFolder(folderProblemOf(u.m.Dir(), err)) })
 			return
 		}
 		u.m.ResumeAll()
+		u.do(u.forgetResumeHint)
 	})
+}
+
+// forgetResumeHint drops "press Start to continue" once Start was pressed.
+func (u *UI) forgetResumeHint() {
+	if !u.restored.resume {
+		return
+	}
+	hint := u.restored.message()
+	u.restored.resume = false
+	if u.intake.label.Text == hint {
+		u.intake.set(u.restored.message(), nil)
+	}
 }
 
 // PauseAll pauses every unfinished item (Ctrl+P); Start resumes them.
 func (u *UI) PauseAll() { u.command(func() { u.m.PauseAll() }) }
 
-// Stop halts every download (Esc); partial files stay, so Start resumes.
+// Stop halts every download (Ctrl+Shift+S, or Esc in the list); partial
+// files stay, so Start resumes.
 func (u *UI) Stop() { u.command(u.m.Stop) }
 
 // RetryFailed queues every failed item again (Ctrl+R).

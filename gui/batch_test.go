@@ -173,12 +173,12 @@ func TestExportReportCopyFailedAndOpenFolder(t *testing.T) {
 	h.press(fyne.KeyReturn, ctrl)
 	h.waitTotals("1 saved · 0 skipped · 1 failed · 0 left")
 
-	test.Tap(h.ui.batch.copyFailed)
+	h.choose(h.ui.batch.copyFailed)
 	if got := h.app.Clipboard().Content(); got != bad+"\n" {
 		t.Errorf("clipboard = %q, want the failed link", got)
 	}
 
-	for _, open := range []func(){func() { test.Tap(h.ui.batch.export) }, func() { h.press(fyne.KeyE, ctrl) }} {
+	for _, open := range []func(){func() { h.choose(h.ui.batch.export) }, func() { h.press(fyne.KeyE, ctrl) }} {
 		open()
 		if len(h.win.Canvas().Overlays().List()) == 0 {
 			t.Error("Export report… showed no save dialog")
@@ -216,7 +216,7 @@ func TestExportReportCopyFailedAndOpenFolder(t *testing.T) {
 		t.Errorf("Open file opened %q", h.ui.opened)
 	}
 
-	test.Tap(h.ui.batch.clearFinished)
+	h.choose(h.ui.batch.clearFinished)
 	h.waitRows(0)
 	if !h.ui.emptyHint.Visible() {
 		t.Error("the empty-list hint is hidden after clearing every row")

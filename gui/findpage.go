@@ -24,7 +24,7 @@ var pagesChoices = []int{1, 2, 3, 5, 10, 20, 50}
 type finder struct {
 	ui      *UI
 	dlg     *dialog.CustomDialog
-	url     *widget.Entry
+	url     *escEntry
 	pages   *widget.Select
 	status  *widget.Label
 	busy    *widget.ProgressBarInfinite
@@ -41,7 +41,7 @@ func (u *UI) FindImages() {
 		return
 	}
 	f := &finder{ui: u}
-	f.url = widget.NewEntry()
+	f.url = newEscEntry(f.close)
 	f.url.SetPlaceHolder("https://example.com/gallery")
 	if found := links.Extract(u.app.Clipboard().Content()).Links; len(found) == 1 {
 		f.url.SetText(found[0])
@@ -71,7 +71,7 @@ func (u *UI) FindImages() {
 	f.dlg.SetOnClosed(f.stop)
 	f.dlg.Resize(fyne.NewSize(640, content.MinSize().Height+140))
 	u.finder = f
-	f.dlg.Show()
+	u.showDialog(f.dlg)
 	u.win.Canvas().Focus(f.url)
 }
 

@@ -217,3 +217,12 @@ func (h *harness) readSaved() map[string]string {
 	}
 	return out
 }
+
+// choose picks a menu entry, as a click on it would; it must be enabled.
+func (h *harness) choose(it *fyne.MenuItem) {
+	h.t.Helper()
+	if it.Disabled {
+		h.t.Fatalf("menu entry %q is greyed out", it.Label)
+	}
+	it.Action()
+}

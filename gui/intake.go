@@ -1,6 +1,7 @@
 package gui
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -8,7 +9,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
-	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 	"github.com/dustin/go-humanize"
 
@@ -32,8 +33,7 @@ type intakeLine struct {
 func newIntakeLine(u *UI) *intakeLine {
 	l := &intakeLine{ui: u, label: widget.NewLabel("")}
 	l.label.Truncation = fyne.TextTruncateEllipsis
-	l.show = widget.NewButton(lang.L("Show"), l.showProblems)
-	l.show.Importance = widget.LowImportance
+	l.show = widget.NewButtonWithIcon(lang.L("Show"), theme.ListIcon(), l.showProblems)
 	l.show.Hide()
 	return l
 }
@@ -88,24 +88,18 @@ func (u *UI) Dropped(_ fyne.Position, uris []fyne.URI) {
 	u.AddFiles(paths)
 }
 
-// OpenList asks for a list file and adds its links (Ctrl+O).
+// OpenList asks for a list file and adds its links (Ctrl+O). It starts
+// in the folder used last.
 func (u *UI) OpenList() {
-	d := dialog.NewFileOpen(func(rc fyne.URIReadCloser, err error) {
-		if err != nil {
-			u.showError(err)
-			return
-		}
-		if rc == nil {
-			return
-		}
-		path := rc.URI().Path()
-		if err := rc.Close(); err != nil {
-			fyne.LogError("close list file", err)
-		}
+	start := ""
+	if recent := u.prefs.StringList(prefRecentFolders); len(recent) > 0 {
+		start = recent[0]
+	} else if home, err := os.UserHomeDir(); err == nil {
+		start = home
+	}
+	newChooser(u, lang.L("Open a list of links"), false, listExtensions, start, func(path string) {
 		u.AddFiles([]string{path})
-	}, u.win)
-	d.SetFilter(storage.NewExtensionFileFilter(listExtensions))
-	d.Show()
+	}).show()
 }
 
 // AddFiles reads list files in the background and queues their links; the
@@ -194,8 +188,9 @@ func (l *intakeLine) showProblems() {
 		func(id widget.ListItemID, o fyne.CanvasObject) { o.(*widget.Label).SetText(lines[id]) },
 	)
 	d := dialog.NewCustom(lang.L("Lines that were not links"), lang.L("Close"), list, l.ui.win)
-	d.Resize(fyne.NewSize(720, 420))
-	d.Show()
+	size := l.ui.win.Canvas().Size()
+	d.Resize(fyne.NewSize(min(size.Width-40, 720), min(size.Height-40, 420)))
+	l.ui.showDialog(d)
 }
 
 // problemText is one rejected line: "Line 12: ftp://x — only http and https links can be downloaded".

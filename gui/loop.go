@@ -78,7 +78,13 @@ func (u *UI) refreshSoon() {
 func (u *UI) apply(upd update) {
 	u.applies.Add(1)
 	reshaped := u.rows.apply(upd)
-	if reshaped || len(upd.items) > 0 || upd.redraw {
+	// Rows read the batch's state (stopped or running), so the totals go first.
+	wasRunning := u.totals.Summary().Running
+	if upd.newTotals {
+		u.totals.show(upd.totals)
+		u.batch.enable(upd.totals.Summary)
+	}
+	if reshaped || len(upd.items) > 0 || upd.redraw || wasRunning != u.totals.Summary().Running {
 		u.list.Refresh()
 	}
 	if reshaped {
@@ -86,10 +92,6 @@ func (u *UI) apply(upd update) {
 		if u.selected >= u.rows.len() {
 			u.list.UnselectAll()
 		}
-	}
-	if upd.newTotals {
-		u.totals.show(upd.totals)
-		u.batch.enable(upd.totals.Summary)
 	}
 	u.shown.Store(&shownTotals{at: upd.pulled, sum: upd.sum})
 	if upd.saveProblem != "" {

@@ -199,7 +199,7 @@ func TestCopiedFailedLinksReadBackAsTheSameLinks(t *testing.T) {
 	h.ui.Start()
 	h.waitTotals(fmt.Sprintf("0 saved · 0 skipped · %d failed", len(paths)))
 
-	test.Tap(h.ui.batch.copyFailed)
+	h.choose(h.ui.batch.copyFailed)
 	got := links.Extract(h.app.Clipboard().Content())
 	items, _ := h.ui.m.Snapshot()
 	var want []string

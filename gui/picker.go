@@ -66,7 +66,7 @@ func (u *UI) showPicker(src pickerSource) {
 			u.showPicker(next)
 		}
 	}
-	u.picker.dlg.Show()
+	u.showDialog(u.picker.dlg)
 }
 
 func newPicker(u *UI, src pickerSource) *picker {

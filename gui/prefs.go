@@ -18,6 +18,8 @@ const (
 	prefPageReferer = "pictures.pageReferer"
 	prefFindPages   = "find.pages"
 	prefMinSize     = "find.minSize"
+	// prefRecentFolders lists the folders last used in the file chooser.
+	prefRecentFolders = "chooser.recent"
 )
 
 // Defaults for settings that were never changed.

@@ -34,6 +34,7 @@ func (u *UI) ExportReport() {
 	}, u.win)
 	d.SetFileName(reportName)
 	d.SetFilter(storage.NewExtensionFileFilter([]string{".csv"}))
+	u.trackDialog(d.Dismiss, d.SetOnClosed)
 	d.Show()
 }
 

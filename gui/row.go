@@ -1,8 +1,11 @@
 package gui
 
 import (
+	"net/url"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -10,11 +13,19 @@ import (
 	"haul/downloader"
 )
 
-// Column widths of a row; the status column takes the rest.
-var rowColumns = []float32{24, 280, 130, 150, 90, 80, 0, 3 * 40}
+// Row columns: state icon, name, progress bar, size, speed, time left,
+// status and actions. The name and the status share what is left; when
+// the window is narrow, speed, time left, size and the bar give way in
+// that order, so the status and the actions always show.
+var rowLayout = &fitColumns{
+	widths:  []float32{24, 0, 100, 140, 80, 70, 0, 3 * 36},
+	minFlex: 150,
+	drop:    []int{4, 5, 3, 2},
+}
 
 // row is one line of the list: state icon, name, progress, size, speed,
-// time left, status in words and the buttons that fit the state.
+// time left, status in words and the buttons that fit the state, with a
+// menu of every action (also on right click).
 type row struct {
 	widget.BaseWidget
 	ui   *UI
@@ -23,19 +34,20 @@ type row struct {
 	icon                             *widget.Icon
 	title, size, speed, left, status *widget.Label
 	bar                              *widget.ProgressBar
-	pause, resume, cancel, retry     *widget.Button
-	open, folder                     *widget.Button
+	pause, resume, cancel, retry     *tipButton
+	open, folder, actions            *tipButton
 }
 
 func newRow(ui *UI) *row {
 	r := &row{ui: ui, icon: widget.NewIcon(nil), bar: widget.NewProgressBar()}
 	r.title, r.size, r.speed, r.left, r.status = truncLabel(), truncLabel(), truncLabel(), truncLabel(), truncLabel()
-	r.pause = widget.NewButtonWithIcon("", theme.MediaPauseIcon(), func() { ui.m.Pause(r.view.ID) })
-	r.resume = widget.NewButtonWithIcon("", theme.MediaPlayIcon(), func() { ui.m.Resume(r.view.ID) })
-	r.cancel = widget.NewButtonWithIcon("", theme.CancelIcon(), func() { ui.m.Cancel(r.view.ID) })
-	r.retry = widget.NewButtonWithIcon("", theme.ViewRefreshIcon(), func() { ui.m.Retry(r.view.ID) })
-	r.open = widget.NewButtonWithIcon("", theme.FileImageIcon(), func() { ui.openPath(r.view.Path) })
-	r.folder = widget.NewButtonWithIcon("", theme.FolderOpenIcon(), func() { ui.showInFolder(r.view.Path) })
+	r.pause = newTipButton("", theme.MediaPauseIcon(), lang.L("Pause this download"), func() { ui.m.Pause(r.view.ID) })
+	r.resume = newTipButton("", theme.MediaPlayIcon(), lang.L("Resume this download"), func() { ui.m.Resume(r.view.ID) })
+	r.cancel = newTipButton("", theme.CancelIcon(), lang.L("Cancel this download and delete its partial file"), func() { ui.m.Cancel(r.view.ID) })
+	r.retry = newTipButton("", theme.ViewRefreshIcon(), lang.L("Try this download again"), r.retryNow)
+	r.open = newTipButton("", theme.FileImageIcon(), lang.L("Open the saved file"), func() { ui.openPath(r.view.Path) })
+	r.folder = newTipButton("", theme.FolderOpenIcon(), lang.L("Show the file in its folder"), func() { ui.showInFolder(r.view.Path) })
+	r.actions = newTipButton("", theme.MoreVerticalIcon(), lang.L("Everything you can do with this download"), r.showMenu)
 	for _, b := range r.buttons() {
 		b.Importance = widget.LowImportance
 	}
@@ -49,18 +61,18 @@ func truncLabel() *widget.Label {
 	return l
 }
 
-func (r *row) buttons() []*widget.Button {
-	return []*widget.Button{r.pause, r.resume, r.retry, r.open, r.folder, r.cancel}
+func (r *row) buttons() []*tipButton {
+	return []*tipButton{r.pause, r.resume, r.retry, r.open, r.folder, r.cancel, r.actions}
 }
 
-// CreateRenderer lays the row out in fixed columns.
+// CreateRenderer lays the row out in columns that fit the width.
 func (r *row) CreateRenderer() fyne.WidgetRenderer {
 	r.bar.TextFormatter = nil
-	actions := container.NewHBox()
+	actions := container.NewHBox(layout.NewSpacer())
 	for _, b := range r.buttons() {
 		actions.Add(b)
 	}
-	content := container.New(&columns{widths: rowColumns, gap: theme.Padding()},
+	content := container.New(rowLayout,
 		container.NewCenter(r.icon), r.title, container.NewVBox(layout.NewSpacer(), r.bar, layout.NewSpacer()),
 		r.size, r.speed, r.left, r.status, actions)
 	return widget.NewSimpleRenderer(content)
@@ -73,11 +85,11 @@ func (r *row) set(v rowView) {
 	}
 	old := r.view
 	r.view = v
-	if old.State != v.State || old.ID == 0 {
+	if old.State != v.State || old.ID != v.ID || old.Path != v.Path {
 		r.icon.SetResource(stateIcon(v.State))
 		r.showButtons(v)
 	}
-	r.title.SetText(v.Title)
+	r.title.SetText(v.name())
 	if v.Progress < 0 {
 		r.bar.Hide()
 	} else {
@@ -88,12 +100,10 @@ func (r *row) set(v rowView) {
 	r.speed.SetText(v.Speed)
 	r.left.SetText(v.Left)
 	r.status.SetText(v.Status)
-	if old.Path != v.Path {
-		r.showButtons(v)
-	}
 }
 
-// showButtons shows the actions that make sense in the item's state.
+// showButtons shows the two actions that matter most in the item's state;
+// the menu button next to them offers every action.
 func (r *row) showButtons(v rowView) {
 	st := v.State
 	visible(r.pause, st == downloader.Queued || st == downloader.Active || st == downloader.Waiting)
@@ -102,6 +112,58 @@ func (r *row) showButtons(v rowView) {
 	visible(r.retry, st == downloader.Failed || st == downloader.Canceled)
 	visible(r.open, st == downloader.Done && v.Path != "")
 	visible(r.folder, (st == downloader.Done || st == downloader.Skipped) && v.Path != "")
+	enabled(r.retry, true)
+}
+
+// retryNow tries the download again and shows at once that it does.
+func (r *row) retryNow() {
+	if r.ui.m.Retry(r.view.ID) {
+		r.status.SetText(lang.L("Trying again…"))
+		enabled(r.retry, false)
+	}
+}
+
+// showMenu pops the row's menu up under its menu button.
+func (r *row) showMenu() {
+	showMenuUnder(r.ui.win.Canvas(), r.menu(), r.actions)
+}
+
+// TappedSecondary opens the row's menu where the user right-clicked.
+func (r *row) TappedSecondary(e *fyne.PointEvent) {
+	widget.ShowPopUpMenuAtPosition(r.menu(), r.ui.win.Canvas(), e.AbsolutePosition)
+}
+
+// menu lists every action on the row's download; those that do not apply
+// now are greyed out.
+func (r *row) menu() *fyne.Menu {
+	v, u := r.view, r.ui
+	st := v.State
+	item := func(label string, icon fyne.Resource, on bool, action func()) *fyne.MenuItem {
+		it := fyne.NewMenuItem(label, action)
+		it.Icon, it.Disabled = icon, !on
+		return it
+	}
+	return fyne.NewMenu("",
+		item(lang.L("Retry"), theme.ViewRefreshIcon(), st == downloader.Failed || st == downloader.Canceled, r.retryNow),
+		item(lang.L("Pause"), theme.MediaPauseIcon(), st == downloader.Queued || st == downloader.Active || st == downloader.Waiting, func() { u.m.Pause(v.ID) }),
+		item(lang.L("Resume"), theme.MediaPlayIcon(), st == downloader.Paused, func() { u.m.Resume(v.ID) }),
+		item(lang.L("Cancel"), theme.CancelIcon(), !st.Final(), func() { u.m.Cancel(v.ID) }),
+		fyne.NewMenuItemSeparator(),
+		item(lang.L("Open file"), theme.FileImageIcon(), st == downloader.Done && v.Path != "", func() { u.openPath(v.Path) }),
+		item(lang.L("Show in folder"), theme.FolderOpenIcon(), v.Path != "", func() { u.showInFolder(v.Path) }),
+		item(lang.L("Copy link"), theme.ContentCopyIcon(), true, func() { u.app.Clipboard().SetContent(v.URL) }),
+		item(lang.L("Open link in browser"), theme.ComputerIcon(), true, func() { u.openLink(v.URL) }),
+	)
+}
+
+// openLink opens a link in the web browser.
+func (u *UI) openLink(link string) {
+	if l, err := url.Parse(link); err == nil {
+		u.opened = link
+		if err := u.app.OpenURL(l); err != nil {
+			fyne.LogError("open link in browser", err)
+		}
+	}
 }
 
 func visible(o fyne.CanvasObject, show bool) {

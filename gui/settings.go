@@ -31,19 +31,22 @@ type settingsRow struct {
 	limits downloader.Limits
 
 	folder                                *widget.Label
-	change                                *widget.Button
+	change                                *tipButton
 	concurrency, perHost, retries, exists *widget.Select
 	speed                                 *widget.SelectEntry
 	// more opens the settings that do not fit on the row.
-	more                  *widget.Button
+	more                  *tipButton
 	skipSame, pageReferer *widget.Check
+	// problem is the last folder problem shown, in problemDlg.
+	problem    folderProblem
+	problemDlg *dialog.CustomDialog
 }
 
 func newSettingsRow(u *UI, s settings) *settingsRow {
 	r := &settingsRow{ui: u, limits: s.Limits}
 	r.folder = widget.NewLabel(s.Dir)
 	r.folder.Truncation = fyne.TextTruncateEllipsis
-	r.change = widget.NewButtonWithIcon(lang.L("Change…"), theme.FolderIcon(), r.chooseFolder)
+	r.change = newTipButton(lang.L("Change…"), theme.FolderIcon(), withKey(lang.L("Choose the folder the files are saved in"), fyne.KeyD, ctrlKey), r.chooseFolder)
 
 	r.concurrency = widget.NewSelect(numbers(concurrencyChoices), nil)
 	r.concurrency.SetSelected(strconv.Itoa(s.Limits.Concurrency))
@@ -84,8 +87,7 @@ func newSettingsRow(u *UI, s settings) *settingsRow {
 	r.pageReferer = widget.NewCheck(lang.L("Send the page as Referer"), nil)
 	r.pageReferer.Checked = !s.Limits.NoPageReferer
 	r.pageReferer.OnChanged = func(on bool) { r.limits.NoPageReferer = !on; r.apply() }
-	r.more = widget.NewButtonWithIcon(lang.L("More…"), theme.SettingsIcon(), r.showMore)
-	r.more.Importance = widget.LowImportance
+	r.more = newTipButton(lang.L("More…"), theme.SettingsIcon(), withKey(lang.L("More settings"), fyne.KeyComma, ctrlKey), r.showMore)
 	return r
 }
 
@@ -94,54 +96,55 @@ func (r *settingsRow) showMore() {
 	hint := widget.NewLabel(lang.L("Pictures found on web pages are asked for with the page's address, as a browser does; some sites refuse them otherwise."))
 	hint.Wrapping = fyne.TextWrapWord
 	hint.Importance = widget.LowImportance
-	content := container.NewVBox(r.skipSame, r.pageReferer, hint, widget.NewSeparator(), r.languageRow())
-	d := dialog.NewCustom(lang.L("More settings"), lang.L("Close"), content, r.ui.win)
-	d.Resize(fyne.NewSize(480, content.MinSize().Height+120))
-	d.Show()
-}
-
-// folderRow is "Save to: <folder> [Change…]".
-func (r *settingsRow) folderRow() fyne.CanvasObject {
-	return container.NewBorder(nil, nil, widget.NewLabel(lang.L("Save to:")), r.change, r.folder)
-}
-
-// limitsRow is the line of limits under the folder.
-func (r *settingsRow) limitsRow() fyne.CanvasObject {
-	return container.NewHBox(
-		widget.NewLabel(lang.L("At once:")), r.concurrency,
-		widget.NewLabel(lang.L("Per site:")), r.perHost,
-		widget.NewLabel(lang.L("Speed:")), container.NewGridWrap(fyne.NewSize(150, r.speed.MinSize().Height), r.speed),
-		widget.NewLabel(lang.L("Retries:")), r.retries,
-		widget.NewLabel(lang.L("If the file exists:")), r.exists,
-		r.more,
+	limits := widget.NewForm(
+		widget.NewFormItem(lang.L("Per site:"), r.perHost),
+		widget.NewFormItem(lang.L("Retries:"), r.retries),
+		widget.NewFormItem(lang.L("If the file exists:"), r.exists),
 	)
+	content := container.NewVBox(limits, widget.NewSeparator(), r.skipSame, r.pageReferer, hint, widget.NewSeparator(), r.languageRow())
+	d := dialog.NewCustom(lang.L("More settings"), lang.L("Close"), content, r.ui.win)
+	d.Resize(fyne.NewSize(min(r.ui.win.Canvas().Size().Width-40, 520), content.MinSize().Height+120))
+	r.ui.showDialog(d)
 }
 
-// apply hands the limits to the engine and remembers them.
+// row is "Save to: <folder> [Change…]  At once: [8]  Speed: [unlimited]";
+// the other settings are under More….
+func (r *settingsRow) row() fyne.CanvasObject {
+	limits := container.NewHBox(r.change,
+		widget.NewLabel(lang.L("At once:")), r.concurrency,
+		widget.NewLabel(lang.L("Speed:")), container.NewGridWrap(fyne.NewSize(130, r.speed.MinSize().Height), r.speed))
+	return container.NewBorder(nil, nil, widget.NewLabel(lang.L("Save to:")), limits, r.folder)
+}
+
+// apply hands the limits to the engine and remembers them. Downloads sent
+// back to the queue by a lower "At once" are named in the intake line.
 func (r *settingsRow) apply() {
-	r.ui.m.SetLimits(r.limits)
+	if n := r.ui.m.SetLimits(r.limits); n > 0 {
+		r.ui.intake.set(lang.XN("intake.yielded", "{{.N}} downloads went back to the queue; they will continue from where they stopped", n, data{"N": n}), nil)
+	}
 	saveLimits(r.ui.prefs, r.limits)
 }
 
-// chooseFolder asks for the output folder.
+// chooseFolder asks for the output folder (Ctrl+D).
 func (r *settingsRow) chooseFolder() {
-	d := dialog.NewFolderOpen(func(dir fyne.ListableURI, err error) {
-		if err != nil {
-			r.ui.showError(err)
-			return
-		}
-		if dir != nil {
-			r.setFolder(dir.Path())
-		}
-	}, r.ui.win)
-	d.Show()
+	newChooser(r.ui, lang.L("Choose the download folder"), true, nil, r.ui.m.Dir(), r.setFolder).show()
 }
 
-// setFolder makes dir the output folder for items not yet started.
+// setFolder makes dir the output folder for items not yet started, once
+// it is checked: a folder Haul cannot write in is refused, and one without
+// room for what is queued is taken with a warning. Both are explained,
+// with a way to choose another.
 func (r *settingsRow) setFolder(dir string) {
+	s := r.ui.m.Summary()
+	p := checkFolder(dir, max(s.Expected-s.Bytes, 0))
+	if p.trouble == folderReadOnly || p.trouble == folderUnusable {
+		r.explainFolder(p)
+		return
+	}
 	r.folder.SetText(dir)
 	r.ui.m.SetDir(dir)
 	r.ui.prefs.SetString(prefDir, dir)
+	r.explainFolder(p)
 }
 
 func numbers(ns []int) []string {

@@ -1,6 +1,9 @@
 package gui
 
 import (
+	"runtime"
+	"strings"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
 )
@@ -12,23 +15,35 @@ type shortcut struct {
 	action func()
 }
 
-// shortcuts lists the window's keyboard commands; Ctrl is Cmd on macOS.
+// Modifiers of the window's shortcuts; Ctrl is Cmd on macOS.
+const (
+	ctrlKey      = fyne.KeyModifierShortcutDefault
+	ctrlShiftKey = fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift
+)
+
+// shortcuts lists the window's keyboard commands.
 func (u *UI) shortcuts() []shortcut {
-	ctrl := fyne.KeyModifierShortcutDefault
 	return []shortcut{
-		{fyne.KeyO, ctrl, u.OpenList},
-		{fyne.KeyF, ctrl, u.FindImages},
-		{fyne.KeyReturn, ctrl, u.Start},
-		{fyne.KeyEnter, ctrl, u.Start},
-		{fyne.KeyP, ctrl, u.PauseAll},
-		{fyne.KeyR, ctrl, u.RetryFailed},
-		{fyne.KeyE, ctrl, u.ExportReport},
-		{fyne.KeyO, ctrl | fyne.KeyModifierShift, u.OpenFolder},
+		{fyne.KeyO, ctrlKey, u.OpenList},
+		{fyne.KeyF, ctrlKey, u.FindImages},
+		{fyne.KeyReturn, ctrlKey, u.Start},
+		{fyne.KeyEnter, ctrlKey, u.Start},
+		{fyne.KeyP, ctrlKey, u.PauseAll},
+		{fyne.KeyS, ctrlShiftKey, u.Stop},
+		{fyne.KeyR, ctrlKey, u.RetryFailed},
+		{fyne.KeyL, ctrlKey, u.ClearFinished},
+		{fyne.KeyC, ctrlShiftKey, u.CopyFailed},
+		{fyne.KeyE, ctrlKey, u.ExportReport},
+		{fyne.KeyO, ctrlShiftKey, u.OpenFolder},
+		{fyne.KeyD, ctrlKey, u.settings.chooseFolder},
+		{fyne.KeyComma, ctrlKey, u.settings.showMore},
+		{fyne.KeyQ, ctrlKey, u.Quit},
+		{fyne.KeyW, ctrlKey, u.win.Close},
 	}
 }
 
 // addShortcuts wires the keyboard: Ctrl+V pastes links, Esc closes the
-// picture dialogs or else stops, and the commands listed in shortcuts.
+// topmost dialog, and the commands listed in shortcuts run from anywhere.
 func (u *UI) addShortcuts() {
 	c := u.win.Canvas()
 	c.AddShortcut(&fyne.ShortcutPaste{}, func(fyne.Shortcut) { u.Paste() })
@@ -37,22 +52,49 @@ func (u *UI) addShortcuts() {
 		c.AddShortcut(&desktop.CustomShortcut{KeyName: s.key, Modifier: s.mod}, func(fyne.Shortcut) { action() })
 	}
 	c.SetOnTypedKey(func(ev *fyne.KeyEvent) {
-		if ev.Name == fyne.KeyEscape && !u.closePictureDialogs() {
-			u.Stop()
+		if ev.Name == fyne.KeyEscape {
+			u.closeTopDialog()
 		}
 	})
 }
 
-// closePictureDialogs closes the find dialog or the picker, and reports
-// whether one was open.
-func (u *UI) closePictureDialogs() bool {
-	switch {
-	case u.picker != nil:
-		u.picker.close()
-	case u.finder != nil:
-		u.finder.close()
-	default:
-		return false
+// Quit closes the window and ends Haul, keeping the list for next time (Ctrl+Q).
+func (u *UI) Quit() {
+	u.Close()
+	u.app.Quit()
+}
+
+// keyText spells a shortcut as people read it: "Ctrl+Shift+O", "Cmd+Enter" on macOS.
+func keyText(key fyne.KeyName, mod fyne.KeyModifier) string {
+	var parts []string
+	if mod&fyne.KeyModifierControl != 0 {
+		parts = append(parts, "Ctrl")
 	}
-	return true
+	if mod&fyne.KeyModifierSuper != 0 {
+		parts = append(parts, superName())
+	}
+	if mod&fyne.KeyModifierAlt != 0 {
+		parts = append(parts, "Alt")
+	}
+	if mod&fyne.KeyModifierShift != 0 {
+		parts = append(parts, "Shift")
+	}
+	names := map[fyne.KeyName]string{fyne.KeyReturn: "Enter", fyne.KeyEscape: "Esc", fyne.KeyComma: ","}
+	name, ok := names[key]
+	if !ok {
+		name = string(key)
+	}
+	return strings.Join(append(parts, name), "+")
+}
+
+func superName() string {
+	if runtime.GOOS == "darwin" {
+		return "Cmd"
+	}
+	return "Super"
+}
+
+// withKey adds a shortcut to a tip: "Start all downloads (Ctrl+Enter)".
+func withKey(tip string, key fyne.KeyName, mod fyne.KeyModifier) string {
+	return tip + " (" + keyText(key, mod) + ")"
 }

@@ -51,15 +51,18 @@ type UI struct {
 	// restored is what was brought back from the last run.
 	restored intakeResult
 
-	paste, openList, find, about *widget.Button
+	paste, openList, find, about *tipButton
 	settings                     *settingsRow
 	intake                       *intakeLine
-	list                         *widget.List
+	list                         *rowList
 	emptyHint                    *widget.Label
 	detail                       *widget.Label
 	notice                       *noticeLine
 	totals                       *totals
 	batch                        *batchBar
+
+	// dialogs are the dialogs on screen, the topmost last.
+	dialogs []*openDialog
 
 	// finder is the open "Find pictures on a page" dialog, if any.
 	finder *finder
@@ -135,41 +138,37 @@ func appName(meta fyne.AppMetadata) string {
 	return meta.Name
 }
 
-// build makes the widgets and lays out the window.
+// build makes the widgets and lays out the window. Everything fits in a
+// window 800 pixels wide: the settings used less often are under More…
+// and the list's commands used less often are in a menu.
 func (u *UI) build(s settings) {
-	u.paste = widget.NewButtonWithIcon(lang.L("Paste links"), theme.ContentPasteIcon(), u.Paste)
-	u.openList = widget.NewButtonWithIcon(lang.L("Open list…"), theme.FolderOpenIcon(), u.OpenList)
-	u.find = widget.NewButtonWithIcon(lang.L("Find pictures on a page…"), theme.SearchIcon(), u.FindImages)
-	u.about = widget.NewButtonWithIcon("", theme.InfoIcon(), u.ShowAbout)
+	u.paste = newTipButton(lang.L("Paste links"), theme.ContentPasteIcon(), withKey(lang.L("Add the links copied to the clipboard"), fyne.KeyV, ctrlKey), u.Paste)
+	u.openList = newTipButton(lang.L("Open list…"), theme.FolderOpenIcon(), withKey(lang.L("Add the links in a .txt, .csv, .html or .md file"), fyne.KeyO, ctrlKey), u.OpenList)
+	u.find = newTipButton(lang.L("Find pictures on a page…"), theme.SearchIcon(), withKey(lang.L("Look for the pictures on a web page and choose which to save"), fyne.KeyF, ctrlKey), u.FindImages)
+	u.about = newTipButton("", theme.InfoIcon(), lang.L("About Haul and its keyboard shortcuts"), u.ShowAbout)
 	u.about.Importance = widget.LowImportance
 	u.settings = newSettingsRow(u, s)
 	u.intake = newIntakeLine(u)
 	u.notice = newNoticeLine()
-	u.list = widget.NewList(
-		func() int { return u.rows.len() },
-		func() fyne.CanvasObject { return newRow(u) },
-		func(id widget.ListItemID, o fyne.CanvasObject) { o.(*row).set(u.rowView(id)) },
-	)
-	u.list.OnSelected = func(id widget.ListItemID) { u.selected = id; u.showDetail() }
-	u.list.OnUnselected = func(widget.ListItemID) { u.selected = -1; u.showDetail() }
+	u.list = newRowList(u)
 	u.emptyHint = widget.NewLabel(lang.L("Paste links (Ctrl+V) or open a list (Ctrl+O) to begin."))
 	u.emptyHint.Importance = widget.LowImportance
 	u.detail = widget.NewLabel("")
-	u.detail.Truncation = fyne.TextTruncateEllipsis
+	u.detail.Wrapping = fyne.TextWrapWord
 	u.detail.Selectable = true
 	u.totals = newTotals()
 	u.batch = newBatchBar(u)
 	u.showDetail()
 
 	top := container.NewVBox(
-		container.NewBorder(nil, nil, container.NewHBox(u.paste, u.openList, u.find), u.about, u.settings.folderRow()),
-		u.settings.limitsRow(),
+		container.NewBorder(nil, nil, container.NewHBox(u.paste, u.openList, u.find), container.NewHBox(u.settings.more, u.about)),
+		u.settings.row(),
 		u.intake.row(),
 		u.notice.box,
 	)
 	bottom := container.NewVBox(
 		u.detail,
-		container.New(&columns{widths: []float32{0, 320}, gap: theme.Padding()}, u.totals.label,
+		container.New(&columns{widths: []float32{0, 240}, gap: theme.Padding()}, u.totals.label,
 			container.NewVBox(layout.NewSpacer(), u.totals.bar, layout.NewSpacer())),
 		u.batch.row(),
 	)
@@ -178,23 +177,21 @@ func (u *UI) build(s settings) {
 }
 
 // rowView is what row i shows now.
-func (u *UI) rowView(i int) rowView { return newRowView(u.rows.at(i), time.Now()) }
+func (u *UI) rowView(i int) rowView { return newRowView(u.rows.at(i), u.viewContext()) }
 
-// showDetail shows the selected row's full link and last problem.
+// viewContext is what the rows' words depend on besides their items.
+func (u *UI) viewContext() viewContext {
+	return viewContext{now: time.Now(), running: u.totals.Summary().Running, idleTimeout: u.m.IdleTimeout()}
+}
+
+// showDetail shows the selected row in full: what is happening, the link
+// and the file.
 func (u *UI) showDetail() {
 	if u.selected < 0 || u.selected >= u.rows.len() {
 		u.detail.SetText(lang.L("Select a row to see its full link and what went wrong."))
 		return
 	}
-	v := u.rowView(u.selected)
-	text := v.URL
-	if v.Problem != "" {
-		text = lang.X("detail.problem", "{{.URL}} — last problem: {{.Problem}}", data{"URL": v.URL, "Problem": v.Problem})
-	}
-	if v.Path != "" {
-		text = lang.X("detail.path", "{{.Text}} — saved as {{.Path}}", data{"Text": text, "Path": v.Path})
-	}
-	u.detail.SetText(text)
+	u.detail.SetText(detailText(u.rowView(u.selected)))
 }
 
 // Close stops the refresh loop and every download, and saves the list;
@@ -219,5 +216,5 @@ func (u *UI) pageFound(found downloader.PageFound) {
 
 // showError tells the user something went wrong, in a dialog.
 func (u *UI) showError(err error) {
-	dialog.ShowError(err, u.win)
+	u.showDialog(dialog.NewError(err, u.win))
 }

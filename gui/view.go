@@ -1,14 +1,31 @@
 package gui
 
 import (
+	"net/url"
+	"strings"
 	"time"
 
 	"fyne.io/fyne/v2/lang"
 	"github.com/dustin/go-humanize"
 
 	"haul/downloader"
+	"haul/downloader/naming"
 	"haul/i18n"
 )
+
+// stallShownAfter is how long a download receives nothing before its row
+// says so.
+const stallShownAfter = 5 * time.Second
+
+// viewContext is what a row's words depend on besides the item itself.
+type viewContext struct {
+	now time.Time
+	// running says the batch is started; queued items are stopped otherwise.
+	running bool
+	// idleTimeout is how long a download may receive nothing before it is
+	// tried again.
+	idleTimeout time.Duration
+}
 
 // rowView is everything one list row shows, worked out off the UI thread.
 // Two views of an unchanged row are equal, so the refresh loop can tell
@@ -16,7 +33,9 @@ import (
 type rowView struct {
 	ID    downloader.ID
 	State downloader.State
-	// Title is the file name, or the link until the name is known.
+	// Title is the file name once the server has answered; until then the
+	// row shows the name read from the link (see name), worked out only for
+	// rows on screen.
 	Title string
 	URL   string
 	// Progress is the fraction done, or -1 when the bar is hidden.
@@ -32,16 +51,13 @@ type rowView struct {
 	Path string
 }
 
-// newRowView describes one item as of now.
-func newRowView(s downloader.ItemSnapshot, now time.Time) rowView {
+// newRowView describes one item as of c.now.
+func newRowView(s downloader.ItemSnapshot, c viewContext) rowView {
 	v := rowView{ID: s.ID, State: s.State, Title: s.Name, URL: s.URL, Path: s.Path, Progress: -1}
-	if v.Title == "" {
-		v.Title = s.URL
-	}
 	if s.Err != nil {
 		v.Problem = i18n.Failure(tr, s.Err)
 	}
-	if p, ok := s.Progress(); ok && s.State != downloader.Queued && s.State != downloader.Canceled && s.State != downloader.Skipped {
+	if p, ok := s.Progress(); ok && (s.State != downloader.Queued || s.Bytes > 0) && s.State != downloader.Canceled && s.State != downloader.Skipped {
 		v.Progress = p
 	}
 	v.Size = sizeText(s)
@@ -53,31 +69,43 @@ func newRowView(s downloader.ItemSnapshot, now time.Time) rowView {
 			v.Left = lang.X("row.left", "{{.Time}} left", data{"Time": durationText(d)})
 		}
 	}
-	v.Status = statusText(s, now)
+	v.Status = statusText(s, c)
 	return v
 }
 
+// name is the file name the row shows: the saved name, or the one the link
+// most likely gives.
+func (v rowView) name() string {
+	if v.Title != "" {
+		return v.Title
+	}
+	return nameFromLink(v.URL)
+}
+
+// nameFromLink is the file name a link will most likely be saved as.
+func nameFromLink(link string) string {
+	u, err := url.Parse(link)
+	if err != nil {
+		return link
+	}
+	return naming.FromURL(u)
+}
+
 // statusText says what is happening to an item, and why, in plain words.
-func statusText(s downloader.ItemSnapshot, now time.Time) string {
+func statusText(s downloader.ItemSnapshot, c viewContext) string {
 	switch s.State {
 	case downloader.Queued:
-		return lang.L("Waiting its turn")
+		return queuedText(s, c.running)
 	case downloader.Active:
-		if s.Attempts > 1 {
-			return lang.X("row.downloading.try", "Downloading (try {{.Try}})", data{"Try": s.Attempts})
-		}
-		return lang.L("Downloading")
+		return activeText(s, c)
 	case downloader.Waiting:
-		return waitingText(s, now)
+		return waitingText(s, c.now)
 	case downloader.Paused:
 		return lang.L("Paused")
 	case downloader.Done:
 		return lang.L("Saved")
 	case downloader.Failed:
-		if s.Err != nil {
-			return i18n.Failure(tr, s.Err)
-		}
-		return lang.L("Failed")
+		return failedText(s)
 	case downloader.Skipped:
 		if !s.Note.IsZero() {
 			return lang.X("row.skipped.note", "Skipped: {{.Note}}", data{"Note": i18n.SkipNote(tr, s.Note)})
@@ -87,6 +115,58 @@ func statusText(s downloader.ItemSnapshot, now time.Time) string {
 		return lang.L("Canceled")
 	}
 	return ""
+}
+
+// queuedText tells a stopped item from one waiting for a free slot, and
+// says when an item waits for another try after a failure.
+func queuedText(s downloader.ItemSnapshot, running bool) string {
+	switch {
+	case !running && s.Bytes > 0:
+		return lang.L("Stopped; Start continues where it left off")
+	case !running:
+		return lang.L("Not started; press Start")
+	case s.Failures > 0:
+		return lang.X("row.queued.try", "Waiting for a free slot to try again (try {{.Try}})", data{"Try": s.Failures + 1})
+	}
+	return lang.L("Waiting its turn")
+}
+
+// activeText is "Downloading", with the try only after a real failure,
+// or says that nothing has arrived for a while and when it is tried again.
+func activeText(s downloader.ItemSnapshot, c viewContext) string {
+	if s.Idle >= stallShownAfter && c.idleTimeout > s.Idle {
+		return lang.X("row.stalled", "No data for {{.Idle}} — will try again in {{.In}}",
+			data{"Idle": durationText(s.Idle.Truncate(time.Second)), "In": durationText(c.idleTimeout - s.Idle.Truncate(time.Second))})
+	}
+	if s.Failures > 0 {
+		return lang.X("row.downloading.try", "Downloading (try {{.Try}})", data{"Try": s.Failures + 1})
+	}
+	return lang.L("Downloading")
+}
+
+// failedText is the reason, and how many tries it took when more than one.
+func failedText(s downloader.ItemSnapshot) string {
+	msg := lang.L("Failed")
+	if s.Err != nil {
+		msg = i18n.Failure(tr, s.Err)
+	}
+	if s.Attempts > 1 {
+		return lang.XN("row.failed.tries", "{{.Problem}} (tried {{.N}} times)", s.Attempts, data{"Problem": msg, "N": s.Attempts})
+	}
+	return msg
+}
+
+// detailText is the details line of a row: what is happening in full, the
+// link, and the file.
+func detailText(v rowView) string {
+	text := lang.X("detail.status", "{{.Status}} — {{.URL}}", data{"Status": v.Status, "URL": v.URL})
+	if v.Problem != "" && !strings.Contains(v.Status, v.Problem) {
+		text = lang.X("detail.problem", "{{.URL}} — last problem: {{.Problem}}", data{"URL": text, "Problem": v.Problem})
+	}
+	if v.Path != "" {
+		text = lang.X("detail.path", "{{.Text}} — saved as {{.Path}}", data{"Text": text, "Path": v.Path})
+	}
+	return text
 }
 
 // waitingText explains why an item waits and when it will be tried again.

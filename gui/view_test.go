@@ -9,32 +9,48 @@ import (
 
 func TestRowViewSaysWhatIsHappening(t *testing.T) {
 	now := time.Date(2025, 1, 1, 12, 0, 0, 0, time.UTC)
+	running := viewContext{now: now, running: true, idleTimeout: 25 * time.Second}
+	stopped := viewContext{now: now, idleTimeout: 25 * time.Second}
 	notFound := &downloader.ItemError{Kind: downloader.ErrHTTP, Reason: downloader.ReasonHTTP, Status: 404}
 	const notFoundText = "Not found (404): the link is broken or the file was removed."
 	tests := []struct {
 		name string
+		c    viewContext
 		s    downloader.ItemSnapshot
 		want rowView
 	}{
-		{"queued", downloader.ItemSnapshot{URL: "https://x.org/a.jpg", State: downloader.Queued, Total: -1},
-			rowView{Title: "https://x.org/a.jpg", Progress: -1, Status: "Waiting its turn"}},
-		{"active", downloader.ItemSnapshot{URL: "u", Name: "a.jpg", State: downloader.Active, Bytes: 1_000_000, Total: 4_000_000, Speed: 1_500_000, Attempts: 1},
+		{"queued shows the name from the link", running, downloader.ItemSnapshot{URL: "https://x.org/pics/a.jpg?w=1", State: downloader.Queued, Total: -1},
+			rowView{Progress: -1, Status: "Waiting its turn"}},
+		{"not started", stopped, downloader.ItemSnapshot{URL: "https://x.org/a.jpg", State: downloader.Queued, Total: -1},
+			rowView{Progress: -1, Status: "Not started; press Start"}},
+		{"stopped is not waiting", stopped, downloader.ItemSnapshot{URL: "https://x.org/a.jpg", State: downloader.Queued, Bytes: 1000, Total: 4000, Attempts: 1},
+			rowView{Progress: 0.25, Size: "1.0 kB of 4.0 kB", Status: "Stopped; Start continues where it left off"}},
+		{"active", running, downloader.ItemSnapshot{URL: "u", Name: "a.jpg", State: downloader.Active, Bytes: 1_000_000, Total: 4_000_000, Speed: 1_500_000, Attempts: 1},
 			rowView{Title: "a.jpg", Progress: 0.25, Size: "1.0 MB of 4.0 MB", Speed: "1.5 MB/s", Left: "2 s left", Status: "Downloading"}},
-		{"second try", downloader.ItemSnapshot{URL: "u", State: downloader.Active, Total: -1, Attempts: 2},
-			rowView{Title: "u", Progress: -1, Status: "Downloading (try 2)"}},
-		{"slowed down", downloader.ItemSnapshot{URL: "u", State: downloader.Waiting, Total: -1, SlowedDown: true, RetryAt: now.Add(40 * time.Second)},
-			rowView{Title: "u", Progress: -1, Status: "Waiting: the site asked us to slow down, retrying in 0:40"}},
-		{"not found", downloader.ItemSnapshot{URL: "u", State: downloader.Failed, Total: -1, Err: notFound},
-			rowView{Title: "u", Progress: -1, Status: notFoundText, Problem: notFoundText}},
-		{"saved", downloader.ItemSnapshot{URL: "u", Name: "a.jpg", Path: "/p/a.jpg", State: downloader.Done, Bytes: 240_000, Total: 240_000},
+		{"resumed after a pause is not a second try", running, downloader.ItemSnapshot{URL: "u", Name: "a.jpg", State: downloader.Active, Total: -1, Attempts: 2},
+			rowView{Title: "a.jpg", Progress: -1, Status: "Downloading"}},
+		{"second try after a failure", running, downloader.ItemSnapshot{URL: "u", Name: "a.jpg", State: downloader.Active, Total: -1, Attempts: 2, Failures: 1},
+			rowView{Title: "a.jpg", Progress: -1, Status: "Downloading (try 2)"}},
+		{"stalled", running, downloader.ItemSnapshot{URL: "u", Name: "a.jpg", State: downloader.Active, Bytes: 10, Total: -1, Attempts: 1, Idle: 20*time.Second + 300*time.Millisecond},
+			rowView{Title: "a.jpg", Progress: -1, Size: "10 B", Status: "No data for 20 s — will try again in 5 s"}},
+		{"slowed down", running, downloader.ItemSnapshot{URL: "u", Name: "a.jpg", State: downloader.Waiting, Total: -1, SlowedDown: true, RetryAt: now.Add(40 * time.Second)},
+			rowView{Title: "a.jpg", Progress: -1, Status: "Waiting: the site asked us to slow down, retrying in 0:40"}},
+		{"not found", running, downloader.ItemSnapshot{URL: "u", Name: "a.jpg", State: downloader.Failed, Total: -1, Err: notFound, Attempts: 1},
+			rowView{Title: "a.jpg", Progress: -1, Status: notFoundText, Problem: notFoundText}},
+		{"failed again after Retry", running, downloader.ItemSnapshot{URL: "u", Name: "a.jpg", State: downloader.Failed, Total: -1, Err: notFound, Attempts: 2},
+			rowView{Title: "a.jpg", Progress: -1, Status: notFoundText + " (tried 2 times)", Problem: notFoundText}},
+		{"saved", running, downloader.ItemSnapshot{URL: "u", Name: "a.jpg", Path: "/p/a.jpg", State: downloader.Done, Bytes: 240_000, Total: 240_000},
 			rowView{Title: "a.jpg", Path: "/p/a.jpg", Progress: 1, Size: "240 kB", Status: "Saved"}},
-		{"skipped", downloader.ItemSnapshot{URL: "u", State: downloader.Skipped, Total: -1, Note: downloader.Note{Kind: downloader.NoteInFolder, Name: "a.jpg"}},
-			rowView{Title: "u", Progress: -1, Status: "Skipped: Already in the folder: a.jpg"}},
+		{"skipped", running, downloader.ItemSnapshot{URL: "https://x.org/b.png", State: downloader.Skipped, Total: -1, Note: downloader.Note{Kind: downloader.NoteInFolder, Name: "b.png"}},
+			rowView{Progress: -1, Status: "Skipped: Already in the folder: b.png"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := newRowView(tt.s, now)
+			got := newRowView(tt.s, tt.c)
 			tt.want.URL, tt.want.State = tt.s.URL, tt.s.State
+			if name := nameFromLink(tt.s.URL); tt.s.Name == "" && got.name() != name {
+				t.Errorf("row name %q, want %q from the link", got.name(), name)
+			}
 			if got != tt.want {
 				t.Errorf("newRowView =\n%+v\nwant\n%+v", got, tt.want)
 			}
@@ -44,7 +60,7 @@ func TestRowViewSaysWhatIsHappening(t *testing.T) {
 
 func TestTotalsLine(t *testing.T) {
 	s := downloader.Summary{Total: 2000, Done: 1942, Skipped: 31, Failed: 12, Queued: 5, Active: 2,
-		Running: true, Speed: 2_300_000, Bytes: 100_000_000, Expected: 238_000_000}
+		Running: true, Speed: 2_300_000, Bytes: 100_000_000, Expected: 238_000_000, Sized: 1990}
 	v := newTotalsView(s)
 	if want := "1,942 saved · 31 skipped · 12 failed · 7 left · 2.3 MB/s · about 1 min left"; v.Text != want {
 		t.Errorf("totals = %q, want %q", v.Text, want)

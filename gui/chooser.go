@@ -1,0 +1,305 @@
+package gui
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+)
+
+// maxRecentFolders is how many folders the file chooser remembers.
+const maxRecentFolders = 8
+
+// chooser picks a list file or a folder. It has a box to type or paste a
+// path, the recent and usual folders on the left, and the folder's
+// contents: one click selects, a double click opens what is under the
+// pointer (a folder opens in place, a file is chosen). It replaces Fyne's
+// file dialog, whose double click on a folder also opens the file that
+// appears under the pointer, and which has no box for a typed path; the
+// native dialogs are not available on every desktop Haul runs on.
+type chooser struct {
+	ui      *UI
+	folders bool
+	exts    []string
+	done    func(path string)
+
+	dir     string
+	entries []chooserEntry
+	picked  string
+
+	dlg    *dialog.CustomDialog
+	path   *escEntry
+	places *widget.List
+	list   *widget.List
+	up     *tipButton
+	ok     *widget.Button
+	status *widget.Label
+	spots  []chooserEntry
+}
+
+// chooserEntry is one file or folder shown in the chooser.
+type chooserEntry struct {
+	name, path string
+	dir        bool
+}
+
+// newChooser makes a chooser that starts in dir. In folder mode it lists
+// folders only and chooses the folder shown; otherwise it lists folders
+// and the files with one of exts.
+func newChooser(u *UI, title string, folders bool, exts []string, dir string, done func(string)) *chooser {
+	c := &chooser{ui: u, folders: folders, exts: exts, done: done}
+	c.path = newEscEntry(func() { c.dlg.Hide() })
+	c.path.SetPlaceHolder(lang.L("Type or paste a path, then press Enter"))
+	c.path.OnSubmitted = c.typed
+	c.up = newTipButton("", theme.MoveUpIcon(), lang.L("Go to the folder above"), func() { c.open(filepath.Dir(c.dir)) })
+	c.status = widget.NewLabel("")
+	c.status.Importance = widget.WarningImportance
+	c.status.Wrapping = fyne.TextWrapWord
+	c.status.Hide()
+	c.spots = c.placesList()
+	c.places = widget.NewList(
+		func() int { return len(c.spots) },
+		func() fyne.CanvasObject { return widget.NewLabel("") },
+		func(id widget.ListItemID, o fyne.CanvasObject) { o.(*widget.Label).SetText(c.spots[id].name) },
+	)
+	c.places.OnSelected = func(id widget.ListItemID) { c.open(c.spots[id].path); c.places.UnselectAll() }
+	c.list = widget.NewList(
+		func() int { return len(c.entries) },
+		func() fyne.CanvasObject { return newChooserRow(c) },
+		func(id widget.ListItemID, o fyne.CanvasObject) {
+			o.(*chooserRow).bind(c.entries[id], c.entries[id].path == c.picked)
+		},
+	)
+	okText := lang.L("Open")
+	if folders {
+		okText = lang.L("Use this folder")
+	}
+	c.ok = widget.NewButton(okText, c.confirm)
+	c.ok.Importance = widget.HighImportance
+	cancel := widget.NewButton(lang.L("Cancel"), func() { c.dlg.Hide() })
+
+	top := container.NewBorder(nil, c.status, nil, c.up, c.path)
+	split := container.NewHSplit(c.places, c.list)
+	split.Offset = 0.28
+	c.dlg = dialog.NewCustomWithoutButtons(title, container.NewBorder(top, nil, nil, nil, split), u.win)
+	c.dlg.SetButtons([]fyne.CanvasObject{cancel, c.ok})
+	size := u.win.Canvas().Size()
+	c.dlg.Resize(fyne.NewSize(min(size.Width-40, 760), min(size.Height-40, 520)))
+	c.open(existingFolder(dir))
+	return c
+}
+
+// show opens the chooser and puts the keyboard in the path box.
+func (c *chooser) show() {
+	c.ui.showDialog(c.dlg)
+	c.ui.win.Canvas().Focus(c.path)
+}
+
+// placesList lists the recent folders, then home, pictures and downloads.
+func (c *chooser) placesList() []chooserEntry {
+	var out []chooserEntry
+	seen := map[string]bool{}
+	add := func(name, path string) {
+		if path == "" || seen[path] {
+			return
+		}
+		if fi, err := os.Stat(path); err != nil || !fi.IsDir() {
+			return
+		}
+		seen[path] = true
+		out = append(out, chooserEntry{name: name, path: path, dir: true})
+	}
+	for _, p := range c.ui.prefs.StringList(prefRecentFolders) {
+		add(filepath.Base(p), p)
+	}
+	home, _ := os.UserHomeDir()
+	add(lang.L("Home"), home)
+	add(lang.L("Pictures"), picturesFolder())
+	if home != "" {
+		add(lang.L("Downloads"), filepath.Join(home, "Downloads"))
+		add(lang.L("Desktop"), filepath.Join(home, "Desktop"))
+	}
+	return out
+}
+
+// open shows a folder's contents.
+func (c *chooser) open(dir string) {
+	list, err := os.ReadDir(dir)
+	if err != nil {
+		c.say(lang.X("chooser.unreadable", "Cannot open the folder {{.Dir}}. Choose another one.", data{"Dir": dir}))
+		return
+	}
+	c.say("")
+	c.dir, c.picked = dir, ""
+	c.entries = c.entries[:0]
+	for _, e := range list {
+		if strings.HasPrefix(e.Name(), ".") {
+			continue
+		}
+		isDir := e.IsDir() || e.Type()&os.ModeSymlink != 0 && isFolder(filepath.Join(dir, e.Name()))
+		if isDir || !c.folders && c.accepts(e.Name()) {
+			c.entries = append(c.entries, chooserEntry{name: e.Name(), path: filepath.Join(dir, e.Name()), dir: isDir})
+		}
+	}
+	slices.SortFunc(c.entries, func(a, b chooserEntry) int {
+		if a.dir != b.dir {
+			if a.dir {
+				return -1
+			}
+			return 1
+		}
+		return strings.Compare(strings.ToLower(a.name), strings.ToLower(b.name))
+	})
+	c.path.SetText(dir)
+	enabled(c.up, filepath.Dir(dir) != dir)
+	enabled(c.ok, c.folders)
+	c.list.ScrollToTop()
+	c.list.Refresh()
+}
+
+func (c *chooser) accepts(name string) bool {
+	return len(c.exts) == 0 || slices.Contains(c.exts, strings.ToLower(filepath.Ext(name)))
+}
+
+// pick selects an entry with one click.
+func (c *chooser) pick(e chooserEntry) {
+	c.picked = e.path
+	c.path.SetText(e.path)
+	enabled(c.ok, c.folders || !e.dir)
+	c.list.Refresh()
+}
+
+// activate opens a folder or chooses a file: a double click or Enter.
+func (c *chooser) activate(e chooserEntry) {
+	if e.dir {
+		c.open(e.path)
+		return
+	}
+	c.finish(e.path)
+}
+
+// typed goes to the path typed in the box.
+func (c *chooser) typed(text string) {
+	p := expandHome(strings.TrimSpace(text))
+	fi, err := os.Stat(p)
+	switch {
+	case err != nil:
+		c.say(lang.X("chooser.missing", "There is no file or folder at {{.Path}}. Check the path, or pick one below.", data{"Path": p}))
+	case fi.IsDir():
+		c.open(p)
+	case c.folders:
+		c.open(filepath.Dir(p))
+	default:
+		c.finish(p)
+	}
+}
+
+// confirm is the Open / Use this folder button.
+func (c *chooser) confirm() {
+	switch {
+	case c.folders && c.picked != "":
+		c.finish(c.picked)
+	case c.folders:
+		c.finish(c.dir)
+	case c.picked != "":
+		c.activate(chooserEntry{path: c.picked, dir: isFolder(c.picked)})
+	}
+}
+
+// finish closes the chooser with its answer and remembers the folder.
+func (c *chooser) finish(path string) {
+	folder := path
+	if !c.folders {
+		folder = filepath.Dir(path)
+	}
+	rememberFolder(c.ui.prefs, folder)
+	c.dlg.Hide()
+	c.done(path)
+}
+
+func (c *chooser) say(msg string) {
+	c.status.SetText(msg)
+	visible(c.status, msg != "")
+}
+
+// rememberFolder puts a folder first in the recent folders.
+func rememberFolder(p fyne.Preferences, dir string) {
+	recent := slices.DeleteFunc(p.StringList(prefRecentFolders), func(s string) bool { return s == dir })
+	recent = append([]string{dir}, recent...)
+	p.SetStringList(prefRecentFolders, recent[:min(len(recent), maxRecentFolders)])
+}
+
+// existingFolder is dir, or the nearest folder above it that exists.
+func existingFolder(dir string) string {
+	for !isFolder(dir) {
+		up := filepath.Dir(dir)
+		if up == dir {
+			home, _ := os.UserHomeDir()
+			return home
+		}
+		dir = up
+	}
+	return dir
+}
+
+func isFolder(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && fi.IsDir()
+}
+
+// expandHome turns a leading ~ into the home folder.
+func expandHome(p string) string {
+	if p == "~" || strings.HasPrefix(p, "~/") {
+		if home, err := os.UserHomeDir(); err == nil {
+			return filepath.Join(home, p[1:])
+		}
+	}
+	return p
+}
+
+// chooserRow is one line of the chooser: an icon and a name. A tap
+// selects it and a double tap opens it; both act on the entry the row
+// shows at that moment.
+type chooserRow struct {
+	widget.BaseWidget
+	c     *chooser
+	entry chooserEntry
+	icon  *widget.Icon
+	name  *widget.Label
+}
+
+func newChooserRow(c *chooser) *chooserRow {
+	r := &chooserRow{c: c, icon: widget.NewIcon(nil), name: truncLabel()}
+	r.ExtendBaseWidget(r)
+	return r
+}
+
+func (r *chooserRow) bind(e chooserEntry, picked bool) {
+	r.entry = e
+	icon := theme.FileIcon()
+	if e.dir {
+		icon = theme.FolderIcon()
+	}
+	r.icon.SetResource(icon)
+	r.name.SetText(e.name)
+	r.name.TextStyle.Bold = picked
+	r.name.Refresh()
+}
+
+// CreateRenderer shows the icon and the name.
+func (r *chooserRow) CreateRenderer() fyne.WidgetRenderer {
+	return widget.NewSimpleRenderer(container.NewBorder(nil, nil, r.icon, nil, r.name))
+}
+
+// Tapped selects the entry.
+func (r *chooserRow) Tapped(*fyne.PointEvent) { r.c.pick(r.entry) }
+
+// DoubleTapped opens the entry.
+func (r *chooserRow) DoubleTapped(*fyne.PointEvent) { r.c.activate(r.entry) }

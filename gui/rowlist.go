@@ -1,0 +1,33 @@
+package gui
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/widget"
+)
+
+// rowList is the list of downloads. With the keyboard in it, Esc stops
+// the batch; everywhere else Esc only closes dialogs.
+type rowList struct {
+	widget.List
+	ui *UI
+}
+
+func newRowList(u *UI) *rowList {
+	l := &rowList{ui: u}
+	l.Length = func() int { return u.rows.len() }
+	l.CreateItem = func() fyne.CanvasObject { return newRow(u) }
+	l.UpdateItem = func(id widget.ListItemID, o fyne.CanvasObject) { o.(*row).set(u.rowView(id)) }
+	l.OnSelected = func(id widget.ListItemID) { u.selected = id; u.showDetail() }
+	l.OnUnselected = func(widget.ListItemID) { u.selected = -1; u.showDetail() }
+	l.ExtendBaseWidget(l)
+	return l
+}
+
+// TypedKey stops the batch on Esc and moves through the list otherwise.
+func (l *rowList) TypedKey(ev *fyne.KeyEvent) {
+	if ev.Name == fyne.KeyEscape {
+		l.ui.Stop()
+		return
+	}
+	l.List.TypedKey(ev)
+}
