@@ -98,6 +98,12 @@ func newChooser(u *UI, title string, folders bool, exts []string, dir string, do
 
 // show opens the chooser and puts the keyboard in the path box.
 func (c *chooser) show() {
+	c.ui.chooser = c
+	c.dlg.SetOnClosed(func() {
+		if c.ui.chooser == c {
+			c.ui.chooser = nil
+		}
+	})
 	c.ui.showDialog(c.dlg)
 	c.ui.win.Canvas().Focus(c.path)
 }

@@ -100,6 +100,9 @@ func (r *row) set(v rowView) {
 	r.speed.SetText(v.Speed)
 	r.left.SetText(v.Left)
 	r.status.SetText(v.Status)
+	if r.retry.Disabled() {
+		r.retry.Enable()
+	}
 }
 
 // showButtons shows the two actions that matter most in the item's state;
@@ -112,7 +115,6 @@ func (r *row) showButtons(v rowView) {
 	visible(r.retry, st == downloader.Failed || st == downloader.Canceled)
 	visible(r.open, st == downloader.Done && v.Path != "")
 	visible(r.folder, (st == downloader.Done || st == downloader.Skipped) && v.Path != "")
-	enabled(r.retry, true)
 }
 
 // retryNow tries the download again and shows at once that it does.

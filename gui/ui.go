@@ -63,6 +63,8 @@ type UI struct {
 
 	// dialogs are the dialogs on screen, the topmost last.
 	dialogs []*openDialog
+	// chooser is the open file or folder chooser, if any.
+	chooser *chooser
 
 	// finder is the open "Find pictures on a page" dialog, if any.
 	finder *finder

@@ -1,0 +1,375 @@
+package gui
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"haul/downloader"
+	"haul/downloader/downloadtest"
+)
+
+// serveSlow registers files that take seconds to download and returns their links.
+func (h *harness) serveSlow(names ...string) []string {
+	var urls []string
+	for i, n := range names {
+		h.srv.Handle("/"+n, downloadtest.Data(2_000_000, int64(i+1)), downloadtest.Throttle(200_000))
+		urls = append(urls, h.srv.URL("/"+n))
+	}
+	return urls
+}
+
+// esc presses Esc with nothing focused.
+func (h *harness) esc() {
+	h.win.Canvas().Unfocus()
+	h.win.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyEscape})
+}
+
+// Problem 1: Esc closes the topmost dialog; it stops the batch only from the list.
+func TestEscClosesTheTopmostDialogAndLeavesTheBatchRunning(t *testing.T) {
+	h := newHarness(t, nil)
+	h.paste(strings.Join(h.serveSlow("slow1.bin", "slow2.bin"), "\n"))
+	h.waitRows(2)
+	h.ui.Start()
+	running := func() bool { return h.ui.m.Summary().Running }
+
+	opens := []struct {
+		name string
+		open func()
+	}{
+		{"More settings", func() { h.press(fyne.KeyComma, ctrl) }},
+		{"Open list", func() { h.press(fyne.KeyO, ctrl) }},
+		{"About", func() { test.Tap(h.ui.about) }},
+		{"an error", func() { h.ui.showError(os.ErrNotExist) }},
+	}
+	for _, o := range opens {
+		o.open()
+		if len(h.ui.dialogs) != 1 || h.win.Canvas().Overlays().Top() == nil {
+			t.Fatalf("%s: %d dialogs tracked", o.name, len(h.ui.dialogs))
+		}
+		h.esc()
+		if len(h.ui.dialogs) != 0 || h.win.Canvas().Overlays().Top() != nil {
+			t.Errorf("Esc left %s open", o.name)
+		}
+		if !running() {
+			t.Fatalf("Esc on %s stopped the downloads", o.name)
+		}
+	}
+
+	h.press(fyne.KeyComma, ctrl)
+	h.press(fyne.KeyO, ctrl)
+	h.ui.chooser.path.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	if h.ui.chooser != nil || len(h.ui.dialogs) != 1 {
+		t.Errorf("Esc in the path box left the file chooser open (%d dialogs)", len(h.ui.dialogs))
+	}
+	h.esc()
+	h.esc()
+	if !running() || len(h.ui.dialogs) != 0 {
+		t.Fatalf("Esc with no dialog open: running %v, dialogs %d", running(), len(h.ui.dialogs))
+	}
+
+	h.win.Canvas().Focus(h.ui.list)
+	h.ui.list.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	h.pump("stopped", func() bool { return !running() })
+}
+
+// Problem 2: the window fits 800×600, with every row action reachable.
+func TestWindowFitsEightHundredPixels(t *testing.T) {
+	h := newHarness(t, nil)
+	h.paste(strings.Join(h.serve([]string{"a-picture-with-a-rather-long-name-for-the-list.png", "b.png"}, fileBody), "\n"))
+	h.waitRows(2)
+	min := h.win.Content().MinSize()
+	if min.Width > 800 || min.Height > 600 {
+		t.Fatalf("the window needs at least %v, more than 800×600", min)
+	}
+	for _, size := range []fyne.Size{{Width: 800, Height: 600}, {Width: 1366, Height: 768}} {
+		h.win.Resize(size)
+		h.win.Content().Refresh()
+		u := h.view0()
+		r := h.row(u.URL)
+		inside := func(o fyne.CanvasObject) bool {
+			pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(o)
+			return o.Visible() && pos.X >= 0 && pos.X+o.Size().Width <= size.Width+1 && o.Size().Width > 0
+		}
+		for name, o := range map[string]fyne.CanvasObject{
+			"row menu": r.actions, "row pause": r.pause, "status": r.status, "name": r.title,
+			"Open folder": h.ui.batch.openFolder, "list menu": h.ui.batch.more,
+			"More…": h.ui.settings.more, "folder": h.ui.settings.change,
+		} {
+			if !inside(o) {
+				t.Errorf("at %v, %s is cut off or hidden (at %v, %v wide)", size, name,
+					fyne.CurrentApp().Driver().AbsolutePositionForObject(o), o.Size().Width)
+			}
+		}
+		if wide := size.Width > 1200; r.speed.Visible() != wide {
+			t.Errorf("at %v the speed column shows: %v", size, r.speed.Visible())
+		}
+	}
+	h.press(fyne.KeyComma, ctrl)
+	for _, w := range []fyne.CanvasObject{h.ui.settings.perHost, h.ui.settings.retries, h.ui.settings.exists} {
+		if fyne.CurrentApp().Driver().CanvasForObject(w) == nil {
+			t.Error("a setting that left the main row is not in More settings")
+		}
+	}
+}
+
+func (h *harness) view0() rowView { return h.ui.views[0] }
+
+// Problem 3: rows show the file name at once, the full status in the
+// details line, tooltips on icon buttons, and "Show" is a real button.
+func TestRowsReadWell(t *testing.T) {
+	h := newHarness(t, map[string]int{prefRetries: 0})
+	link := h.serve([]string{"gone.png"}, fileBody, downloadtest.Status(404))[0] + "?session=12345678901234567890"
+	h.paste(link + "\nnot a link")
+	h.waitRows(1)
+	r := h.row(link)
+	if r.title.Text != "gone.png" {
+		t.Errorf("before the download the row is called %q, want the file name", r.title.Text)
+	}
+	if h.ui.intake.show.Importance == widget.LowImportance {
+		t.Error("[Show] looks like plain text")
+	}
+	h.ui.Start()
+	h.waitState(link, downloader.Failed)
+	h.ui.list.Select(0)
+	d := h.ui.detail
+	if d.Wrapping != fyne.TextWrapWord || d.Truncation != fyne.TextTruncateOff ||
+		!strings.Contains(d.Text, "Not found (404)") || !strings.Contains(d.Text, link) {
+		t.Errorf("details line %q (wrapping %v) does not show the whole status and link", d.Text, d.Wrapping)
+	}
+	for _, b := range r.buttons() {
+		if b.Text == "" && b.tooltip.text == "" {
+			t.Error("an icon button has no tooltip")
+		}
+	}
+	r.retry.MouseIn(nil)
+	r.retry.showTip()
+	if got := r.retry.tipShown(); got != "Try this download again" {
+		t.Errorf("the Retry button's tip reads %q", got)
+	}
+	r.retry.MouseOut()
+	if r.retry.tipShown() != "" {
+		t.Error("the tip stayed after the pointer left")
+	}
+	if !strings.Contains(h.ui.batch.start.tooltip.text, "Ctrl+Enter") {
+		t.Errorf("Start's tip %q does not give its key", h.ui.batch.start.tooltip.text)
+	}
+}
+
+// Problem 4: states are described truly.
+func TestStatesAreDescribedTruly(t *testing.T) {
+	h := newHarness(t, map[string]int{prefRetries: 0, prefConcurrency: 1})
+	slow := h.serveSlow("slow.bin")[0]
+	gone := h.serve([]string{"gone.png"}, fileBody, downloadtest.Status(404))[0]
+	later := h.serve([]string{"later.png"}, fileBody)[0]
+	h.paste(strings.Join([]string{slow, gone, later}, "\n"))
+	h.waitRows(3)
+	if got := h.row(later).status.Text; got != "Not started; press Start" {
+		t.Errorf("before Start a row says %q", got)
+	}
+	h.ui.Start()
+	h.pump("some bytes", func() bool { v, _ := h.view(slow); return v.Size != "" && v.State == downloader.Active })
+	h.ui.Stop()
+	h.pump("stopped rows", func() bool { return h.row(slow).status.Text == "Stopped; Start continues where it left off" })
+	if got := h.row(later).status.Text; got == "Waiting its turn" {
+		t.Errorf("after Stop a row still says %q", got)
+	}
+
+	h.ui.m.Cancel(h.ui.views[0].ID)
+	h.ui.Start()
+	h.waitTotals("1 saved · 0 skipped · 1 failed · 0 left")
+	if h.ui.batch.stop.Disabled() == false {
+		t.Error("Stop is enabled although everything is finished")
+	}
+	r := h.row(gone)
+	test.Tap(r.retry)
+	if r.status.Text != "Trying again…" || !r.retry.Disabled() {
+		t.Errorf("after Retry the row says %q", r.status.Text)
+	}
+	h.pump("failed again", func() bool { return strings.Contains(h.row(gone).status.Text, "(tried 2 times)") })
+	if r.retry.Disabled() {
+		t.Error("Retry stays greyed out after the second failure")
+	}
+}
+
+// Problem 4: "press Start to continue" goes once Start is pressed.
+func TestResumeHintGoesAfterStart(t *testing.T) {
+	h := newHarness(t, nil)
+	h.paste(strings.Join(h.serveSlow("s1.bin"), "\n"))
+	h.waitRows(1)
+	h.reopen()
+	h.waitRows(1)
+	if !strings.HasSuffix(h.ui.intake.label.Text, "press Start to continue") {
+		t.Fatalf("intake line after reopening = %q", h.ui.intake.label.Text)
+	}
+	h.press(fyne.KeyReturn, ctrl)
+	if got := h.ui.intake.label.Text; strings.Contains(got, "press Start") {
+		t.Errorf("after Start the intake line still says %q", got)
+	}
+}
+
+// Problem 4: the batch's time left counts links whose size is not known yet.
+func TestTimeLeftCountsLinksNotStarted(t *testing.T) {
+	s := downloader.Summary{Total: 8100, Done: 40, Active: 8, Queued: 8052, Running: true, Speed: 392_000,
+		Sized: 48, Unsized: 8052, Expected: 48 * 2000, Bytes: 40*2000 + 8*1000}
+	v := newTotalsView(s)
+	if !strings.Contains(v.Text, "8,060 left · 392 kB/s · about 41 s left") {
+		t.Errorf("totals = %q", v.Text)
+	}
+}
+
+// Problem 5: lowering "At once" sends extra running downloads back to the queue.
+func TestLoweringAtOnceAppliesAtOnce(t *testing.T) {
+	h := newHarness(t, map[string]int{prefConcurrency: 4})
+	urls := h.serveSlow("l1.bin", "l2.bin", "l3.bin", "l4.bin")
+	h.paste(strings.Join(urls, "\n"))
+	h.waitRows(4)
+	h.ui.Start()
+	h.pump("four running", func() bool { return h.ui.totals.Summary().Active == 4 })
+	h.ui.settings.concurrency.SetSelected("1")
+	if got := h.ui.intake.label.Text; got != "3 downloads went back to the queue; they will continue from where they stopped" {
+		t.Errorf("intake line = %q", got)
+	}
+	h.pump("one running, three queued", func() bool { s := h.ui.totals.Summary(); return s.Active == 1 && s.Queued == 3 })
+	h.ui.settings.concurrency.SetSelected("4")
+	h.pump("four running again", func() bool { return h.ui.totals.Summary().Active == 4 })
+}
+
+// Problem 6: a folder that cannot be used is explained when it is chosen.
+func TestUnusableFolderIsExplainedWhenChosen(t *testing.T) {
+	h := newHarness(t, nil)
+	file := filepath.Join(t.TempDir(), "a-file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h.ui.settings.setFolder(filepath.Join(file, "sub"))
+	s := h.ui.settings
+	if h.ui.m.Dir() != h.dir || s.folder.Text != h.dir {
+		t.Errorf("an unusable folder was taken: %q", h.ui.m.Dir())
+	}
+	if s.problem.trouble != folderUnusable || !strings.Contains(s.problem.message(), "Choose another folder") {
+		t.Errorf("problem %+v: %q", s.problem, s.problem.message())
+	}
+	if got := folderProblemOf("/x", os.ErrPermission).message(); got != "Haul cannot save files in /x: this folder is read-only or belongs to someone else. Choose another folder." {
+		t.Errorf("read-only message %q", got)
+	}
+	choose := findButton(s.problemDlg, "Choose another folder…")
+	test.Tap(choose)
+	if h.ui.chooser == nil || !h.ui.chooser.folders {
+		t.Fatal("Choose another folder… did not open the folder chooser")
+	}
+	h.ui.chooser.dlg.Hide()
+
+	if p := checkFolder(t.TempDir(), 1<<60); p.trouble != folderNoSpace || !strings.Contains(p.message(), "free") {
+		t.Errorf("a folder without room: %+v %q", p, p.message())
+	}
+	good := t.TempDir()
+	h.ui.settings.setFolder(good)
+	if h.ui.m.Dir() != good {
+		t.Errorf("a good folder was refused")
+	}
+}
+
+// findButton finds a button by its text in a dialog.
+func findButton(d interface{ Show() }, text string) *widget.Button {
+	var found *widget.Button
+	c := fyne.CurrentApp().Driver().AllWindows()
+	for _, w := range c {
+		for _, o := range w.Canvas().Overlays().List() {
+			walk(o, func(o fyne.CanvasObject) {
+				if b, ok := o.(*widget.Button); ok && b.Text == text {
+					found = b
+				}
+			})
+		}
+	}
+	return found
+}
+
+// Problem 7: the list chooser takes a typed path, and a double click on a
+// folder opens that folder, not the file that then lies under the pointer.
+func TestOpenListChooser(t *testing.T) {
+	h := newHarness(t, nil)
+	root := t.TempDir()
+	sub := filepath.Join(root, "lists")
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	link := h.serve([]string{"one.png"}, fileBody)[0]
+	for _, p := range []string{filepath.Join(root, "a-top.txt"), filepath.Join(sub, "inner.txt")} {
+		if err := os.WriteFile(p, []byte(link+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(sub, "photo.jpg"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h.press(fyne.KeyO, ctrl)
+	c := h.ui.chooser
+	c.path.SetText(root)
+	c.path.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	if c.dir != root || len(c.entries) != 2 || !c.entries[0].dir || c.entries[1].name != "a-top.txt" {
+		t.Fatalf("typed folder shows %+v", c.entries)
+	}
+	rows := chooserRows(c)
+	test.DoubleTap(rows[0])
+	if c.dir != sub || h.ui.chooser == nil {
+		t.Fatalf("double click on the folder: in %q, chooser open %v", c.dir, h.ui.chooser != nil)
+	}
+	if len(c.entries) != 1 || c.entries[0].name != "inner.txt" {
+		t.Errorf("the folder shows %+v; photo.jpg is not a list", c.entries)
+	}
+	test.Tap(chooserRows(c)[0])
+	if !strings.HasSuffix(c.path.Text, "inner.txt") || c.ok.Disabled() {
+		t.Errorf("one click: path %q, Open enabled %v", c.path.Text, !c.ok.Disabled())
+	}
+	test.Tap(c.ok)
+	h.waitRows(1)
+	if h.ui.chooser != nil {
+		t.Error("the chooser stayed open")
+	}
+	if recent := h.app.Preferences().StringList(prefRecentFolders); len(recent) == 0 || recent[0] != sub {
+		t.Errorf("recent folders %v", recent)
+	}
+	h.press(fyne.KeyO, ctrl)
+	if h.ui.chooser.dir != sub || h.ui.chooser.spots[0].path != sub {
+		t.Errorf("the chooser opens in %q, not the folder used last", h.ui.chooser.dir)
+	}
+	h.ui.chooser.path.SetText(filepath.Join(root, "missing.txt"))
+	h.ui.chooser.path.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	if !h.ui.chooser.status.Visible() || !strings.Contains(h.ui.chooser.status.Text, "missing.txt") {
+		t.Errorf("a wrong path says %q", h.ui.chooser.status.Text)
+	}
+}
+
+func chooserRows(c *chooser) []*chooserRow {
+	var rows []*chooserRow
+	walk(c.list, func(o fyne.CanvasObject) {
+		if r, ok := o.(*chooserRow); ok {
+			rows = append(rows, r)
+		}
+	})
+	return rows
+}
+
+// Problem 8: Ctrl+Q and Ctrl+W close the window and keep the list.
+func TestCtrlQAndCtrlWKeepTheList(t *testing.T) {
+	for _, key := range []fyne.KeyName{fyne.KeyQ, fyne.KeyW} {
+		t.Run(string(key), func(t *testing.T) {
+			h := newHarness(t, nil)
+			h.paste(strings.Join(h.serve([]string{"q1.png", "q2.png"}, fileBody), "\n"))
+			h.waitRows(2)
+			h.press(key, ctrl)
+			if h.ui.ctx.Err() == nil {
+				t.Fatal("the window did not close")
+			}
+			h.open()
+			h.waitRows(2)
+		})
+	}
+}
