@@ -24,5 +24,5 @@ func batchEndText(s downloader.Summary) string {
 	if s.Failed > 0 {
 		parts = append(parts, lang.X("notify.failed", "{{.N}} failed", data{"N": humanize.Comma(int64(s.Failed))}))
 	}
-	return strings.Join(parts, ", ")
+	return strings.Join(parts, lang.X("notify.separator", ", ", nil))
 }
