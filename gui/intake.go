@@ -70,9 +70,11 @@ func (u *UI) AddText(text string) {
 	u.intake.set(r.message(), r.problems)
 }
 
-// Dropped adds the list files dropped on the window; other files are named
-// in the intake line.
+// Dropped adds the links and list files dropped on the window, such as a
+// link or picture dragged from a browser; other files are named in the
+// intake line.
 func (u *UI) Dropped(_ fyne.Position, uris []fyne.URI) {
+	webLinks, uris := droppedLinks(uris)
 	var paths, refused []string
 	for _, uri := range uris {
 		if uri.Scheme() == "file" && isListFile(uri.Path()) {
@@ -81,11 +83,7 @@ func (u *UI) Dropped(_ fyne.Position, uris []fyne.URI) {
 			refused = append(refused, uri.Name())
 		}
 	}
-	if len(refused) > 0 {
-		u.intake.set(lang.X("intake.refused", "{{.Names}}: not a list of links. Drop .txt, .csv, .xlsx, .html or .md files.",
-			data{"Names": strings.Join(refused, ", ")}), nil)
-	}
-	u.AddFiles(paths)
+	u.addDropped(webLinks, paths, refused)
 }
 
 // OpenList asks for a list file and adds its links (Ctrl+O). It starts
