@@ -169,6 +169,12 @@ func (c config) check() error {
 		return fmt.Errorf("-name %q: %s is not a field; use {n}, {name}, {ext}, {host} or {page}",
 			c.limits.NameTemplate, naming.UnknownField(c.limits.NameTemplate))
 	}
+	return c.checkAddresses()
+}
+
+// checkAddresses rejects -from-page and -referer values that are not full
+// web addresses.
+func (c config) checkAddresses() error {
 	if c.fromPage != "" {
 		u, err := url.Parse(c.fromPage)
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {

@@ -225,9 +225,14 @@ var extractCases = []extractCase{
 		problems: []Problem{{1, "https://a.example/%zz.jpg", ReasonInvalid}, {2, "http://a^b.example/x", ReasonInvalid}},
 	},
 	{
-		name:     "a decoded entity may not add a space",
-		in:       `<img src="https://a.example/my&#32;cat.jpg">`,
-		problems: []Problem{{1, "https://a.example/my&#32;cat.jpg", ReasonInvalid}},
+		name:  "a space from a decoded entity is encoded, as browsers do",
+		in:    `<img src="https://a.example/my&#32;cat.jpg">`,
+		links: []string{"https://a.example/my%20cat.jpg"},
+	},
+	{
+		name:     "a decoded entity may not add a line break",
+		in:       `<img src="https://a.example/my&#10;cat.jpg">`,
+		problems: []Problem{{1, "https://a.example/my&#10;cat.jpg", ReasonInvalid}},
 	},
 	{
 		name:  "percent-encoded addresses are kept as written",

@@ -11,6 +11,9 @@ func FuzzExtract(f *testing.F) {
 	for _, tc := range extractCases {
 		f.Add(tc.in)
 	}
+	for _, tc := range edgeCases {
+		f.Add(tc.in)
+	}
 	f.Fuzz(func(t *testing.T, text string) {
 		checkResult(t, text, Extract(text))
 	})

@@ -38,7 +38,7 @@ func scanLinks(line string, emit func(candidate)) int {
 		default:
 			continue
 		}
-		end := linkEnd(line, start)
+		end := spacedEnd(line, start, linkEnd(line, start))
 		text := trimTrailing(line[start:end])
 		if !plausible(text, bare) {
 			continue
@@ -60,7 +60,7 @@ func newCandidate(line string, start int, text string, bare bool) candidate {
 	if inAttribute(line, start) && strings.IndexByte(link, '&') >= 0 {
 		link = html.UnescapeString(link)
 	}
-	return candidate{text: text, link: link}
+	return candidate{text: text, link: strings.ReplaceAll(link, " ", "%20")}
 }
 
 // schemeStart returns where the scheme ending at the colon at index colon
@@ -142,15 +142,18 @@ func inAttribute(line string, start int) bool {
 	return j >= 0 && line[j] == '='
 }
 
-// linkEnd returns where the link starting at start ends: at white space,
-// quotes, angle brackets, a closing bracket that was not opened inside the
-// link, or a comma that is directly followed by another link.
+// linkEnd returns where the link starting at start ends, as linkify-it
+// decides: at white space, angle brackets, the quote that opened the link,
+// a double quote that is not closed within the link, a closing bracket,
+// parenthesis or brace that was not opened inside the link, full-width
+// punctuation, or a comma that is directly followed by another link.
 func linkEnd(line string, start int) int {
 	quote := byte(0)
-	if start > 0 && line[start-1] == '\'' {
-		quote = '\''
+	if start > 0 && (line[start-1] == '\'' || line[start-1] == '"') {
+		quote = line[start-1]
 	}
-	parens, brackets := 0, 0
+	var open brackets
+	inQuotes := false // inside a "…" that the link opened
 	i := start
 	for i < len(line) {
 		b := line[i]
@@ -163,22 +166,17 @@ func linkEnd(line string, start int) int {
 			continue
 		}
 		switch {
-		case endsLink(b), b == quote:
+		case b == quote:
 			return i
-		case b == '(':
-			parens++
-		case b == '[':
-			brackets++
-		case b == ')':
-			if parens == 0 {
+		case b == '"':
+			if !inQuotes && !closedQuote(line[i+1:]) {
 				return i
 			}
-			parens--
-		case b == ']':
-			if brackets == 0 {
-				return i
-			}
-			brackets--
+			inQuotes = !inQuotes
+		case endsLink(b):
+			return i
+		case !open.track(b):
+			return i
 		case b == ',' && startsLink(line[i+1:]):
 			return i
 		}
@@ -187,12 +185,137 @@ func linkEnd(line string, start int) int {
 	return i
 }
 
+// brackets counts the (, [ and { opened inside a link and not yet closed.
+type brackets struct {
+	parens, squares, braces int
+}
+
+// track notes b and reports whether the link goes on: false for a closing
+// bracket that was not opened inside the link.
+func (o *brackets) track(b byte) bool {
+	var n *int
+	switch b {
+	case '(', ')':
+		n = &o.parens
+	case '[', ']':
+		n = &o.squares
+	case '{', '}':
+		n = &o.braces
+	default:
+		return true
+	}
+	if b == '(' || b == '[' || b == '{' {
+		*n++
+		return true
+	}
+	if *n == 0 {
+		return false
+	}
+	*n--
+	return true
+}
+
+// closedQuote reports whether rest, the text after a double quote inside a
+// link, closes it before the link could end, as in ?q="cat".
+func closedQuote(rest string) bool {
+	for i := 0; i < len(rest); i++ {
+		switch b := rest[i]; {
+		case b == '"':
+			return true
+		case endsLink(b):
+			return false
+		}
+	}
+	return false
+}
+
+// spacedEnd extends a link that stops at a space when the text around it
+// is plainly one address with spaces in it, as pasted from a file manager
+// or written in an HTML attribute; browsers send such spaces as %20. That
+// is the case inside a quoted attribute value (src="…/a b.jpg") that closes
+// on the same line, and on a line or cell that holds nothing but the link
+// when the link's last segment has no extension and the words after it
+// end in one (…/my photo.jpg), so "…/a.jpg nice one" stays a link and a
+// comment. Otherwise end is returned as it is.
+func spacedEnd(line string, start, end int) int {
+	switch {
+	case end >= len(line) || line[end] != ' ':
+		return end
+	case start > 0 && inAttribute(line, start) && (line[start-1] == '"' || line[start-1] == '\''):
+		return quotedValueEnd(line, start, end)
+	case strings.TrimLeft(line[:start], " \t") != "" || hasExtension(line[start:end]):
+		return end
+	}
+	tail := strings.TrimRight(line[end:], " \t")
+	if tail == "" {
+		return end
+	}
+	for _, word := range strings.Split(tail[1:], " ") {
+		if word == "" || startsLink(word) || strings.Contains(word, "://") || linkEnd(word, 0) != len(word) {
+			return end
+		}
+	}
+	if !hasExtension(tail) {
+		return end
+	}
+	return end + len(tail)
+}
+
+// quotedValueEnd returns where the quoted attribute value holding the link
+// that starts at start closes, or end when it does not close on this line
+// or is a srcset list, whose addresses are separated by spaces.
+func quotedValueEnd(line string, start, end int) int {
+	if strings.HasSuffix(strings.ToLower(attributeName(line, start)), "srcset") {
+		return end
+	}
+	closing := strings.IndexAny(line[end:], "\"'<>\t")
+	if closing <= 0 || line[end+closing] != line[start-1] {
+		return end
+	}
+	return end + closing
+}
+
+// attributeName returns the name of the HTML attribute whose quoted value
+// starts at start.
+func attributeName(line string, start int) string {
+	j := strings.LastIndexByte(line[:start], '=')
+	name := strings.TrimRight(line[:j], " \t")
+	k := len(name)
+	for k > 0 && (isSchemeByte(name[k-1]) || name[k-1] == '_' || name[k-1] == ':') {
+		k--
+	}
+	return name[k:]
+}
+
+// hasExtension reports whether the last path segment of s ends in a file
+// extension: a dot and one to five letters or digits.
+func hasExtension(s string) bool {
+	dot := strings.LastIndexByte(s, '.')
+	if dot < 0 || strings.IndexByte(s[dot:], '/') >= 0 {
+		return false
+	}
+	ext := s[dot+1:]
+	if len(ext) < 1 || len(ext) > 5 {
+		return false
+	}
+	for i := 0; i < len(ext); i++ {
+		if !isLetter(ext[i]) && (ext[i] < '0' || ext[i] > '9') {
+			return false
+		}
+	}
+	return true
+}
+
 // trimTrailing drops punctuation that ends a sentence rather than a link.
+// A closing quote stays when the link opened it ('singlequoted').
 func trimTrailing(s string) string {
 	for s != "" {
 		r, size := utf8.DecodeLastRuneInString(s)
 		if r < utf8.RuneSelf {
 			if strings.IndexByte(".,;:!?'\"*", byte(r)) < 0 {
+				return s
+			}
+			if (r == '\'' || r == '"') && strings.Count(s, string(r))%2 == 0 {
 				return s
 			}
 		} else if !unicode.IsPunct(r) {
@@ -232,8 +355,10 @@ func endsLinkRune(r rune, size int) bool {
 		return true
 	case unicode.In(r, unicode.Ps, unicode.Pe, unicode.Pi, unicode.Pf):
 		return true
-	case 0x3000 <= r && r <= 0x303f, 0xff00 <= r && r <= 0xff65 && unicode.IsPunct(r):
+	case 0x3000 <= r && r <= 0x303f:
 		return true
+	case 0xff00 <= r && r <= 0xff65 && !unicode.IsLetter(r) && !unicode.IsDigit(r):
+		return true // full-width punctuation and symbols such as ，：｜
 	}
 	return false
 }
