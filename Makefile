@@ -15,7 +15,7 @@ GOCYCLO := github.com/fzipp/gocyclo/cmd/gocyclo@v0.6.0
 RELEASE_TAGS := migrated_fynedo
 
 SYSTEM_PACKAGES := gcc libgl1-mesa-dev xorg-dev
-E2E_PACKAGES := xvfb xdotool imagemagick
+E2E_PACKAGES := xvfb xdotool imagemagick x11-utils
 
 .DEFAULT_GOAL := build
 .PHONY: help deps e2e-deps build build-debug run test cyclo e2e fuzz bench bench-gui icon cjkfont clean

@@ -44,10 +44,12 @@ func (c *columns) MinSize(objects []fyne.CanvasObject) fyne.Size {
 }
 
 // fitColumns is columns that fit the width they get: the columns whose
-// width is zero share the space left, each at least minFlex wide, and when
-// that does not fit the columns listed in drop are left out, in order.
+// width is zero share the space left in proportion to their weights, each
+// at least minFlex wide, and when that does not fit the columns listed in
+// drop are left out, in order.
 type fitColumns struct {
 	widths  []float32
+	weights []float32
 	minFlex float32
 	drop    []int
 }
@@ -56,18 +58,18 @@ type fitColumns struct {
 func (c *fitColumns) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 	gap := theme.Padding()
 	shown := c.fitting(size.Width, gap)
-	fixed, flexCount := float32(0), 0
+	fixed, weight := float32(0), float32(0)
 	for i, w := range c.widths {
 		switch {
 		case !shown[i]:
 		case w == 0:
-			flexCount++
+			weight += c.weights[i]
 			fixed += gap
 		default:
 			fixed += w + gap
 		}
 	}
-	flex := max(size.Width-fixed+gap, 0) / float32(max(flexCount, 1))
+	flex := max(size.Width-fixed+gap, 0) / max(weight, 1)
 	x := float32(0)
 	for i, o := range objects {
 		if o.Visible() != shown[i] {
@@ -78,7 +80,7 @@ func (c *fitColumns) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 		}
 		w := c.widths[i]
 		if w == 0 {
-			w = flex
+			w = flex * c.weights[i]
 		}
 		o.Move(fyne.NewPos(x, 0))
 		o.Resize(fyne.NewSize(w, size.Height))

@@ -14,11 +14,13 @@ import (
 )
 
 // Row columns: state icon, name, progress bar, size, speed, time left,
-// status and actions. The name and the status share what is left; when
+// status and actions. The name and the status share what is left, the
+// status the larger part; when
 // the window is narrow, speed, time left, size and the bar give way in
 // that order, so the status and the actions always show.
 var rowLayout = &fitColumns{
 	widths:  []float32{24, 0, 100, 140, 80, 70, 0, 3 * 36},
+	weights: []float32{0, 2, 0, 0, 0, 0, 3, 0},
 	minFlex: 150,
 	drop:    []int{4, 5, 3, 2},
 }

@@ -2,7 +2,8 @@
 # End-to-end test of Haul's window: start the real app under Xvfb with a list
 # of links on the command line, press Ctrl+Enter, wait for the pictures to
 # arrive from a loopback server, check them byte for byte and take a
-# screenshot; then the same again under LANG=zh_CN.UTF-8, where the window
+# screenshot of the window at 800×600, the smallest size it is made for, after
+# checking with xprop that it may be made that small; then the same again under LANG=zh_CN.UTF-8, where the window
 # must log no translation failure. Run by `make e2e` (which builds HAUL_BIN
 # first).
 set -euo pipefail
@@ -24,7 +25,7 @@ fail() {
 	exit 1
 }
 
-for tool in Xvfb xdotool import; do
+for tool in Xvfb xdotool import xprop; do
 	command -v "$tool" >/dev/null || fail "$tool is not installed (make e2e-deps installs it)"
 done
 [[ -x "$HAUL_BIN" ]] || fail "$HAUL_BIN is missing; build it with make build-debug"
@@ -63,7 +64,7 @@ for n in $(seq 90 120); do
 done
 [[ -n "$display" ]] || fail "no free X display number"
 echo "e2e: starting Xvfb on $display"
-Xvfb "$display" -screen 0 1280x800x24 -nolisten tcp >"$OUT/xvfb.log" 2>&1 &
+Xvfb "$display" -screen 0 800x600x24 -nolisten tcp >"$OUT/xvfb.log" 2>&1 &
 pids+=($!)
 export DISPLAY=$display
 for _ in $(seq 100); do
@@ -93,6 +94,15 @@ run_window() {
 	title=$(xdotool getwindowname "$win")
 	echo "e2e: window $win is \"$title\""
 	[[ "$title" =~ ^Haul\ [0-9] ]] || fail "window title is \"$title\", want \"Haul\" and the version"
+
+	# The window must fit a screen 800 pixels wide: its minimum size says so.
+	local hints min_width
+	hints=$(xprop -id "$win" WM_NORMAL_HINTS)
+	min_width=$(sed -n 's/.*minimum size: \([0-9]*\) by.*/\1/p' <<<"$hints")
+	[[ -n "$min_width" ]] || fail "the window gives no minimum size: $hints"
+	(( min_width <= 800 )) || fail "the window needs at least $min_width pixels across, more than 800"
+	echo "e2e: minimum window width $min_width"
+	xdotool windowsize "$win" 800 600
 
 	# The list file is read in the background; Start also runs links added later.
 	xdotool windowfocus --sync "$win" 2>/dev/null || xdotool windowfocus "$win"
