@@ -17,8 +17,6 @@ import (
 	"sync"
 	"time"
 
-	"golang.org/x/time/rate"
-
 	"haul/downloader/naming"
 	"haul/downloader/sniff"
 )
@@ -72,7 +70,7 @@ func (m *Manager) jobLocked(it *item) job {
 // place. It changes no state of the item: it returns the outcome, which
 // the manager applies.
 func (m *Manager) attempt(ctx context.Context, it *item, j job) outcome {
-	if err := m.reqLimit.Wait(ctx); err != nil {
+	if err := m.rates.waitRequest(ctx); err != nil {
 		return outcome{}
 	}
 	offset, resuming := resumePoint(j)
@@ -277,11 +275,7 @@ func (m *Manager) copyBody(ctx context.Context, f partFile, body io.Reader, h ha
 	buf := *bp
 	var written int64
 	for {
-		chunk := buf
-		limited := m.byteLimit.Limit() != rate.Inf
-		if limited {
-			chunk = buf[:min(len(buf), m.byteLimit.Burst())]
-		}
+		chunk := buf[:m.rates.chunk(len(buf))]
 		nr, rerr := body.Read(chunk)
 		if nr > 0 {
 			n, err := m.writeChunk(f, chunk[:nr], h, it)
@@ -289,10 +283,8 @@ func (m *Manager) copyBody(ctx context.Context, f partFile, body io.Reader, h ha
 			if err != nil {
 				return written, err
 			}
-			if limited {
-				if err := m.byteLimit.WaitN(ctx, nr); err != nil {
-					return written, err
-				}
+			if err := m.rates.waitBytes(ctx, nr); err != nil {
+				return written, err
 			}
 		}
 		if rerr == io.EOF {

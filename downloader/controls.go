@@ -3,8 +3,6 @@ package downloader
 import (
 	"os"
 	"time"
-
-	"golang.org/x/time/rate"
 )
 
 // Pause stops an item at once and keeps its partial file; Resume continues it.
@@ -129,7 +127,7 @@ func (m *Manager) SetLimits(l Limits) int {
 	m.notifyLocked()
 	m.mu.Unlock()
 	m.gate.resize(l.Concurrency)
-	m.applyRates(l)
+	m.rates.set(l)
 	return yielded
 }
 
@@ -165,28 +163,6 @@ func (m *Manager) Limits() Limits {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return m.limits
-}
-
-// applyRates sets the request and byte limiters; zero means unlimited.
-func (m *Manager) applyRates(l Limits) {
-	if l.RequestsPerSec > 0 {
-		m.reqLimit.SetLimit(rate.Limit(l.RequestsPerSec))
-		m.reqLimit.SetBurst(1)
-	} else {
-		m.reqLimit.SetLimit(rate.Inf)
-	}
-	if l.BytesPerSec > 0 {
-		m.byteLimit.SetLimit(rate.Limit(l.BytesPerSec))
-		m.byteLimit.SetBurst(byteBurst(l.BytesPerSec))
-	} else {
-		m.byteLimit.SetLimit(rate.Inf)
-	}
-}
-
-// byteBurst is the largest chunk the byte limiter lets through at once:
-// an eighth of a second of data, between 4 KiB and the copy buffer size.
-func byteBurst(bps int64) int {
-	return int(min(max(bps/8, 4<<10), copyBufferSize))
 }
 
 func (m *Manager) stopTimerLocked(it *item) {

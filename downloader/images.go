@@ -77,7 +77,7 @@ func (m *Manager) FindImages(ctx context.Context, page string, maxPages int) ([]
 }
 
 func (m *Manager) fetchPage(ctx context.Context, u string) (io.ReadCloser, string, *url.URL, error) {
-	if err := m.reqLimit.Wait(ctx); err != nil {
+	if err := m.rates.waitRequest(ctx); err != nil {
 		return nil, "", nil, err
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)

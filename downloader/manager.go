@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"golang.org/x/sync/semaphore"
-	"golang.org/x/time/rate"
 
 	"haul/downloader/links"
 )
@@ -29,8 +28,7 @@ type Manager struct {
 	commitSem *semaphore.Weighted // bounds files being synced and moved into place at once
 	syncer    groupSync
 	createMu  sync.Mutex // one file created at a time: parallel creates in one folder fight over its lock in the kernel
-	reqLimit  *rate.Limiter
-	byteLimit *rate.Limiter
+	rates     *rateLimits
 	wake      chan struct{}
 	changed   chan struct{}
 	received  atomic.Int64 // bytes received over all items, for the total speed
@@ -100,8 +98,7 @@ func New(opts Options) *Manager {
 		now:        time.Now,
 		gate:       newGate(opts.Concurrency),
 		commitSem:  semaphore.NewWeighted(maxCommits),
-		reqLimit:   rate.NewLimiter(rate.Inf, 1),
-		byteLimit:  rate.NewLimiter(rate.Inf, 0),
+		rates:      newRateLimits(opts.Limits),
 		wake:       make(chan struct{}, 1),
 		changed:    make(chan struct{}, 1),
 		limits:     opts.Limits,
@@ -117,7 +114,6 @@ func New(opts Options) *Manager {
 	}
 	m.cond = sync.NewCond(&m.mu)
 	m.initNetwork(opts)
-	m.applyRates(opts.Limits)
 	return m
 }
 

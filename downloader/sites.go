@@ -133,7 +133,7 @@ func (m *Manager) sitePerHost(key string, general int) int {
 // user's headers and site rules, and page as Referer. The caller closes
 // the body. It is for requests the app makes itself, such as thumbnails.
 func (m *Manager) Fetch(ctx context.Context, link, page string) (*http.Response, error) {
-	if err := m.reqLimit.Wait(ctx); err != nil {
+	if err := m.rates.waitRequest(ctx); err != nil {
 		return nil, err
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, link, nil)
