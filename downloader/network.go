@@ -21,7 +21,8 @@ func (m *Manager) initNetwork(opts Options) {
 		f = func(*url.URL) (*url.URL, error) { return nil, err }
 	}
 	m.proxy.Store(&f)
-	m.SetSites(opts.Sites)
+	rules := append([]SiteRule(nil), opts.Sites...)
+	m.sites.Store(&rules)
 	if m.client == nil {
 		m.client = newClient(opts, m.proxyFor, m.jar)
 	}

@@ -38,6 +38,8 @@ type row struct {
 	bar                              *widget.ProgressBar
 	pause, resume, cancel, retry     *tipButton
 	open, folder, actions            *tipButton
+	// signIn offers the cookies of the user's browser for a site that wants a sign-in.
+	signIn *tipButton
 }
 
 func newRow(ui *UI) *row {
@@ -49,6 +51,7 @@ func newRow(ui *UI) *row {
 	r.retry = newTipButton("", theme.ViewRefreshIcon(), lang.L("Try this download again"), r.retryNow)
 	r.open = newTipButton("", theme.FileImageIcon(), lang.L("Open the saved file"), func() { ui.openPath(r.view.Path) })
 	r.folder = newTipButton("", theme.FolderOpenIcon(), lang.L("Show the file in its folder"), func() { ui.showInFolder(r.view.Path) })
+	r.signIn = newTipButton("", theme.AccountIcon(), lang.L("Use cookies from my browser…"), func() { ui.askSignIn(r.view.URL) })
 	r.actions = newTipButton("", theme.MoreVerticalIcon(), lang.L("Everything you can do with this download"), r.showMenu)
 	for _, b := range r.buttons() {
 		b.Importance = widget.LowImportance
@@ -64,7 +67,7 @@ func truncLabel() *widget.Label {
 }
 
 func (r *row) buttons() []*tipButton {
-	return []*tipButton{r.pause, r.resume, r.retry, r.open, r.folder, r.cancel, r.actions}
+	return []*tipButton{r.signIn, r.pause, r.resume, r.retry, r.open, r.folder, r.cancel, r.actions}
 }
 
 // CreateRenderer lays the row out in columns that fit the width.
@@ -87,7 +90,7 @@ func (r *row) set(v rowView) {
 	}
 	old := r.view
 	r.view = v
-	if old.State != v.State || old.ID != v.ID || old.Path != v.Path {
+	if old.State != v.State || old.ID != v.ID || old.Path != v.Path || old.SignIn != v.SignIn {
 		r.icon.SetResource(stateIcon(v.State))
 		r.showButtons(v)
 	}
@@ -115,6 +118,7 @@ func (r *row) showButtons(v rowView) {
 	visible(r.resume, st == downloader.Paused)
 	visible(r.cancel, !st.Final())
 	visible(r.retry, st == downloader.Failed || st == downloader.Canceled)
+	visible(r.signIn, v.SignIn)
 	visible(r.open, st == downloader.Done && v.Path != "")
 	visible(r.folder, (st == downloader.Done || st == downloader.Skipped) && v.Path != "")
 }
@@ -152,6 +156,7 @@ func (r *row) menu() *fyne.Menu {
 		item(lang.L("Pause"), theme.MediaPauseIcon(), st == downloader.Queued || st == downloader.Active || st == downloader.Waiting, func() { u.m.Pause(v.ID) }),
 		item(lang.L("Resume"), theme.MediaPlayIcon(), st == downloader.Paused, func() { u.m.Resume(v.ID) }),
 		item(lang.L("Cancel"), theme.CancelIcon(), !st.Final(), func() { u.m.Cancel(v.ID) }),
+		item(lang.L("Use cookies from my browser…"), theme.AccountIcon(), v.SignIn, func() { u.askSignIn(v.URL) }),
 		fyne.NewMenuItemSeparator(),
 		item(lang.L("Open file"), theme.FileImageIcon(), st == downloader.Done && v.Path != "", func() { u.openPath(v.Path) }),
 		item(lang.L("Show in folder"), theme.FolderOpenIcon(), v.Path != "", func() { u.showInFolder(v.Path) }),

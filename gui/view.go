@@ -49,6 +49,8 @@ type rowView struct {
 	Problem string
 	// Path is the saved (or existing) file, when there is one.
 	Path string
+	// SignIn says the item failed in a way that signing in may cure.
+	SignIn bool
 }
 
 // newRowView describes one item as of c.now.
@@ -56,6 +58,7 @@ func newRowView(s downloader.ItemSnapshot, c viewContext) rowView {
 	v := rowView{ID: s.ID, State: s.State, Title: s.Name, URL: s.URL, Path: s.Path, Progress: -1}
 	if s.Err != nil {
 		v.Problem = i18n.Failure(tr, s.Err)
+		v.SignIn = s.State == downloader.Failed && s.Err.NeedsSignIn()
 	}
 	if p, ok := s.Progress(); ok && (s.State != downloader.Queued || s.Bytes > 0) && s.State != downloader.Canceled && s.State != downloader.Skipped {
 		v.Progress = p

@@ -1,0 +1,141 @@
+package gui
+
+import (
+	"errors"
+	"net/url"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/widget"
+	"golang.org/x/net/publicsuffix"
+
+	"haul/downloader"
+	"haul/downloader/cookies"
+)
+
+// browserNames are the browsers offered, as the user knows them, in the
+// order of cookies.Browsers.
+var browserNames = map[string]string{"firefox": "Firefox", "chrome": "Google Chrome", "chromium": "Chromium", "edge": "Microsoft Edge", "brave": "Brave"}
+
+// askSignIn offers the cookies of the browser the user is signed in with,
+// or of a cookies.txt file, for the site of link; the site's failed items
+// are retried once the cookies are in.
+func (u *UI) askSignIn(link string) {
+	var choices []string
+	for _, b := range cookies.Browsers() {
+		choices = append(choices, browserNames[b])
+	}
+	fileChoice := lang.L("A cookies.txt file…")
+	choices = append(choices, fileChoice)
+	pick := widget.NewSelect(choices, nil)
+	pick.SetSelectedIndex(0)
+	text := widget.NewLabel(lang.L("Sign in to the site in your browser first, then choose that browser. Haul reads its cookies and tries the site's failed downloads again."))
+	text.Wrapping = fyne.TextWrapWord
+	d := dialog.NewCustomConfirm(lang.L("Use cookies from my browser…"), lang.L("Use these cookies"), lang.L("Cancel"),
+		container.NewVBox(text, pick), func(ok bool) {
+			switch {
+			case !ok:
+			case pick.Selected == fileChoice:
+				u.chooseCookiesFile(link)
+			default:
+				u.useCookies(cookies.Browsers()[pick.SelectedIndex()], link)
+			}
+		}, u.win)
+	d.Resize(fyne.NewSize(480, 240))
+	d.Show()
+}
+
+// chooseCookiesFile asks for a cookies.txt file to use for the site of link.
+func (u *UI) chooseCookiesFile(link string) {
+	dialog.ShowFileOpen(func(r fyne.URIReadCloser, err error) {
+		if err != nil || r == nil {
+			return
+		}
+		path := r.URI().Path()
+		r.Close()
+		u.useCookies(cookiesFilePrefix+path, link)
+	}, u.win)
+}
+
+// cookiesFilePrefix marks a cookie source that is a cookies.txt file.
+const cookiesFilePrefix = "file:"
+
+// readCookies reads a cookie source: a browser NAME[:PROFILE], or
+// cookiesFilePrefix and the path of a cookies.txt.
+func readCookies(source string) ([]cookies.Cookie, error) {
+	if len(source) > len(cookiesFilePrefix) && source[:len(cookiesFilePrefix)] == cookiesFilePrefix {
+		return cookies.ReadFile(source[len(cookiesFilePrefix):])
+	}
+	src, err := cookies.ParseSource(source)
+	if err != nil {
+		return nil, err
+	}
+	return cookies.FromBrowser(src)
+}
+
+// useCookies reads the cookies of source in the background, puts them into
+// the engine's jar and retries the failed downloads of link's site that a
+// sign-in may cure.
+func (u *UI) useCookies(source, link string) {
+	go func() {
+		cs, err := readCookies(source)
+		u.do(func() {
+			if err != nil {
+				dialog.ShowInformation(lang.L("Could not use those cookies"), cookieErrorText(err), u.win)
+				return
+			}
+			n := u.m.AddCookies(cs)
+			retried := u.retrySite(link)
+			u.intake.set(lang.X("signin.used", "Using {{.N}} cookies; trying {{.Retried}} downloads of {{.Site}} again.",
+				data{"N": n, "Retried": retried, "Site": siteOf(link)}), nil)
+		})
+	}()
+}
+
+// retrySite retries the failed items of link's site that a sign-in may
+// cure, and returns how many.
+func (u *UI) retrySite(link string) int {
+	site := siteOf(link)
+	items, _ := u.m.Snapshot()
+	n := 0
+	for _, it := range items {
+		if it.State == downloader.Failed && it.Err.NeedsSignIn() && siteOf(it.URL) == site && u.m.Retry(it.ID) {
+			n++
+		}
+	}
+	return n
+}
+
+// siteOf is the site a link belongs to: its registrable domain
+// (img.example.com → example.com), or its host.
+func siteOf(link string) string {
+	p, err := url.Parse(link)
+	if err != nil {
+		return ""
+	}
+	host := p.Hostname()
+	if d, err := publicsuffix.EffectiveTLDPlusOne(host); err == nil {
+		return d
+	}
+	return host
+}
+
+// cookieErrorText explains why cookies could not be read, and what to do.
+func cookieErrorText(err error) string {
+	var e *cookies.Error
+	if !errors.As(err, &e) {
+		return lang.L("Haul could not read those cookies.")
+	}
+	d := data{"Browser": browserNames[e.Browser], "Path": e.Path, "Line": e.Line}
+	switch e.Kind {
+	case cookies.BadFile:
+		return lang.X("cookies.badfile", "{{.Path}} is not a cookies.txt file (line {{.Line}}). Export the cookies again in the Netscape format.", d)
+	case cookies.NoProfile:
+		return lang.X("cookies.noprofile", "Found no {{.Browser}} profile with cookies on this computer. Choose the browser you signed in with.", d)
+	case cookies.Locked, cookies.Unsupported:
+		return lang.X("cookies.locked", "{{.Browser}} keeps its cookies locked away from other programs. Export them to a cookies.txt file with a browser extension (such as “Get cookies.txt LOCALLY”), then choose “A cookies.txt file…”.", d)
+	}
+	return lang.X("cookies.unreadable", "Haul could not read {{.Path}}. Check that the file is there and that you may open it.", d)
+}

@@ -1,0 +1,60 @@
+package gui
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+
+	"haul/downloader"
+	"haul/downloader/downloadtest"
+)
+
+// TestSignInWithCookiesRetriesTheMembersGallery pastes the gallery of a
+// members-only site: it fails with a sign-in reason and its row offers the
+// browser's cookies; once a cookies.txt is chosen, the gallery is read
+// again and every full-size picture is saved.
+func TestSignInWithCookiesRetriesTheMembersGallery(t *testing.T) {
+	site := downloadtest.NewMembers(3)
+	t.Cleanup(site.Close)
+	h := newHarness(t, nil)
+	before := h.cfg.options
+	h.cfg.options = func(o *downloader.Options) {
+		before(o)
+		o.DialContext = site.Dial
+	}
+	h.reopen()
+
+	gallery := site.GalleryURL()
+	h.paste(gallery)
+	h.ui.Start()
+	h.waitState(gallery, downloader.Failed)
+	if v, _ := h.view(gallery); !v.SignIn {
+		t.Fatalf("the failed gallery row does not offer signing in: %+v", v)
+	}
+	if r := h.row(gallery); r == nil || !r.signIn.Visible() {
+		t.Fatal("no sign-in button on the gallery row")
+	}
+	if len(h.readSaved()) != 0 {
+		t.Fatal("something was saved without a sign-in")
+	}
+
+	jar := filepath.Join(t.TempDir(), "cookies.txt")
+	if err := os.WriteFile(jar, []byte(site.CookiesTxt(downloadtest.MembersDomain)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	h.ui.useCookies(cookiesFilePrefix+jar, gallery)
+	h.pump("the picker for the gallery", func() bool { return h.ui.picker != nil })
+	test.Tap(h.ui.picker.add)
+	h.waitTotals("3 saved · 1 skipped · 0 failed · 0 left")
+	saved := h.readSaved()
+	for name, body := range site.Pictures {
+		if saved[name] != string(body) {
+			t.Errorf("%s not saved whole", name)
+		}
+	}
+	if r := site.Refusals(); r["foreign-cookie"] != 0 || r["referer"] != 0 || r["no-pass"] != 0 {
+		t.Errorf("the site refused requests: %v", r)
+	}
+}
