@@ -156,8 +156,8 @@ func partialSpan(j job, h http.Header, offset int64) (span, *outcome) {
 }
 
 // readStart reads the first bytes of a body that starts at byte 0, to know
-// what the file really is: a web page to read for pictures, text where a
-// picture was expected, or nothing at all. It reports stop with the outcome
+// what the file really is: a web page to read for pictures, text or an
+// empty file where a picture was expected, or nothing at all. It reports stop with the outcome
 // when the try ends here.
 func (m *Manager) readStart(ctx, actx context.Context, it *item, j job, resp *http.Response, in *saveInput) (outcome, bool) {
 	head, err := readHead(in.body)
@@ -171,7 +171,11 @@ func (m *Manager) readStart(ctx, actx context.Context, it *item, j job, resp *ht
 	if o, isPage := m.pageOutcome(it, j, resp, head, in.body); isPage {
 		return o, true
 	}
-	if sniff.ExpectImage(m.nameFor(it, resp), resp.Header.Get("Content-Type"), j.fromPage) && in.format.IsText {
+	expectImage := sniff.ExpectImage(m.nameFor(it, resp), resp.Header.Get("Content-Type"), j.fromPage)
+	switch {
+	case expectImage && len(head) == 0:
+		return outcome{verdict: verdict{err: &ItemError{Kind: ErrEmptyBody, Reason: ReasonEmptyFile, Status: resp.StatusCode}}}, true
+	case expectImage && in.format.IsText:
 		return outcome{verdict: verdict{err: notImageError(head, j.url, resp)}}, true
 	}
 	return outcome{}, false

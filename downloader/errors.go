@@ -105,6 +105,8 @@ const (
 	ReasonProxyRefused Reason = "proxy-refused"
 	// ReasonEmptyBody is an answer with no bytes and no length where a file was expected.
 	ReasonEmptyBody Reason = "empty-body"
+	// ReasonEmptyFile is a file of 0 bytes where a picture was expected.
+	ReasonEmptyFile Reason = "empty-file"
 	// ReasonTooLarge is a file beyond the user's size limit (Size).
 	ReasonTooLarge Reason = "too-large"
 	// ReasonTooManyOpen is the system running out of open files.

@@ -24,6 +24,8 @@ func answerText(t Translator, e *downloader.ItemError) (string, bool) {
 		return t.X("reason.proxyrefused", d), true
 	case downloader.ReasonEmptyBody:
 		return t.X("reason.emptybody", nil), true
+	case downloader.ReasonEmptyFile:
+		return t.X("reason.emptyfile", nil), true
 	case downloader.ReasonTooLarge:
 		return t.X("reason.toolarge", Data{"Size": humanize.IBytes(uint64(max(e.Size, 0)))}), true
 	case downloader.ReasonTooManyOpen:
