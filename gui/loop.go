@@ -83,6 +83,9 @@ func (u *UI) apply(upd update) {
 	if upd.newTotals {
 		u.totals.show(upd.totals)
 		u.batch.enable(upd.totals.Summary)
+		if u.tray != nil {
+			u.tray.show(upd.totals)
+		}
 	}
 	if reshaped || len(upd.items) > 0 || upd.redraw || wasRunning != u.totals.Summary().Running {
 		u.list.Refresh()

@@ -65,6 +65,8 @@ type UI struct {
 	dialogs []*openDialog
 	// chooser is the open file or folder chooser, if any.
 	chooser *chooser
+	// tray is the system tray icon, nil where there is none.
+	tray *tray
 
 	// finder is the open "Find pictures on a page" dialog, if any.
 	finder *finder
@@ -118,6 +120,7 @@ func newUI(a fyne.App, w fyne.Window, cfg config) *UI {
 	w.SetOnDropped(u.Dropped)
 	w.SetOnClosed(u.Close)
 	u.addShortcuts()
+	u.addTray()
 	go u.run(ctx, u.done)
 	go u.runCommands(ctx)
 	return u
