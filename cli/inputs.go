@@ -77,12 +77,17 @@ func looksLikeLink(arg string) bool {
 }
 
 // listError explains why a list file could not be read. Refusals from
-// links.ReadFile already name the file and say what to do; file system
-// errors are shortened to their cause after the name the user typed.
+// links.ReadFile are worded in the user's language, naming the file and
+// saying what to do; file system errors are shortened to their cause after
+// the name the user typed.
 func listError(arg string, err error) error {
 	var pe *os.PathError
-	if errors.As(err, &pe) {
+	var refused *links.FileError
+	switch {
+	case errors.As(err, &pe):
 		return fmt.Errorf("%s: %w", tr().X("cli.list.unreadable", i18n.Data{"List": arg}), pe.Err)
+	case errors.As(err, &refused):
+		return errors.New(i18n.FileProblem(tr(), refused))
 	}
 	return err
 }

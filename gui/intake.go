@@ -115,7 +115,7 @@ func (u *UI) addFiles(paths []string, r intakeResult) {
 		for _, p := range paths {
 			res, err := links.ReadFile(p)
 			if err != nil {
-				r.errors = append(r.errors, err.Error())
+				r.errors = append(r.errors, i18n.ErrorText(tr, err))
 				continue
 			}
 			u.queue(res, &r)

@@ -79,14 +79,18 @@ func QueueProblem(t Translator, p queue.Problem) string {
 	return t.XN("queue.recovered", p.Recovered, d)
 }
 
-// ErrorText puts an error from the engine into words: a page problem or a
-// failure reason when it holds one, else the error's own text.
+// ErrorText puts an error from the engine into words: a refused list file,
+// a page problem or a failure reason when it holds one, else the error's
+// own text.
 func ErrorText(t Translator, err error) string {
 	var problem *pages.Problem
 	var failure *downloader.ItemError
+	var refused *links.FileError
 	switch {
 	case err == nil:
 		return ""
+	case errors.As(err, &refused):
+		return FileProblem(t, refused)
 	case errors.As(err, &problem):
 		return PageProblem(t, *problem)
 	case errors.As(err, &failure):

@@ -105,6 +105,10 @@ func TestProblemsInChinese(t *testing.T) {
 		{PageProblem(zh, pages.Problem{Kind: pages.ProblemLoop, Next: "https://a.example/1"}), "它的“下一页”链接指回已读过的 https://a.example/1，查找到此为止"},
 		{QueueProblem(zh, queue.Problem{Recovered: 3, MovedTo: "/q/queue.jsonl.broken-1"}), "已保存的下载列表已损坏，找回了 3 项。原文件已备份为 queue.jsonl.broken-1。"},
 		{ErrorText(zh, errors.New("plain")), "plain"},
+		{ErrorText(zh, fmt.Errorf("read: %w", &links.FileError{Name: "a.jpg", Problem: links.FileNotText, Looks: "image"})),
+			"“a.jpg”看起来是图片，不是链接列表：请打开包含链接的文本、CSV、Markdown 或 HTML 文件"},
+		{FileProblem(printer(t, language.English), &links.FileError{Name: "huge.txt", Problem: links.FileTooLarge, Size: 60_000_000}),
+			"“huge.txt” is 60 MB, too large for a list of links (the limit is 50 MB): split it into smaller files and open them one at a time"},
 	}
 	for _, tt := range tests {
 		if tt.got != tt.want {

@@ -22,15 +22,60 @@ var ErrNotText = errors.New("not a text file")
 // file larger than MaxFileSize.
 var ErrTooLarge = errors.New("file too large")
 
-// fileError is a refusal whose message speaks to the user and which matches
-// one of the sentinel errors above.
-type fileError struct {
-	msg  string
-	kind error
+// FileProblem says why a list file was refused, as a stable code; the words
+// come from the catalogues of package haul/i18n.
+type FileProblem string
+
+// The reasons a list file is refused, and the FileError fields each uses.
+const (
+	// FileIsFolder is a folder opened as a list.
+	FileIsFolder FileProblem = "folder"
+	// FileNotText is a file that is not text (Looks).
+	FileNotText FileProblem = "not-text"
+	// FileTooLarge is a file over MaxFileSize (Size).
+	FileTooLarge FileProblem = "too-large"
+	// FileBadWorkbook is a workbook that could not be read (Detail).
+	FileBadWorkbook FileProblem = "workbook"
+	// FileLockedWorkbook is a workbook with a password, or not one Haul can read.
+	FileLockedWorkbook FileProblem = "workbook-locked"
+	// FileOldExcel is an Excel 97-2003 workbook.
+	FileOldExcel FileProblem = "old-excel"
+	// FileOpenDocument is an OpenDocument spreadsheet.
+	FileOpenDocument FileProblem = "opendocument"
+)
+
+// FileError is a refused list file: the problem and its parameters, never a
+// sentence. It matches one of the sentinel errors above with errors.Is.
+type FileError struct {
+	// Name is the file's name, without its folder.
+	Name    string
+	Problem FileProblem
+	// Looks is what a file that is not text seems to be: image, video,
+	// audio, pdf, archive or binary.
+	Looks string
+	// Size is the size of a file that is too large.
+	Size int64
+	// Detail is the spreadsheet reader's own words.
+	Detail string
+	kind   error
 }
 
-func (e *fileError) Error() string { return e.msg }
-func (e *fileError) Unwrap() error { return e.kind }
+// Error describes the refusal for logs.
+func (e *FileError) Error() string {
+	s := fmt.Sprintf("%q: %s", e.Name, e.Problem)
+	switch {
+	case e.Looks != "":
+		s += " (" + e.Looks + ")"
+	case e.Size > 0:
+		s += " (" + humanize.Bytes(uint64(e.Size)) + ", limit " + humanize.Bytes(MaxFileSize) + ")"
+	case e.Detail != "":
+		s += " (" + e.Detail + ")"
+	}
+	return s
+}
+
+// Unwrap gives the sentinel error the refusal matches.
+func (e *FileError) Unwrap() error { return e.kind }
 
 // ReadFile reads a .txt, .csv, .md, .html/.htm (or any text) file, or an
 // Excel workbook (.xlsx, .xlsm), and extracts its links. HTML is read with an HTML tokenizer; .csv and .tsv
@@ -54,7 +99,7 @@ func ReadFileWith(path string, opt Options) (Result, error) {
 		return Result{}, fmt.Errorf("open list %s: %w", name, err)
 	}
 	if info.IsDir() {
-		return Result{}, &fileError{msg: fmt.Sprintf("%q is a folder, not a list of links: choose a file inside it instead", name), kind: ErrNotText}
+		return Result{}, &FileError{Name: name, Problem: FileIsFolder, kind: ErrNotText}
 	}
 	if info.Size() > MaxFileSize {
 		return Result{}, tooLarge(name, info.Size())
@@ -71,10 +116,7 @@ func ReadFileWith(path string, opt Options) (Result, error) {
 	}
 	text, notText := decodeText(data)
 	if notText != "" {
-		return Result{}, &fileError{
-			msg:  fmt.Sprintf("%q looks like %s, not a list of links: open a text, CSV, Markdown or HTML file that contains the links", name, notText),
-			kind: ErrNotText,
-		}
+		return Result{}, &FileError{Name: name, Problem: FileNotText, Looks: notText, kind: ErrNotText}
 	}
 	switch ext := strings.ToLower(filepath.Ext(name)); {
 	case ext == ".html", ext == ".htm", ext == ".xhtml", looksLikeHTMLDocument(text):
@@ -88,11 +130,7 @@ func ReadFileWith(path string, opt Options) (Result, error) {
 }
 
 func tooLarge(name string, size int64) error {
-	return &fileError{
-		msg: fmt.Sprintf("%q is %s, too large for a list of links (the limit is %s): split it into smaller files and open them one at a time",
-			name, humanize.Bytes(uint64(size)), humanize.Bytes(MaxFileSize)),
-		kind: ErrTooLarge,
-	}
+	return &FileError{Name: name, Problem: FileTooLarge, Size: size, kind: ErrTooLarge}
 }
 
 // looksLikeHTMLDocument reports whether text starts like a web page, so a

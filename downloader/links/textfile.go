@@ -10,7 +10,7 @@ import (
 // decodeText turns a file's bytes into text. It understands UTF-8 (with or
 // without a byte order mark) and UTF-16 with a byte order mark, as saved by
 // Windows Notepad. When the bytes are not text it returns "" and a short
-// description of what they look like, such as "an image".
+// code for what they look like, such as "image".
 func decodeText(data []byte) (text, notText string) {
 	switch {
 	case bytes.HasPrefix(data, []byte{0xff, 0xfe}):
@@ -43,19 +43,19 @@ func decodeUTF16(data []byte, bigEndian bool) string {
 	return string(utf16.Decode(units))
 }
 
-// describeBinary names, in plain words, what a non-text file looks like.
+// describeBinary names what a non-text file looks like, as a FileError.Looks code.
 func describeBinary(mediaType string) string {
 	switch {
 	case strings.HasPrefix(mediaType, "image/"):
-		return "an image"
+		return "image"
 	case strings.HasPrefix(mediaType, "video/"):
-		return "a video"
+		return "video"
 	case strings.HasPrefix(mediaType, "audio/"), mediaType == "application/ogg":
-		return "a sound file"
+		return "audio"
 	case mediaType == "application/pdf":
-		return "a PDF document"
+		return "pdf"
 	case strings.Contains(mediaType, "zip"), strings.Contains(mediaType, "rar"):
-		return "a compressed archive"
+		return "archive"
 	}
-	return "a binary file"
+	return "binary"
 }

@@ -108,27 +108,20 @@ func sortedKeys(m map[string]string) []string {
 
 // workbookError words a workbook that could not be opened for the user.
 func workbookError(name string, err error) error {
-	msg := fmt.Sprintf("%q could not be read as an Excel workbook (%v): open it in Excel and save it again as .xlsx", name, err)
 	if errors.Is(err, excelize.ErrWorkbookFileFormat) || errors.Is(err, excelize.ErrWorkbookPassword) {
-		msg = fmt.Sprintf("%q is protected with a password or is not a workbook Haul can read: save a copy without a password as .xlsx in Excel, then open that", name)
+		return &FileError{Name: name, Problem: FileLockedWorkbook, kind: ErrNotReadable}
 	}
-	return &fileError{msg: msg, kind: ErrNotReadable}
+	return &FileError{Name: name, Problem: FileBadWorkbook, Detail: err.Error(), kind: ErrNotReadable}
 }
 
 // legacyWorkbookError refuses an Excel 97-2003 workbook.
 func legacyWorkbookError(name string) error {
-	return &fileError{
-		msg:  fmt.Sprintf("%q is an old Excel 97-2003 workbook, which Haul cannot read: open it and save it as .xlsx in Excel (File › Save As › Excel Workbook), then open that", name),
-		kind: ErrNotReadable,
-	}
+	return &FileError{Name: name, Problem: FileOldExcel, kind: ErrNotReadable}
 }
 
 // openDocumentError refuses an OpenDocument spreadsheet.
 func openDocumentError(name string) error {
-	return &fileError{
-		msg:  fmt.Sprintf("%q is an OpenDocument spreadsheet, which Haul cannot read yet: save it as .xlsx or .csv (File › Save As), then open that", name),
-		kind: ErrNotReadable,
-	}
+	return &FileError{Name: name, Problem: FileOpenDocument, kind: ErrNotReadable}
 }
 
 // readSpreadsheet reads data as a spreadsheet when its name or first bytes

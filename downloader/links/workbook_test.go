@@ -100,10 +100,10 @@ func TestReadFileSpreadsheetRefusals(t *testing.T) {
 		content []byte
 		says    string
 	}{
-		{"old.xls", ole, "save it as .xlsx in Excel"},
-		{"locked.xlsx", ole, "protected with a password"},
-		{"sheet.ods", []byte("PK\x03\x04rest"), "save it as .xlsx or .csv"},
-		{"broken.xlsx", []byte("PK\x03\x04 not really a zip"), "save it again as .xlsx"},
+		{"old.xls", ole, "old-excel"},
+		{"locked.xlsx", ole, "workbook-locked"},
+		{"sheet.ods", []byte("PK\x03\x04rest"), "opendocument"},
+		{"broken.xlsx", []byte("PK\x03\x04 not really a zip"), ": workbook ("},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
