@@ -14,11 +14,20 @@ GOCYCLO := github.com/fzipp/gocyclo/cmd/gocyclo@v0.6.0
 # thread checks; the debug build leaves them on so misuse is reported.
 RELEASE_TAGS := migrated_fynedo
 
+# The version comes from FyneApp.toml (see scripts/version.sh): "0.2.0" on
+# its release tag, "0.2.0-dev+abc1234" anywhere else.
+VERSION = $(shell bash scripts/version.sh)
+VERSION_LDFLAGS = -X main.buildVersion=$(VERSION)
+PREFIX ?=
+
 SYSTEM_PACKAGES := gcc libgl1-mesa-dev xorg-dev
+# Windows cross-compiler, archivers and the validators of the Linux package.
+PACKAGE_PACKAGES := gcc-mingw-w64-x86-64 desktop-file-utils appstream xz-utils zip unzip
 E2E_PACKAGES := xvfb xdotool imagemagick x11-utils
 
 .DEFAULT_GOAL := build
 .PHONY: help deps e2e-deps build build-debug run test cyclo e2e fuzz bench bench-gui icon cjkfont clean
+.PHONY: package-deps package install uninstall
 
 help:
 	@echo "make run          install what is missing, build and start Haul"
@@ -27,6 +36,9 @@ help:
 	@echo "make build-debug  build with Fyne's thread checks into $(DEBUG_BIN)"
 	@echo "make cyclo        list too complex functions in downloader/ (gocyclo -over 15)"
 	@echo "make e2e          end-to-end test under Xvfb"
+	@echo "make package      Linux and Windows downloads into dist/"
+	@echo "make install      install Haul for you (~/.local), or for everyone when root; PREFIX=DIR to choose"
+	@echo "make uninstall    remove what make install installed (same PREFIX)"
 	@echo "make fuzz         run every fuzz target for FUZZTIME (now $(FUZZTIME))"
 	@echo "make bench        run the benchmarks"
 	@echo "make bench-gui    benchmark the real window under Xvfb with 10,000 links"
@@ -45,11 +57,14 @@ deps:
 e2e-deps:
 	@bash scripts/install-packages.sh $(E2E_PACKAGES)
 
+package-deps:
+	@bash scripts/install-packages.sh $(PACKAGE_PACKAGES)
+
 build: deps
-	CGO_ENABLED=1 $(GO) build -tags $(RELEASE_TAGS) -o $(BIN) .
+	CGO_ENABLED=1 $(GO) build -tags $(RELEASE_TAGS) -ldflags "$(VERSION_LDFLAGS)" -o $(BIN) .
 
 build-debug: deps
-	CGO_ENABLED=1 $(GO) build -o $(DEBUG_BIN) .
+	CGO_ENABLED=1 $(GO) build -ldflags "$(VERSION_LDFLAGS)" -o $(DEBUG_BIN) .
 
 run: build
 	./$(BIN)
@@ -76,6 +91,10 @@ test: deps
 		echo "==> end-to-end"; \
 		$(MAKE) --no-print-directory e2e; \
 	fi
+	@echo "==> packages"
+	@version="$$(bash scripts/version.sh)"; \
+	$(MAKE) --no-print-directory package VERSION="$$version"; \
+	GO=$(GO) VERSION="$$version" bash scripts/check-package.sh
 
 # The engine's functions stay small: gocyclo lists every function in
 # downloader/ whose cyclomatic complexity is over 15, and any is an error.
@@ -113,5 +132,17 @@ cjkfont:
 	@bash scripts/install-packages.sh fonts-noto-cjk python3-fonttools
 	bash scripts/cjkfont.sh
 
+package: deps package-deps
+	@bash scripts/version.sh >/dev/null
+	GO=$(GO) VERSION=$(VERSION) RELEASE_TAGS=$(RELEASE_TAGS) bash scripts/package.sh all
+
+install: deps
+	@bash scripts/version.sh >/dev/null
+	GO=$(GO) VERSION=$(VERSION) RELEASE_TAGS=$(RELEASE_TAGS) bash scripts/package.sh stage-linux
+	sh build/package/haul-$(VERSION)-linux-amd64/install.sh $(if $(PREFIX),--prefix "$(PREFIX)")
+
+uninstall:
+	sh packaging/linux/install.sh --uninstall $(if $(PREFIX),--prefix "$(PREFIX)")
+
 clean:
-	rm -rf bin dist testdata/e2e-out
+	rm -rf bin dist build testdata/e2e-out rsrc_windows_amd64.syso

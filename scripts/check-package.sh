@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Checks what `make package` left in dist/: checksums, the Linux archive
+# (its files, desktop entry and AppStream metainfo validated, a per-user
+# install into an empty home and its removal), Haul.exe (a PE32+ GUI
+# program with icon, manifest and version embedded) and the build without
+# the window. Run by `make test` after `make package`.
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+
+GO=${GO:-go}
+VERSION=${VERSION:-$(bash scripts/version.sh)}
+APP_ID=io.haul.app
+LINUX_NAME=haul-$VERSION-linux-amd64
+WINDOWS_NAME=haul-$VERSION-windows-amd64
+
+fail() {
+	echo "check-package: FAIL: $*" >&2
+	exit 1
+}
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+echo "==> checksums"
+for f in "$LINUX_NAME.tar.xz" "$WINDOWS_NAME.zip" SHA256SUMS; do
+	[[ -s dist/$f ]] || fail "dist/$f is missing"
+done
+(cd dist && sha256sum --quiet -c SHA256SUMS) || fail "dist/SHA256SUMS does not match the files"
+
+echo "==> Linux archive"
+tar -C "$work" -xJf "dist/$LINUX_NAME.tar.xz"
+root=$work/$LINUX_NAME
+for f in bin/haul install.sh README.txt share/applications/$APP_ID.desktop share/metainfo/$APP_ID.metainfo.xml \
+	share/icons/hicolor/{16x16,24x24,32x32,48x48,64x64,128x128,256x256,512x512}/apps/$APP_ID.png; do
+	[[ -s $root/$f ]] || fail "$f is missing from $LINUX_NAME.tar.xz"
+done
+desktop-file-validate "$root/share/applications/$APP_ID.desktop" || fail "the desktop entry does not validate"
+appstreamcli validate --no-net "$root/share/metainfo/$APP_ID.metainfo.xml" || fail "the metainfo does not validate"
+grep -q "<release version=\"$VERSION\"" "$root/share/metainfo/$APP_ID.metainfo.xml" || fail "the metainfo does not name release $VERSION"
+for type in text/uri-list text/plain text/csv application/vnd.openxmlformats-officedocument.spreadsheetml.sheet; do
+	grep -q "^MimeType=.*$type;" "$root/share/applications/$APP_ID.desktop" || fail "the desktop entry does not open $type"
+done
+[[ $("$root/bin/haul" version) == "haul $VERSION" ]] || fail "bin/haul version says \"$("$root/bin/haul" version)\", want \"haul $VERSION\""
+
+echo "==> per-user install into an empty home"
+home=$work/home
+mkdir "$home"
+HOME=$home sh "$root/install.sh" --user
+installed=$home/.local/share/applications/$APP_ID.desktop
+desktop-file-validate "$installed" || fail "the installed desktop entry does not validate"
+grep -qx "Exec=\"$home/.local/bin/haul\" %F" "$installed" || fail "the installed desktop entry does not start $home/.local/bin/haul: $(grep ^Exec= "$installed")"
+[[ $("$home/.local/bin/haul" version) == "haul $VERSION" ]] || fail "the installed haul does not run"
+[[ -s $home/.local/share/icons/hicolor/48x48/apps/$APP_ID.png ]] || fail "the icon was not installed"
+HOME=$home sh "$root/install.sh" --uninstall --user
+left=$(find "$home" -type f ! -name mimeinfo.cache ! -name icon-theme.cache)
+[[ -z $left ]] || fail "uninstall left files behind: $left"
+
+echo "==> Windows archive"
+unzip -q "dist/$WINDOWS_NAME.zip" -d "$work/windows"
+[[ -f $work/windows/Haul.exe ]] || fail "Haul.exe is missing from $WINDOWS_NAME.zip"
+"$GO" run ./tools/checkpe -version "$VERSION" "$work/windows/Haul.exe"
+
+echo "==> build without the window"
+if "$GO" list -deps -tags nogui . | grep -q '^fyne.io/'; then
+	fail "the nogui build still imports Fyne"
+fi
+CGO_ENABLED=0 "$GO" build -tags nogui -o "$work/haul-nogui" .
+code=0
+"$work/haul-nogui" >/dev/null 2>"$work/nogui.err" || code=$?
+[[ $code -eq 2 ]] && grep -q "without its window" "$work/nogui.err" || fail "the nogui build does not say it has no window (exit $code)"
+echo "check-package: all package checks passed"
