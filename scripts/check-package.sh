@@ -53,7 +53,7 @@ grep -qx "Exec=\"$home/.local/bin/haul\" %F" "$installed" || fail "the installed
 [[ $("$home/.local/bin/haul" version) == "haul $VERSION" ]] || fail "the installed haul does not run"
 [[ -s $home/.local/share/icons/hicolor/48x48/apps/$APP_ID.png ]] || fail "the icon was not installed"
 HOME=$home sh "$root/install.sh" --uninstall --user
-left=$(find "$home" -type f ! -name mimeinfo.cache ! -name icon-theme.cache)
+left=$(find "$home" -type f ! -name mimeinfo.cache ! -name icon-theme.cache ! -name mimeapps.list)
 [[ -z $left ]] || fail "uninstall left files behind: $left"
 
 echo "==> Windows archive"
