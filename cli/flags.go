@@ -74,6 +74,7 @@ func newFlagSet(c *config, limit *byteRate, headers *headerList, onExists *strin
 	value(intFlag(&c.limits.PerHost, downloadsValue), "per-host", tr().X("cli.flag.perhost", nil))
 	value(floatFlag(&c.limits.RequestsPerSec, rateValue), "rate", tr().X("cli.flag.rate", nil))
 	value(limit, "limit", tr().X("cli.flag.limit", nil))
+	value((*byteSize)(&c.limits.MaxSize), "max-size", tr().X("cli.flag.maxsize", nil))
 	value(intFlag(&c.limits.Retries, triesValue), "retries", tr().X("cli.flag.retries", nil))
 	value(durationFlag(&c.idleTimeout), "timeout", tr().X("cli.flag.timeout", nil))
 	fs.StringVar(onExists, "on-exists", "skip", tr().X("cli.flag.onexists", nil))

@@ -57,6 +57,7 @@ const (
 	pagesValue                      // a whole number of pages
 	durationValue                   // a duration such as 30s
 	speedValue                      // bytes per second such as 2MB
+	sizeValue                       // a size such as 500MB
 	folderValue                     // a folder, not a file
 )
 
@@ -78,6 +79,8 @@ func badValueError(kind valueKind, value string) error {
 		text = tr().X("cli.badvalue.duration", d)
 	case speedValue:
 		text = tr().X("cli.badvalue.speed", d)
+	case sizeValue:
+		text = tr().X("cli.badvalue.size", d)
 	case folderValue:
 		text = tr().X("cli.badvalue.notfolder", d)
 	}

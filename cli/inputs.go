@@ -7,6 +7,8 @@ import (
 	"os"
 	"strings"
 
+	"github.com/dustin/go-humanize"
+
 	"haul/downloader/links"
 	"haul/i18n"
 )
@@ -50,9 +52,12 @@ func gatherLinks(inputs []string, stdin io.Reader, opt links.Options) (intake, e
 // readInput extracts the links of one input and names it for messages.
 func readInput(arg string, stdin io.Reader, opt links.Options) (string, links.Result, error) {
 	if arg == "-" {
-		data, err := io.ReadAll(stdin)
+		data, err := io.ReadAll(io.LimitReader(stdin, links.MaxFileSize+1))
 		if err != nil {
 			return "", links.Result{}, fmt.Errorf("read links from standard input: %w", err)
+		}
+		if len(data) > links.MaxFileSize {
+			return "", links.Result{}, errors.New(tr().X("cli.stdintoolarge", i18n.Data{"Size": humanize.Bytes(links.MaxFileSize)}))
 		}
 		return "stdin", links.ExtractWith(string(data), opt), nil
 	}

@@ -36,6 +36,31 @@ func (b *byteRate) Set(s string) error {
 	return nil
 }
 
+// byteSize is the -max-size flag: a size such as 500MB, 2GiB or 750k; 0 or
+// empty means no limit.
+type byteSize int64
+
+func (b *byteSize) String() string {
+	if b == nil || *b == 0 {
+		return ""
+	}
+	return humanize.Bytes(uint64(*b))
+}
+
+func (b *byteSize) Set(s string) error {
+	s = strings.TrimSpace(s)
+	if s == "" || s == "0" {
+		*b = 0
+		return nil
+	}
+	n, err := humanize.ParseBytes(s)
+	if err != nil || n > 1<<62 {
+		return badValueError(sizeValue, s)
+	}
+	*b = byteSize(n)
+	return nil
+}
+
 // headerList is the repeatable -H flag: "Name: value" request headers.
 type headerList struct {
 	h http.Header

@@ -168,6 +168,10 @@ func (m *Manager) finishFile(it *item, j job, f partFile, part string, format sn
 		out.verdict = diskVerdict(err, j.dir)
 		return out
 	}
+	if err := m.syncDir(j.dir); err != nil {
+		out.verdict = diskVerdict(err, j.dir)
+		return out
+	}
 	out.done = true
 	return out
 }

@@ -27,7 +27,7 @@ func answerText(t Translator, e *downloader.ItemError) (string, bool) {
 	case downloader.ReasonEmptyFile:
 		return t.X("reason.emptyfile", nil), true
 	case downloader.ReasonTooLarge:
-		return t.X("reason.toolarge", Data{"Size": humanize.IBytes(uint64(max(e.Size, 0)))}), true
+		return t.X("reason.toolarge", Data{"Size": humanize.Bytes(uint64(max(e.Size, 0)))}), true
 	case downloader.ReasonTooManyOpen:
 		return t.X("reason.toomanyopen", nil), true
 	case downloader.ReasonChanged:

@@ -30,7 +30,7 @@ func TestAnswerFailuresNameTheirCause(t *testing.T) {
 		{downloader.ItemError{Reason: downloader.ReasonProxyRefused, Host: "a.example", Detail: "403 Forbidden"},
 			"The proxy refused to connect to a.example (403 Forbidden)", "代理服务器拒绝连接到 a.example"},
 		{downloader.ItemError{Reason: downloader.ReasonEmptyBody}, "empty answer", "空内容"},
-		{downloader.ItemError{Reason: downloader.ReasonTooLarge, Size: 10 << 20}, "size limit (10 MiB)", "大小上限（10 MiB）"},
+		{downloader.ItemError{Reason: downloader.ReasonTooLarge, Size: 10_000_000}, "size limit (10 MB)", "大小上限（10 MB）"},
 		{downloader.ItemError{Reason: downloader.ReasonTooManyOpen}, "Too many files were open", "打开的文件太多"},
 		{downloader.ItemError{Reason: downloader.ReasonChanged}, "The file changed on the site", "文件发生了变化"},
 	}

@@ -234,6 +234,9 @@ func (s *Store) compactLocked() error {
 	if err == nil {
 		err = os.Rename(tmp.Name(), s.path)
 	}
+	if err == nil {
+		err = downloader.SyncDir(filepath.Dir(s.path))
+	}
 	if err != nil {
 		return fmt.Errorf("save queue %s: %w", s.path, err)
 	}
