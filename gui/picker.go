@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 	"github.com/dustin/go-humanize"
 
+	"haul/downloader"
 	"haul/downloader/pages"
 	"haul/i18n"
 )
@@ -192,7 +193,8 @@ func (p *picker) chosenLinks() (map[string][]string, int) {
 }
 
 // addChosen queues the chosen pictures, each with the page it was found
-// on as Referer, page by page in the order found.
+// on as Referer, page by page in the order found; the settings may put each
+// page's pictures in its own folder and name them by a template.
 func (p *picker) addChosen() {
 	byPage, _ := p.chosenLinks()
 	var r intakeResult
@@ -202,7 +204,7 @@ func (p *picker) addChosen() {
 			continue
 		}
 		delete(byPage, pk.img.Page)
-		r.count(p.ui.m.AddFromPage(pk.img.Page, links...))
+		r.count(p.ui.m.AddPagePictures(downloader.Page{URL: pk.img.Page, Title: pk.img.PageTitle}, links...))
 	}
 	p.ui.intake.set(r.message(), r.problems)
 	p.close()
