@@ -28,7 +28,8 @@ func (m *Manager) AddPagePictures(page Page, links ...string) ([]ID, []Rejected)
 
 // addPagePicturesLocked queues the pictures of one page and places them.
 func (m *Manager) addPagePicturesLocked(page Page, links []string) ([]ID, []Rejected) {
-	if !m.limits.PageFolders && m.limits.NameTemplate == "" {
+	tmpl := strings.TrimSpace(m.limits.NameTemplate)
+	if !m.limits.PageFolders && tmpl == "" {
 		return m.addLocked(links, page.URL)
 	}
 	folder := ""
@@ -43,8 +44,8 @@ func (m *Manager) addPagePicturesLocked(page Page, links []string) ([]ID, []Reje
 		for _, id := range added {
 			it := m.byID[id]
 			it.subdir = folder
-			if m.limits.NameTemplate != "" {
-				it.pattern = naming.PlaceTemplate(m.limits.NameTemplate, i+1, len(links), it.url.Hostname(), pageFolder(page))
+			if tmpl != "" {
+				it.pattern = naming.PlaceTemplate(tmpl, i+1, len(links), it.url.Hostname(), pageFolder(page))
 			}
 			ids = append(ids, id)
 		}

@@ -52,11 +52,16 @@ type intakeResult struct {
 	// some of them are unfinished and wait for Start.
 	restored int
 	resume   bool
+	// patterns counts the numbered patterns expanded, fromPatterns the
+	// links they stood for.
+	patterns, fromPatterns int
 }
 
 // Paste adds the links found in the clipboard's text (Ctrl+V).
 func (u *UI) Paste() {
-	u.AddText(u.app.Clipboard().Content())
+	text := u.app.Clipboard().Content()
+	u.clip.pasted(text)
+	u.AddText(text)
 }
 
 // AddText picks the links out of text and queues them.
@@ -128,6 +133,8 @@ func (u *UI) addFiles(paths []string, r intakeResult) {
 func (u *UI) queue(res links.Result, r *intakeResult) {
 	r.duplicates += res.Duplicates
 	r.problems = append(r.problems, res.Problems...)
+	r.patterns += res.Patterns
+	r.fromPatterns += res.FromPatterns
 	r.count(u.m.Add(res.Links...))
 }
 
@@ -153,6 +160,9 @@ func (r intakeResult) message() string {
 	}
 	if r.restored == 0 || r.added > 0 || r.duplicates > 0 || len(r.problems) > 0 {
 		parts = append(parts, lang.XN("intake.added", "Added {{.N}} links", r.added, data{"N": humanize.Comma(int64(r.added))}))
+	}
+	if p := r.patternPart(); p != "" {
+		parts = append(parts, p)
 	}
 	if r.duplicates > 0 {
 		parts = append(parts, lang.XN("intake.duplicates", "{{.N}} duplicates skipped", r.duplicates, data{"N": humanize.Comma(int64(r.duplicates))}))

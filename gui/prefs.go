@@ -48,6 +48,8 @@ func loadSettings(p fyne.Preferences) settings {
 			// Both picture settings are on unless the user turned them off.
 			KeepDuplicates: !p.BoolWithFallback(prefSkipSame, true),
 			NoPageReferer:  !p.BoolWithFallback(prefPageReferer, true),
+			PageFolders:    p.BoolWithFallback(prefPageFolders, false),
+			NameTemplate:   p.StringWithFallback(prefNameTemplate, ""),
 		},
 	}
 }
@@ -61,4 +63,6 @@ func saveLimits(p fyne.Preferences, l downloader.Limits) {
 	p.SetString(prefOnExists, l.OnExists.String())
 	p.SetBool(prefSkipSame, !l.KeepDuplicates)
 	p.SetBool(prefPageReferer, !l.NoPageReferer)
+	p.SetBool(prefPageFolders, l.PageFolders)
+	p.SetString(prefNameTemplate, l.NameTemplate)
 }

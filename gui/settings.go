@@ -37,6 +37,8 @@ type settingsRow struct {
 	// more opens the settings that do not fit on the row.
 	more                  *tipButton
 	skipSame, pageReferer *widget.Check
+	// placement puts pictures found on pages in folders and names them.
+	placement *placement
 	// problem is the last folder problem shown, in problemDlg.
 	problem    folderProblem
 	problemDlg *dialog.CustomDialog
@@ -88,6 +90,7 @@ func newSettingsRow(u *UI, s settings) *settingsRow {
 	r.pageReferer.Checked = !s.Limits.NoPageReferer
 	r.pageReferer.OnChanged = func(on bool) { r.limits.NoPageReferer = !on; r.apply() }
 	r.more = newTipButton(lang.L("More…"), theme.SettingsIcon(), withKey(lang.L("More settings"), fyne.KeyComma, ctrlKey), r.showMore)
+	r.placement = newPlacement(r)
 	return r
 }
 
@@ -101,7 +104,8 @@ func (r *settingsRow) showMore() {
 		widget.NewFormItem(lang.L("Retries:"), r.retries),
 		widget.NewFormItem(lang.L("If the file exists:"), r.exists),
 	)
-	content := container.NewVBox(limits, widget.NewSeparator(), r.skipSame, r.pageReferer, hint, widget.NewSeparator(), r.languageRow())
+	content := container.NewVBox(limits, widget.NewSeparator(), r.skipSame, r.pageReferer, hint,
+		widget.NewSeparator(), r.placement.box(), widget.NewSeparator(), r.ui.clip.check, widget.NewSeparator(), r.languageRow())
 	d := dialog.NewCustom(lang.L("More settings"), lang.L("Close"), content, r.ui.win)
 	d.Resize(fyne.NewSize(min(r.ui.win.Canvas().Size().Width-40, 520), content.MinSize().Height+120))
 	r.ui.showDialog(d)

@@ -54,6 +54,7 @@ type UI struct {
 	paste, openList, find, about *tipButton
 	settings                     *settingsRow
 	intake                       *intakeLine
+	clip                         *clipWatcher
 	list                         *rowList
 	emptyHint                    *widget.Label
 	detail                       *widget.Label
@@ -121,6 +122,7 @@ func newUI(a fyne.App, w fyne.Window, cfg config) *UI {
 	w.SetOnClosed(u.Close)
 	u.addShortcuts()
 	u.addTray()
+	u.clip.start()
 	go u.run(ctx, u.done)
 	go u.runCommands(ctx)
 	return u
@@ -154,6 +156,7 @@ func (u *UI) build(s settings) {
 	u.about.Importance = widget.LowImportance
 	u.settings = newSettingsRow(u, s)
 	u.intake = newIntakeLine(u)
+	u.clip = newClipWatcher(u)
 	u.notice = newNoticeLine()
 	u.list = newRowList(u)
 	u.emptyHint = widget.NewLabel(lang.L("Paste links (Ctrl+V) or open a list (Ctrl+O) to begin."))
@@ -169,6 +172,7 @@ func (u *UI) build(s settings) {
 		container.NewBorder(nil, nil, container.NewHBox(u.paste, u.openList, u.find), container.NewHBox(u.settings.more, u.about)),
 		u.settings.row(),
 		u.intake.row(),
+		u.clip.bar,
 		u.notice.box,
 	)
 	bottom := container.NewVBox(
