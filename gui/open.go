@@ -1,9 +1,13 @@
 package gui
 
 import (
-	"fmt"
+	"errors"
 	"os"
 	"path/filepath"
+
+	"fyne.io/fyne/v2/lang"
+
+	"haul/i18n"
 )
 
 // openPath opens a saved file with the system's default program.
@@ -24,12 +28,14 @@ func (u *UI) openURL(path string) {
 	}
 	if _, err := os.Stat(path); os.IsNotExist(err) && path == u.m.Dir() {
 		if err := os.MkdirAll(path, 0o755); err != nil {
-			u.showError(fmt.Errorf("cannot create the folder %s: %w", path, err))
+			u.showError(errors.New(lang.X("open.mkdir", "Could not create the folder {{.Path}}: {{.Error}}",
+				data{"Path": path, "Error": i18n.ErrorText(tr, err)})))
 			return
 		}
 	}
 	u.opened = path
 	if err := u.app.OpenURL(fileURL(path)); err != nil {
-		u.showError(fmt.Errorf("cannot open %s: %w", path, err))
+		u.showError(errors.New(lang.X("open.failed", "Could not open {{.Path}}: {{.Error}}",
+			data{"Path": path, "Error": i18n.ErrorText(tr, err)})))
 	}
 }

@@ -30,7 +30,7 @@ func (u *UI) openQueue(path string, wrap func(downloader.Journal) downloader.Jou
 		return intakeResult{}
 	}
 	if err != nil {
-		u.notice.set(lang.X("notice.open", "Could not open the saved download list, so this session will not be remembered: {{.Error}}", data{"Error": err.Error()}))
+		u.notice.set(lang.X("notice.open", "Could not open the saved download list, so this session will not be remembered: {{.Error}}", data{"Error": i18n.ErrorText(tr, err)}))
 		return intakeResult{}
 	}
 	if problem != nil {
@@ -83,5 +83,5 @@ func (j savedJournal) check(err error) error {
 
 // saveErrorText is the notice for a list that cannot be saved.
 func saveErrorText(err error) string {
-	return lang.X("notice.save", "Could not save the download list: {{.Error}}", data{"Error": err.Error()})
+	return lang.X("notice.save", "Could not save the download list: {{.Error}}", data{"Error": i18n.ErrorText(tr, err)})
 }

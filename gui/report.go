@@ -1,6 +1,7 @@
 package gui
 
 import (
+	"errors"
 	"fmt"
 	"io"
 
@@ -27,7 +28,7 @@ func (u *UI) ExportReport() {
 			return
 		}
 		if err := u.writeReport(w); err != nil {
-			u.showError(err)
+			u.showError(errors.New(lang.X("report.failed", "Could not save the report: {{.Error}}", data{"Error": i18n.ErrorText(tr, err)})))
 			return
 		}
 		u.intake.set(lang.X("intake.report", "Report saved as {{.Name}}", data{"Name": w.URI().Name()}), nil)

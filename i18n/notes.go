@@ -3,7 +3,9 @@ package i18n
 import (
 	"context"
 	"errors"
+	"io/fs"
 	"path/filepath"
+	"syscall"
 
 	"haul/downloader"
 	"haul/downloader/links"
@@ -79,9 +81,9 @@ func QueueProblem(t Translator, p queue.Problem) string {
 	return t.XN("queue.recovered", p.Recovered, d)
 }
 
-// ErrorText puts an error from the engine into words: a refused list file,
-// a page problem or a failure reason when it holds one, else the error's
-// own text.
+// ErrorText puts an error into words: a refused list file, a page problem,
+// a failure reason or a common file system error when it holds one, else
+// the error's own text.
 func ErrorText(t Translator, err error) string {
 	var problem *pages.Problem
 	var failure *downloader.ItemError
@@ -98,5 +100,26 @@ func ErrorText(t Translator, err error) string {
 	case errors.Is(err, context.Canceled):
 		return t.X("error.canceled", nil)
 	}
+	var pathErr *fs.PathError
+	if errors.As(err, &pathErr) {
+		if problem, ok := systemText(t, pathErr.Err); ok {
+			return t.X("error.path", Data{"Path": pathErr.Path, "Problem": problem})
+		}
+	}
 	return err.Error()
+}
+
+// systemText words the file system errors people meet most.
+func systemText(t Translator, err error) (string, bool) {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return t.X("error.notexist", nil), true
+	case errors.Is(err, fs.ErrPermission):
+		return t.X("error.permission", nil), true
+	case errors.Is(err, syscall.ENOSPC):
+		return t.X("error.diskfull", nil), true
+	case errors.Is(err, syscall.EROFS):
+		return t.X("error.readonly", nil), true
+	}
+	return "", false
 }

@@ -3,6 +3,8 @@ package i18n
 import (
 	"errors"
 	"fmt"
+	"io/fs"
+	"syscall"
 	"testing"
 	"time"
 
@@ -152,5 +154,13 @@ func TestFromEnvironment(t *testing.T) {
 		if got := FromEnvironment(func(k string) string { return tt.env[k] }); got != tt.want {
 			t.Errorf("%v: %v, want %v", tt.env, got, tt.want)
 		}
+	}
+}
+
+func TestFileSystemErrorsInChinese(t *testing.T) {
+	zh := printer(t, Chinese)
+	err := fmt.Errorf("open queue: %w", &fs.PathError{Op: "open", Path: "/home/me/queue.jsonl", Err: syscall.EACCES})
+	if got, want := ErrorText(zh, err), "/home/me/queue.jsonl：没有权限"; got != want {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }
