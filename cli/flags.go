@@ -13,6 +13,7 @@ import (
 
 	"haul/downloader"
 	"haul/downloader/naming"
+	"haul/downloader/render"
 	"haul/i18n"
 )
 
@@ -31,6 +32,9 @@ type config struct {
 	state         string
 	fromPage      string
 	pages         int
+	// render reads -from-page in the user's browser; renderScreens bounds its scrolling.
+	render        bool
+	renderScreens int
 	savePages     bool
 	quiet         bool
 	globOff       bool
@@ -88,6 +92,8 @@ func newFlagSet(c *config, limit *byteRate, headers *headerList, onExists *strin
 	fs.StringVar(&c.fromPage, "from-page", "", tr().X("cli.flag.frompage", nil))
 	c.network.flags(fs)
 	value(intFlag(&c.pages, pagesValue), "pages", tr().X("cli.flag.pages", nil))
+	fs.BoolVar(&c.render, "render", false, tr().X("cli.flag.render", nil))
+	fs.IntVar(&c.renderScreens, "render-screens", 0, tr().X("cli.flag.renderscreens", i18n.Data{"Default": render.DefaultScreens}))
 	fs.BoolVar(&c.limits.KeepDuplicates, "keep-duplicates", false, tr().X("cli.flag.keepduplicates", nil))
 	fs.BoolVar(&c.limits.NoPageReferer, "no-page-referer", false, tr().X("cli.flag.nopagereferer", nil))
 	fs.BoolVar(&c.savePages, "save-pages", false, tr().X("cli.flag.savepages", nil))
@@ -156,6 +162,10 @@ func (c config) check() error {
 		return fmt.Errorf("-rate %g: choose 0 (unlimited) or more requests per second", c.limits.RequestsPerSec)
 	case c.limits.Retries < 0:
 		return fmt.Errorf("-retries %d: choose 0 or more", c.limits.Retries)
+	case c.render && c.fromPage == "":
+		return errors.New("-render goes with -from-page: give the page to open in the browser")
+	case c.renderScreens < 0:
+		return fmt.Errorf("-render-screens %d: choose 1 or more screens, or 0 for %d", c.renderScreens, render.DefaultScreens)
 	case c.pages < 1:
 		return fmt.Errorf("-pages %d: choose 1 or more pages", c.pages)
 	case c.idleTimeout <= 0:

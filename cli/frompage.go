@@ -7,6 +7,8 @@ import (
 	"io"
 
 	"haul/downloader"
+	"haul/downloader/pages"
+	"haul/downloader/render"
 	"haul/i18n"
 )
 
@@ -15,7 +17,7 @@ import (
 // its own folder with -subfolders and named by -name.
 // It returns the error of a start page that could not be read.
 func addFromPage(ctx context.Context, m *downloader.Manager, cfg config, stderr io.Writer) ([]downloader.Rejected, error) {
-	images, problems, err := m.FindImages(ctx, cfg.fromPage, cfg.pages)
+	images, problems, err := findPictures(ctx, m, cfg, stderr)
 	for _, p := range problems {
 		fmt.Fprintf(stderr, "%s: %s\n", p.Page, i18n.PageProblem(tr(), p))
 	}
@@ -45,4 +47,30 @@ func addFromPage(ctx context.Context, m *downloader.Manager, cfg config, stderr 
 		rejected = append(rejected, r...)
 	}
 	return rejected, nil
+}
+
+// findPictures reads -from-page: in the browser with -render (falling back
+// to reading it directly when no browser is installed), else directly,
+// following "next page" links.
+func findPictures(ctx context.Context, m *downloader.Manager, cfg config, stderr io.Writer) ([]pages.Image, []pages.Problem, error) {
+	if !cfg.render {
+		return m.FindImages(ctx, cfg.fromPage, cfg.pages)
+	}
+	shown := 0
+	progress := func(pictures, _ int) {
+		if !cfg.quiet && pictures != shown {
+			shown = pictures
+			fmt.Fprintln(stderr, tr().XN("render.scrolling", pictures, i18n.Data{"N": pictures}))
+		}
+	}
+	images, err := m.RenderImages(ctx, cfg.fromPage, render.Options{MaxScreens: cfg.renderScreens, Progress: progress})
+	switch {
+	case errors.Is(err, render.ErrNoBrowser):
+		fmt.Fprintln(stderr, tr().X("render.nobrowser", nil))
+		return m.FindImages(ctx, cfg.fromPage, cfg.pages)
+	case errors.Is(err, render.ErrBrowserFailed):
+		fmt.Fprintf(stderr, "%s (%v)\n", tr().X("render.failed", nil), err)
+		return m.FindImages(ctx, cfg.fromPage, cfg.pages)
+	}
+	return images, nil, err
 }

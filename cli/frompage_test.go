@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"haul/downloader/downloadtest"
+	"haul/downloader/render"
+	"haul/downloader/render/rendertest"
 )
 
 // TestFromPageSavesEveryPictureOnEveryPage follows a two-page gallery and
@@ -47,5 +49,36 @@ func TestFromPageSavesEveryPictureOnEveryPage(t *testing.T) {
 	}
 	if s.Hits("/gallery/3") != 0 {
 		t.Error("followed more pages than -pages")
+	}
+}
+
+// TestFromPageRenderSavesAnInfiniteScrollGallery opens a gallery that loads
+// its pictures as the reader scrolls in the installed browser and checks
+// that every picture is saved, where reading the page directly finds only
+// the first batch.
+func TestFromPageRenderSavesAnInfiniteScrollGallery(t *testing.T) {
+	if _, ok := render.FindBrowser(); !ok {
+		t.Skip("no Chrome, Chromium, Edge or Brave is installed, so -render is not tested here (on Debian: apt-get install chromium)")
+	}
+	srv := (&rendertest.ScrollSite{}).Start(t)
+	want := map[string][]byte{}
+	for n := 1; n <= rendertest.Pictures; n++ {
+		want[fmt.Sprintf("%03d.png", n)] = rendertest.PictureBytes(n)
+	}
+	out := filepath.Join(t.TempDir(), "out")
+	r := runGet(t.Context(), "", "-o", out, "-render", "-from-page", srv.URL+"/gallery")
+	if r.code != exitOK {
+		t.Fatalf("exit %d\n%s\n%s", r.code, r.stdout, r.stderr)
+	}
+	if !strings.Contains(r.stderr, fmt.Sprintf("Found %d pictures on 1 page.", rendertest.Pictures)) {
+		t.Errorf("stderr:\n%s", r.stderr)
+	}
+	checkFiles(t, out, want)
+}
+
+func TestRenderNeedsFromPage(t *testing.T) {
+	r := runGet(t.Context(), "", "-o", t.TempDir(), "-render", "https://example.com/a.jpg")
+	if r.code != exitUsage || !strings.Contains(r.stderr, "-render goes with -from-page") {
+		t.Errorf("exit %d, stderr:\n%s", r.code, r.stderr)
 	}
 }

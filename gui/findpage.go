@@ -31,6 +31,11 @@ type finder struct {
 	find    *widget.Button
 	cancel  *widget.Button
 	stopRun context.CancelFunc
+	// browser asks to open the page in the installed browser and scroll
+	// it; stopScroll ends the scrolling and keeps what was found.
+	browser    *widget.Check
+	stopScroll *widget.Button
+	stopRender context.CancelFunc
 }
 
 // FindImages asks for a web page and looks for the pictures on it, and on
@@ -59,15 +64,18 @@ func (u *UI) FindImages() {
 	f.find.Importance = widget.HighImportance
 	enabled(f.find, f.page() != "")
 	f.cancel = widget.NewButton(lang.L("Cancel"), f.close)
+	f.browser = newBrowserCheck()
+	f.stopScroll = widget.NewButton(lang.L("Stop scrolling"), f.stopScrolling)
+	f.stopScroll.Hide()
 
 	form := widget.NewForm(
 		widget.NewFormItem(lang.L("Web page:"), f.url),
 		widget.NewFormItem(lang.L("Pages to follow:"), container.NewHBox(f.pages,
 			widget.NewLabel(lang.L("(galleries split over several pages)")))),
 	)
-	content := container.NewVBox(form, f.busy, f.status)
+	content := container.NewVBox(form, f.browser, f.busy, f.status)
 	f.dlg = dialog.NewCustomWithoutButtons(lang.L("Find pictures on a page"), content, u.win)
-	f.dlg.SetButtons([]fyne.CanvasObject{f.cancel, f.find})
+	f.dlg.SetButtons([]fyne.CanvasObject{f.cancel, f.stopScroll, f.find})
 	f.dlg.SetOnClosed(f.stop)
 	f.dlg.Resize(fyne.NewSize(640, content.MinSize().Height+140))
 	u.finder = f
@@ -97,8 +105,12 @@ func (f *finder) start() {
 	f.find.Disable()
 	f.busy.Show()
 	f.busy.Start()
-	f.status.SetText(lang.X("find.looking", "Looking for pictures on {{.Page}}…", data{"Page": pageLabel(page)}))
 	maxPages := atoi(f.pages.Selected)
+	if f.browser.Checked {
+		f.startRendering(ctx, page, maxPages)
+		return
+	}
+	f.status.SetText(lang.X("find.looking", "Looking for pictures on {{.Page}}…", data{"Page": pageLabel(page)}))
 	go func() {
 		images, problems, err := f.ui.m.FindImages(ctx, page, maxPages)
 		f.ui.do(func() { f.finished(ctx, pickerSource{page: page, images: images, problems: problems}, err) })
@@ -117,6 +129,7 @@ func (f *finder) finished(ctx context.Context, src pickerSource, err error) {
 	f.url.Enable()
 	f.pages.Enable()
 	f.find.Enable()
+	f.endRendering()
 	switch {
 	case len(src.images) > 0:
 		f.close()

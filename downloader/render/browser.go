@@ -9,6 +9,10 @@ import (
 // ErrNoBrowser means no Chrome, Chromium, Edge or Brave could be found.
 var ErrNoBrowser = errors.New("no Chrome, Chromium, Edge or Brave browser is installed")
 
+// ErrBrowserFailed means the browser could not be started or could not
+// open the page.
+var ErrBrowserFailed = errors.New("the browser could not open the page")
+
 // browserNames are the programs tried, in order, on each system.
 var browserNames = map[string][]string{
 	"linux": {

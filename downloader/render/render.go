@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -74,7 +75,7 @@ func Render(ctx context.Context, page string, opts Options) ([]pages.Image, erro
 	defer cancelTab()
 
 	if err := s.setup(tabCtx); err != nil {
-		return nil, s.failure(ctx, fmt.Errorf("render %s: %w", pageURL.Redacted(), err))
+		return nil, s.failure(ctx, fmt.Errorf("render %s: %w: %w", pageURL.Redacted(), ErrBrowserFailed, err))
 	}
 	images, err := s.scroll(tabCtx)
 	if err != nil {
@@ -96,6 +97,9 @@ func allocatorOptions(browser string, opts Options) []chromedp.ExecAllocatorOpti
 	if os.Geteuid() == 0 {
 		o = append(o, chromedp.NoSandbox)
 	}
+	if dir := os.TempDir(); runtime.GOOS != "windows" && len(dir) > maxTempDirLen {
+		o = append(o, chromedp.Env("TMPDIR=/tmp"))
+	}
 	if opts.Proxy != "" {
 		o = append(o, chromedp.ProxyServer(opts.Proxy))
 	}
@@ -104,6 +108,11 @@ func allocatorOptions(browser string, opts Options) []chromedp.ExecAllocatorOpti
 	}
 	return o
 }
+
+// maxTempDirLen is the longest temporary folder the browser is left to
+// use: it makes a socket there, and socket paths are limited to about 100
+// bytes, so a longer one (a test's, or a deep TMPDIR) is replaced by /tmp.
+const maxTempDirLen = 40
 
 // failure is the error Render returns: one that wraps ctx's own when ctx
 // ended, so callers can tell a cancel from a browser that failed.

@@ -3,7 +3,6 @@ package render
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net/http"
 	"net/url"
 	"os"
@@ -14,6 +13,7 @@ import (
 	"time"
 
 	"haul/downloader/pages"
+	"haul/downloader/render/rendertest"
 )
 
 // testSettle is how long a test screen must stay still: the test site
@@ -32,12 +32,12 @@ func needBrowser(t *testing.T) string {
 
 func TestRenderFindsEveryPictureOfAnInfiniteScrollPage(t *testing.T) {
 	browser := needBrowser(t)
-	srv := scrollSite{}.start(t)
+	srv := (&rendertest.ScrollSite{}).Start(t)
 	gallery := srv.URL + "/gallery"
 
 	static := staticPictures(t, gallery)
-	if len(static) != scrollBatchSize {
-		t.Errorf("static reading found %d pictures, want the first batch's %d", len(static), scrollBatchSize)
+	if len(static) != rendertest.BatchSize {
+		t.Errorf("static reading found %d pictures, want the first batch's %d", len(static), rendertest.BatchSize)
 	}
 
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
@@ -48,9 +48,9 @@ func TestRenderFindsEveryPictureOfAnInfiniteScrollPage(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Render: %v", err)
 	}
-	assertPictures(t, images, srv.URL, scrollBatches*scrollBatchSize)
-	if screens < scrollBatches {
-		t.Errorf("scrolled %d screens, want at least %d", screens, scrollBatches)
+	assertPictures(t, images, srv.URL, rendertest.Pictures)
+	if screens < rendertest.Batches {
+		t.Errorf("scrolled %d screens, want at least %d", screens, rendertest.Batches)
 	}
 	assertNoBrowserLeft(t)
 	t.Logf("static reading: %d pictures; rendered: %d pictures in %d screens", len(static), len(images), screens)
@@ -58,7 +58,7 @@ func TestRenderFindsEveryPictureOfAnInfiniteScrollPage(t *testing.T) {
 
 func TestRenderStopsWhenAsked(t *testing.T) {
 	browser := needBrowser(t)
-	srv := scrollSite{}.start(t)
+	srv := (&rendertest.ScrollSite{}).Start(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var stoppedAt time.Time
@@ -75,27 +75,17 @@ func TestRenderStopsWhenAsked(t *testing.T) {
 	if took := time.Since(stoppedAt); took > 5*time.Second {
 		t.Errorf("Render returned %v after the cancel", took)
 	}
-	if len(images) < scrollBatchSize || len(images) >= scrollBatches*scrollBatchSize {
-		t.Errorf("after stopping: %d pictures, want the ones found so far (%d to %d)", len(images), scrollBatchSize, scrollBatches*scrollBatchSize-1)
+	if len(images) < rendertest.BatchSize || len(images) >= rendertest.Pictures {
+		t.Errorf("after stopping: %d pictures, want the ones found so far (%d to %d)", len(images), rendertest.BatchSize, rendertest.Pictures-1)
 	}
 	assertNoBrowserLeft(t)
 }
 
 func TestRenderSendsCookiesAndHeaders(t *testing.T) {
 	browser := needBrowser(t)
-	site := scrollSite{wantCookie: "member-42"}
-	srv := site.start(t)
-	site.wantReferer = srv.URL + "/"
-	srv.Config.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		switch {
-		case r.URL.Path == "/gallery":
-			site.gallery(w, r)
-		case r.URL.Path == "/api/pictures":
-			site.batch(w, r)
-		default:
-			site.picture(w, r)
-		}
-	})
+	site := &rendertest.ScrollSite{Cookie: "member-42"}
+	srv := site.Start(t)
+	site.Referer = srv.URL + "/"
 	tests := []struct {
 		name    string
 		opts    Options
@@ -116,9 +106,9 @@ func TestRenderSendsCookiesAndHeaders(t *testing.T) {
 			if err != nil {
 				t.Fatalf("Render: %v", err)
 			}
-			want := scrollBatchSize
+			want := rendertest.BatchSize
 			if tt.wantAll {
-				want = scrollBatches * scrollBatchSize
+				want = rendertest.Batches * rendertest.BatchSize
 			}
 			assertPictures(t, images, srv.URL, want)
 		})
@@ -160,7 +150,7 @@ func assertPictures(t *testing.T, images []pages.Image, base string, n int) {
 		t.Errorf("found %d pictures, want %d", len(images), n)
 	}
 	for i, img := range images {
-		if want := fmt.Sprintf("%s/img/%03d.png", base, i+1); img.URL != want {
+		if want := rendertest.PictureURL(base, i+1); img.URL != want {
 			t.Fatalf("picture %d is %s, want %s", i+1, img.URL, want)
 		}
 	}

@@ -1,4 +1,6 @@
-package render
+// Package rendertest serves pages that draw their pictures with
+// JavaScript, for tests of rendered page reading.
+package rendertest
 
 import (
 	"bytes"
@@ -20,18 +22,25 @@ import (
 // the reader scrolls near the end, as Instagram, Pinterest and endless
 // galleries do.
 const (
-	scrollBatches   = 10
-	scrollBatchSize = 16 // four rows of four: a little more than one screen
+	// Batches is how many batches of pictures the gallery has.
+	Batches = 10
+	// BatchSize is the pictures in a batch: four rows of four, a little
+	// more than one screen.
+	BatchSize = 16
+	// Pictures is how many pictures the whole gallery has.
+	Pictures = Batches * BatchSize
 )
 
-// scrollSite serves the gallery at /gallery, the batches at /api/pictures,
-// and a picture at /img/NNN.png. With wantCookie set, the gallery's batches
-// are only served to a request carrying that cookie and Referer.
-type scrollSite struct {
-	wantCookie, wantReferer string
+// ScrollSite serves the gallery at /gallery, the batches at /api/pictures,
+// and picture N at /img/NNN.png. When Cookie or Referer is set, batches
+// after the first are only served to requests carrying that session cookie
+// and Referer.
+type ScrollSite struct {
+	Cookie, Referer string
 }
 
-func (s scrollSite) start(t *testing.T) *httptest.Server {
+// Start serves the site on loopback until the test ends.
+func (s *ScrollSite) Start(t testing.TB) *httptest.Server {
 	t.Helper()
 	mux := http.NewServeMux()
 	mux.HandleFunc("/gallery", s.gallery)
@@ -42,9 +51,29 @@ func (s scrollSite) start(t *testing.T) *httptest.Server {
 	return srv
 }
 
-func (s scrollSite) gallery(w http.ResponseWriter, r *http.Request) {
+// PictureURL is the address of picture n (from 1) on the site at base.
+func PictureURL(base string, n int) string {
+	return fmt.Sprintf("%s/img/%03d.png", base, n)
+}
+
+// PictureBytes is the content of picture n, a 64×64 PNG.
+func PictureBytes(n int) []byte {
+	img := image.NewRGBA(image.Rect(0, 0, 64, 64))
+	for y := range 64 {
+		for x := range 64 {
+			img.Set(x, y, color.RGBA{uint8(x * 4), uint8(y * 4), uint8(n), 255})
+		}
+	}
+	var b bytes.Buffer
+	if err := png.Encode(&b, img); err != nil {
+		panic(err)
+	}
+	return b.Bytes()
+}
+
+func (s *ScrollSite) gallery(w http.ResponseWriter, r *http.Request) {
 	var imgs strings.Builder
-	for i := 1; i <= scrollBatchSize; i++ {
+	for i := 1; i <= BatchSize; i++ {
 		fmt.Fprintf(&imgs, `<img src="/img/%03d.png" alt="Picture %d">`, i, i)
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -80,21 +109,21 @@ type batchReply struct {
 	Next *int `json:"next"`
 }
 
-func (s scrollSite) batch(w http.ResponseWriter, r *http.Request) {
+func (s *ScrollSite) batch(w http.ResponseWriter, r *http.Request) {
 	page, err := strconv.Atoi(r.URL.Query().Get("page"))
-	if err != nil || page < 2 || page > scrollBatches {
+	if err != nil || page < 2 || page > Batches {
 		http.NotFound(w, r)
 		return
 	}
 	var reply batchReply
 	if s.allowed(r) {
-		for i := (page-1)*scrollBatchSize + 1; i <= page*scrollBatchSize; i++ {
+		for i := (page-1)*BatchSize + 1; i <= page*BatchSize; i++ {
 			reply.Pictures = append(reply.Pictures, struct {
 				URL   string `json:"url"`
 				Title string `json:"title"`
 			}{fmt.Sprintf("/img/%03d.png", i), fmt.Sprintf("Picture %d", i)})
 		}
-		if page < scrollBatches {
+		if page < Batches {
 			n := page + 1
 			reply.Next = &n
 		}
@@ -104,26 +133,22 @@ func (s scrollSite) batch(w http.ResponseWriter, r *http.Request) {
 }
 
 // allowed reports whether a request carries what the site wants.
-func (s scrollSite) allowed(r *http.Request) bool {
-	if s.wantCookie != "" {
+func (s *ScrollSite) allowed(r *http.Request) bool {
+	if s.Cookie != "" {
 		c, err := r.Cookie("session")
-		if err != nil || c.Value != s.wantCookie {
+		if err != nil || c.Value != s.Cookie {
 			return false
 		}
 	}
-	return s.wantReferer == "" || r.Referer() == s.wantReferer
+	return s.Referer == "" || r.Referer() == s.Referer
 }
 
-func (s scrollSite) picture(w http.ResponseWriter, r *http.Request) {
-	n, _ := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(r.URL.Path, "/img/"), ".png"))
-	img := image.NewRGBA(image.Rect(0, 0, 64, 64))
-	for y := range 64 {
-		for x := range 64 {
-			img.Set(x, y, color.RGBA{uint8(x * 4), uint8(y * 4), uint8(n), 255})
-		}
+func (s *ScrollSite) picture(w http.ResponseWriter, r *http.Request) {
+	n, err := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(r.URL.Path, "/img/"), ".png"))
+	if err != nil || n < 1 || n > Pictures {
+		http.NotFound(w, r)
+		return
 	}
-	var b bytes.Buffer
-	png.Encode(&b, img)
 	w.Header().Set("Content-Type", "image/png")
-	http.ServeContent(w, r, "picture.png", time.Time{}, bytes.NewReader(b.Bytes()))
+	http.ServeContent(w, r, "picture.png", time.Time{}, bytes.NewReader(PictureBytes(n)))
 }

@@ -1,0 +1,87 @@
+package gui
+
+import (
+	"context"
+	"errors"
+
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/widget"
+
+	"haul/downloader/render"
+)
+
+// renderDefaults are the options every rendering starts from; tests
+// shorten the time a screen must stay still.
+var renderDefaults render.Options
+
+// newBrowserCheck is the find dialog's choice to open the page in the
+// browser the user has installed, for pages that draw their pictures with
+// JavaScript. Without a browser it is off and says what is missing.
+func newBrowserCheck() *widget.Check {
+	c := widget.NewCheck(lang.L("This page needs a browser to show its pictures"), nil)
+	if _, ok := render.FindBrowser(); !ok {
+		c.Text = lang.L("Opening a page in a browser needs Chrome, Chromium, Edge or Brave installed")
+		c.Disable()
+	}
+	return c
+}
+
+// startRendering opens the page in the browser and scrolls it in the
+// background, showing how many pictures it has found so far. "Stop
+// scrolling" ends the scrolling and offers what was found; Cancel drops it.
+func (f *finder) startRendering(ctx context.Context, page string, maxPages int) {
+	scrollCtx, stop := context.WithCancel(ctx)
+	f.stopRender = stop
+	f.browser.Disable()
+	f.stopScroll.Show()
+	f.status.SetText(lang.X("render.opening", "Opening {{.Page}} in your browser…", data{"Page": pageLabel(page)}))
+	progress := func(pictures, _ int) {
+		f.ui.do(func() {
+			if scrollCtx.Err() == nil {
+				f.status.SetText(lang.XN("render.scrolling", "Scrolling the page… {{.N}} pictures so far", pictures, data{"N": pictures}))
+			}
+		})
+	}
+	opts := renderDefaults
+	opts.Progress = progress
+	go func() {
+		src := pickerSource{page: page}
+		var err error
+		src.images, err = f.ui.m.RenderImages(scrollCtx, page, opts)
+		switch {
+		case errors.Is(err, render.ErrNoBrowser), errors.Is(err, render.ErrBrowserFailed):
+			f.ui.do(func() { f.ui.notice.set(browserProblem(err)) })
+			src.images, src.problems, err = f.ui.m.FindImages(ctx, page, maxPages)
+		case scrollCtx.Err() != nil && ctx.Err() == nil:
+			err = nil
+		}
+		f.ui.do(func() { f.finished(ctx, src, err) })
+	}()
+}
+
+// stopScrolling ends the scrolling; the pictures found so far are offered.
+func (f *finder) stopScrolling() {
+	if f.stopRender != nil {
+		f.stopRender()
+	}
+}
+
+// endRendering puts the dialog back after a search.
+func (f *finder) endRendering() {
+	if f.stopRender != nil {
+		f.stopRender()
+		f.stopRender = nil
+	}
+	f.stopScroll.Hide()
+	if _, ok := render.FindBrowser(); ok {
+		f.browser.Enable()
+	}
+}
+
+// browserProblem says why the page was read without the browser.
+func browserProblem(err error) string {
+	if errors.Is(err, render.ErrNoBrowser) {
+		return lang.X("render.nobrowser", "No Chrome, Chromium, Edge or Brave browser is installed, so the page was read without one.", nil)
+	}
+	return lang.X("render.failed", "The browser could not open the page, so it was read without one: pictures it draws with JavaScript may be missing.", nil)
+}

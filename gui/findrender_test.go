@@ -1,0 +1,78 @@
+package gui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
+	"haul/downloader/render"
+	"haul/downloader/render/rendertest"
+)
+
+// openRenderedFind opens the find dialog on an infinite-scroll gallery with
+// "needs a browser" ticked, and starts the search.
+func openRenderedFind(t *testing.T) (*harness, *finder) {
+	t.Helper()
+	if _, ok := render.FindBrowser(); !ok {
+		t.Skip("no Chrome, Chromium, Edge or Brave is installed, so rendered reading is not tested here (on Debian: apt-get install chromium)")
+	}
+	renderDefaults.Settle = 400 * time.Millisecond
+	t.Cleanup(func() { renderDefaults.Settle = 0 })
+	srv := (&rendertest.ScrollSite{}).Start(t)
+	h := newHarness(t, nil)
+	h.press(fyne.KeyF, ctrl)
+	f := h.ui.finder
+	test.Type(f.url, srv.URL+"/gallery")
+	if f.browser.Disabled() {
+		t.Fatal("the browser choice is disabled although a browser is installed")
+	}
+	f.browser.SetChecked(true)
+	test.Tap(f.find)
+	if !f.stopScroll.Visible() {
+		t.Error("no Stop scrolling button while the page is read in the browser")
+	}
+	return h, f
+}
+
+// pumpLong is pump with time for a browser to scroll a whole gallery.
+func (h *harness) pumpLong(what string, cond func() bool) {
+	h.t.Helper()
+	deadline := time.NewTimer(3 * time.Minute)
+	defer deadline.Stop()
+	for !cond() {
+		select {
+		case f := <-h.queue:
+			f()
+		case <-deadline.C:
+			h.t.Fatalf("timed out waiting for %s", what)
+		}
+	}
+}
+
+func TestFindInBrowserOffersEveryPictureOfAnInfiniteScrollPage(t *testing.T) {
+	h, f := openRenderedFind(t)
+	sawProgress := false
+	h.pumpLong("the picker", func() bool {
+		sawProgress = sawProgress || strings.Contains(f.status.Text, "pictures so far")
+		return h.ui.picker != nil
+	})
+	if !sawProgress {
+		t.Error("the dialog never said how many pictures it had found while scrolling")
+	}
+	if got := len(h.ui.picker.picks); got != rendertest.Pictures {
+		t.Errorf("picker offers %d pictures, want all %d", got, rendertest.Pictures)
+	}
+}
+
+func TestFindInBrowserStopScrollingKeepsWhatWasFound(t *testing.T) {
+	h, f := openRenderedFind(t)
+	h.pumpLong("the first pictures", func() bool { return strings.Contains(f.status.Text, "pictures so far") })
+	test.Tap(f.stopScroll)
+	h.pumpLong("the picker", func() bool { return h.ui.picker != nil })
+	if got := len(h.ui.picker.picks); got < rendertest.BatchSize || got >= rendertest.Pictures {
+		t.Errorf("picker offers %d pictures after stopping, want the ones found so far (%d to %d)", got, rendertest.BatchSize, rendertest.Pictures-1)
+	}
+}
