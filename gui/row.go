@@ -1,9 +1,11 @@
 package gui
 
 import (
+	"image"
 	"net/url"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/layout"
@@ -19,7 +21,7 @@ import (
 // the window is narrow, speed, time left, size and the bar give way in
 // that order, so the status and the actions always show.
 var rowLayout = &fitColumns{
-	widths:  []float32{24, 0, 100, 140, 80, 70, 0, 3 * 36},
+	widths:  []float32{36, 0, 100, 140, 80, 70, 0, 3 * 36},
 	weights: []float32{0, 2, 0, 0, 0, 0, 3, 0},
 	minFlex: 150,
 	drop:    []int{4, 5, 3, 2},
@@ -34,6 +36,7 @@ type row struct {
 	view rowView
 
 	icon                             *widget.Icon
+	thumb                            *canvas.Image
 	title, size, speed, left, status *widget.Label
 	bar                              *widget.ProgressBar
 	pause, resume, cancel, retry     *tipButton
@@ -43,7 +46,9 @@ type row struct {
 }
 
 func newRow(ui *UI) *row {
-	r := &row{ui: ui, icon: widget.NewIcon(nil), bar: widget.NewProgressBar()}
+	r := &row{ui: ui, icon: widget.NewIcon(nil), bar: widget.NewProgressBar(), thumb: canvas.NewImageFromImage(nil)}
+	r.thumb.FillMode = canvas.ImageFillContain
+	r.thumb.Hide()
 	r.title, r.size, r.speed, r.left, r.status = truncLabel(), truncLabel(), truncLabel(), truncLabel(), truncLabel()
 	r.pause = newTipButton("", theme.MediaPauseIcon(), lang.L("Pause this download"), func() { ui.m.Pause(r.view.ID) })
 	r.resume = newTipButton("", theme.MediaPlayIcon(), lang.L("Resume this download"), func() { ui.m.Resume(r.view.ID) })
@@ -78,7 +83,7 @@ func (r *row) CreateRenderer() fyne.WidgetRenderer {
 		actions.Add(b)
 	}
 	content := container.New(rowLayout,
-		container.NewCenter(r.icon), r.title, container.NewVBox(layout.NewSpacer(), r.bar, layout.NewSpacer()),
+		container.NewStack(container.NewCenter(r.icon), r.thumb), r.title, container.NewVBox(layout.NewSpacer(), r.bar, layout.NewSpacer()),
 		r.size, r.speed, r.left, r.status, actions)
 	return widget.NewSimpleRenderer(content)
 }
@@ -93,6 +98,7 @@ func (r *row) set(v rowView) {
 	if old.State != v.State || old.ID != v.ID || old.Path != v.Path || old.SignIn != v.SignIn {
 		r.icon.SetResource(stateIcon(v.State))
 		r.showButtons(v)
+		r.showThumb(v)
 	}
 	r.title.SetText(v.name())
 	if v.Progress < 0 {
@@ -107,6 +113,29 @@ func (r *row) set(v rowView) {
 	r.status.SetText(v.Status)
 	if r.retry.Disabled() {
 		r.retry.Enable()
+	}
+}
+
+// showThumb shows a saved picture's thumbnail in place of the state icon,
+// once it is read from the file.
+func (r *row) showThumb(v rowView) {
+	r.thumb.Hide()
+	r.icon.Show()
+	if v.State != downloader.Done || !isPicture(v.Path) {
+		return
+	}
+	path := v.Path
+	show := func(img image.Image) {
+		if r.view.Path != path || r.view.State != downloader.Done {
+			return
+		}
+		r.thumb.Image = img
+		r.thumb.Refresh()
+		r.thumb.Show()
+		r.icon.Hide()
+	}
+	if img, ok := r.ui.savedThumbs.get(path, show); ok {
+		show(img)
 	}
 }
 

@@ -68,6 +68,8 @@ type UI struct {
 	chooser *chooser
 	// tray is the system tray icon, nil where there is none.
 	tray *tray
+	// savedThumbs are the thumbnails of saved pictures shown in the rows.
+	savedThumbs *savedThumbs
 
 	// finder is the open "Find pictures on a page" dialog, if any.
 	finder *finder
@@ -112,6 +114,7 @@ func newUI(a fyne.App, w fyne.Window, cfg config) *UI {
 		kick: make(chan struct{}, 1), applied: make(chan struct{}, 1), cmds: make(chan func(), commandBacklog),
 		selected: -1,
 	}
+	u.savedThumbs = newSavedThumbs(cfg.do)
 	u.build(s)
 	u.restored = u.openQueue(queuePath(a), cfg.journal)
 	if u.restored.restored > 0 {

@@ -371,3 +371,21 @@ func TestCtrlQAndCtrlWKeepTheList(t *testing.T) {
 		})
 	}
 }
+
+// Saved pictures show a thumbnail read from the saved file.
+func TestSavedPicturesShowThumbnails(t *testing.T) {
+	h := newHarness(t, nil)
+	url := h.serve([]string{"thumb.png"}, fileBody)[0]
+	h.paste(url)
+	h.waitRows(1)
+	h.ui.Start()
+	h.waitState(url, downloader.Done)
+	h.pump("the thumbnail", func() bool { return h.row(url).thumb.Visible() })
+	r := h.row(url)
+	if r.thumb.Image == nil || r.icon.Visible() {
+		t.Error("the thumbnail did not replace the state icon")
+	}
+	if hits := h.srv.Hits("/thumb.png"); hits != 1 {
+		t.Errorf("the picture was fetched %d times; the thumbnail must come from the saved file", hits)
+	}
+}
