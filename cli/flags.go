@@ -72,7 +72,8 @@ func newFlagSet(c *config, limit *byteRate, headers *headerList, onExists *strin
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}
 	value := func(v flag.Value, name, usage string) { fs.Var(named{Value: v, name: name, bad: bad}, name, usage) }
-	c.limits.Concurrency, c.limits.Retries, c.idleTimeout, c.pages = 8, 5, 30*time.Second, 1
+	c.limits.Concurrency, c.limits.Retries, c.pages = downloader.DefaultConcurrency, downloader.DefaultRetries, 1
+	c.idleTimeout = downloader.DefaultIdleTimeout
 	fs.StringVar(&c.dir, "o", "./downloads", tr().X("cli.flag.o", nil))
 	value(intFlag(&c.limits.Concurrency, downloadsValue), "c", tr().X("cli.flag.c", nil))
 	value(intFlag(&c.limits.PerHost, downloadsValue), "per-host", tr().X("cli.flag.perhost", nil))

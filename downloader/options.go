@@ -118,9 +118,20 @@ type Options struct {
 // DefaultUserAgent identifies Haul to servers.
 const DefaultUserAgent = "Haul/0.1 (+bulk downloader)"
 
+// Defaults of the settings the window and haul get share; a zero setting
+// in Options also means its default.
+const (
+	// DefaultConcurrency is how many downloads run at once.
+	DefaultConcurrency = 8
+	// DefaultRetries is how many times a failed download is tried again.
+	DefaultRetries = 5
+	// DefaultIdleTimeout is how long a connection may send nothing.
+	DefaultIdleTimeout = 30 * time.Second
+)
+
 func (o Options) withDefaults() Options {
 	if o.Concurrency <= 0 {
-		o.Concurrency = 8
+		o.Concurrency = DefaultConcurrency
 	}
 	if o.Concurrency > MaxConcurrency {
 		o.Concurrency = MaxConcurrency
@@ -135,7 +146,7 @@ func (o Options) withDefaults() Options {
 		o.Dir = "downloads"
 	}
 	if o.IdleTimeout <= 0 {
-		o.IdleTimeout = 30 * time.Second
+		o.IdleTimeout = DefaultIdleTimeout
 	}
 	if o.ConnectTimeout <= 0 {
 		o.ConnectTimeout = 15 * time.Second

@@ -22,12 +22,6 @@ const (
 	prefRecentFolders = "chooser.recent"
 )
 
-// Defaults for settings that were never changed.
-const (
-	defaultConcurrency = 8
-	defaultRetries     = 5
-)
-
 // settings are the user's choices, read once from the preferences at start.
 type settings struct {
 	Dir    string
@@ -40,10 +34,10 @@ func loadSettings(p fyne.Preferences) settings {
 	return settings{
 		Dir: p.StringWithFallback(prefDir, defaultFolder()),
 		Limits: downloader.Limits{
-			Concurrency: p.IntWithFallback(prefConcurrency, defaultConcurrency),
+			Concurrency: p.IntWithFallback(prefConcurrency, downloader.DefaultConcurrency),
 			PerHost:     p.IntWithFallback(prefPerHost, 0),
 			BytesPerSec: int64(p.IntWithFallback(prefBytesPerSec, 0)),
-			Retries:     p.IntWithFallback(prefRetries, defaultRetries),
+			Retries:     p.IntWithFallback(prefRetries, downloader.DefaultRetries),
 			OnExists:    policy,
 			// Both picture settings are on unless the user turned them off.
 			KeepDuplicates: !p.BoolWithFallback(prefSkipSame, true),
