@@ -18,7 +18,10 @@ RELEASE_TAGS := migrated_fynedo
 # its release tag, "0.2.0-dev+abc1234" anywhere else.
 VERSION = $(shell bash scripts/version.sh)
 VERSION_LDFLAGS = -X main.buildVersion=$(VERSION)
+# make install puts Haul in ~/.local, or in /usr/local when run as root;
+# PREFIX=DIR chooses another folder.
 PREFIX ?=
+INSTALL_WHERE = $(if $(PREFIX),--prefix "$(PREFIX)",$(if $(filter 0,$(shell id -u)),--system,--user))
 
 SYSTEM_PACKAGES := gcc libgl1-mesa-dev xorg-dev
 # Windows cross-compiler, archivers and the validators of the Linux package.
@@ -139,10 +142,10 @@ package: deps package-deps
 install: deps
 	@bash scripts/version.sh >/dev/null
 	GO=$(GO) VERSION=$(VERSION) RELEASE_TAGS=$(RELEASE_TAGS) bash scripts/package.sh stage-linux
-	sh build/package/haul-$(VERSION)-linux-amd64/install.sh $(if $(PREFIX),--prefix "$(PREFIX)")
+	sh build/package/haul-$(VERSION)-linux-amd64/install.sh $(INSTALL_WHERE)
 
 uninstall:
-	sh packaging/linux/install.sh --uninstall $(if $(PREFIX),--prefix "$(PREFIX)")
+	sh packaging/linux/install.sh --uninstall $(INSTALL_WHERE)
 
 clean:
 	rm -rf bin dist build testdata/e2e-out rsrc_windows_amd64.syso

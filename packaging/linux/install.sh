@@ -1,7 +1,7 @@
 #!/bin/sh
 # Installs Haul from this folder, or removes it.
 #
-#   ./install.sh                  for you only, into ~/.local (as root: for everyone, into /usr/local)
+#   ./install.sh                  for you only, into ~/.local
 #   sudo ./install.sh --system    for everyone on this computer, into /usr/local
 #   ./install.sh --prefix DIR     into DIR/bin and DIR/share
 #   ./install.sh --uninstall      removes what the same command installed (add --system or --prefix as you installed)
@@ -15,11 +15,7 @@ SHARED_TYPES="text/plain text/csv application/vnd.openxmlformats-officedocument.
 here=$(cd "$(dirname "$0")" && pwd)
 given="$*"
 
-if [ "$(id -u)" -eq 0 ]; then
-	prefix=/usr/local
-else
-	prefix="$HOME/.local"
-fi
+prefix="$HOME/.local"
 action=install
 
 usage() {
