@@ -57,7 +57,7 @@ type item struct {
 
 	bytes atomic.Int64
 	total atomic.Int64
-	speed *speedMeter // allocated on the first attempt: most items never need one at once
+	speed *speedMeter // set while Active: most items never need one at once
 }
 
 func newItem(id ID, raw string, u *url.URL) *item {

@@ -8,7 +8,7 @@
 # Environment:
 #   RUNS=3              runs per tool and workload (the table shows medians)
 #   WORKLOADS="1 ... 6" which workloads to run
-#   TOOLS="haul curl aria2c"
+#   TOOLS="haul curl curl+sync aria2c"  (curl+sync: curl, then sync, since haul makes every file durable)
 #   TOOL_TIMEOUT=600    seconds before one run of a tool is stopped
 #   FLOOR_TRIES=5       bare fetches timed for a measured floor (the best counts)
 #   BENCH_TMP=/tmp      where the output folders go (needs 600 MB for workload 2)
@@ -17,8 +17,8 @@ export LANG=en_US.UTF-8
 cd "$(dirname "$0")/.."
 
 RUNS=${RUNS:-3}
-WORKLOADS=${WORKLOADS:-"1 2 3 4 5 6"}
-TOOLS=${TOOLS:-"haul curl aria2c"}
+WORKLOADS=${WORKLOADS:-"1 2 3 4 5 6 7"}
+TOOLS=${TOOLS:-"haul curl curl+sync aria2c"}
 TOOL_TIMEOUT=${TOOL_TIMEOUT:-600}
 FLOOR_TRIES=${FLOOR_TRIES:-5}
 
@@ -111,6 +111,7 @@ run_tool() {
 	local tool=$1 c=$2 urls=$3 out=$4
 	case $tool in
 	haul) bin/haul get -q -o "$out" -state "$out.state" -c "$c" -retries 5 "$urls" ;;
+	curl+sync) run_tool curl "$c" "$urls" "$out" && sync ;;
 	curl) curl --parallel --parallel-max "$c" --fail --retry 5 --retry-all-errors --silent --show-error --no-progress-meter --config "$work/curl.cfg" ;;
 	aria2c) aria2c -j "$c" --max-connection-per-server=1 --retry-wait=1 --max-tries=5 \
 		--input-file="$work/aria2.txt" --dir="$out" --console-log-level=warn --summary-interval=0 --download-result=hide ;;
