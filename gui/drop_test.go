@@ -8,6 +8,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/storage"
+	"github.com/xuri/excelize/v2"
 )
 
 // uriList is what the window receives when a browser drops a text/uri-list:
@@ -80,4 +81,31 @@ func TestDroppedLink(t *testing.T) {
 	if !slices.Equal(links, []string{"https://a.example/x.jpg?q=1"}) || len(rest) != 1 {
 		t.Errorf("droppedLinks: %q, %v", links, rest)
 	}
+}
+
+func TestDroppedWorkbookAddsItsLinks(t *testing.T) {
+	h := newHarness(t, nil)
+	f := excelize.NewFile()
+	defer f.Close()
+	if err := f.SetSheetRow("Sheet1", "A1", &[]any{"Picture link", "https://pics.example/1.jpg"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.SetCellValue("Sheet1", "A2", "photo 2"); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.SetCellHyperLink("Sheet1", "A2", "https://pics.example/2.jpg", "External"); err != nil {
+		t.Fatal(err)
+	}
+	book := filepath.Join(t.TempDir(), "links.xlsx")
+	if err := f.SaveAs(book); err != nil {
+		t.Fatal(err)
+	}
+	old := filepath.Join(t.TempDir(), "old.xls")
+	write(t, old, "\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1")
+	h.ui.Dropped(fyne.NewPos(5, 5), []fyne.URI{storage.NewFileURI(book), storage.NewFileURI(old)})
+	h.pump("the dropped workbook", func() bool { return strings.HasPrefix(h.ui.intake.label.Text, "Added") })
+	if got := h.ui.intake.label.Text; !strings.HasPrefix(got, "Added 2 links · ") || !strings.Contains(got, "save it as .xlsx in Excel") {
+		t.Errorf("intake line = %q", got)
+	}
+	h.waitRows(2)
 }
