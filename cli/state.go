@@ -56,6 +56,13 @@ func openState(cfg config, m *downloader.Manager, links []string, stderr io.Writ
 	if err != nil {
 		return nil, err
 	}
+	if err := store.LockFolder(cfg.dir); err != nil {
+		store.Close()
+		if errors.Is(err, queue.ErrInUse) {
+			return nil, errors.New(tr().X("cli.folder.inuse", i18n.Data{"Dir": cfg.dir}))
+		}
+		return nil, err
+	}
 	if problem != nil {
 		fmt.Fprintf(stderr, "haul get: %s\n", i18n.QueueProblem(tr(), *problem))
 	}

@@ -6,3 +6,6 @@ import "os"
 
 // lockFile is a no-op where the system offers no file locks.
 func lockFile(string) (*os.File, error) { return nil, nil }
+
+// lockFolder is a no-op where the system offers no file locks.
+func lockFolder(string) (*os.File, error) { return nil, nil }

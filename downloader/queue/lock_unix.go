@@ -26,3 +26,20 @@ func lockFile(path string) (*os.File, error) {
 	}
 	return f, nil
 }
+
+// lockFolder takes an exclusive lock on the folder itself (its device and
+// inode), for as long as the returned file stays open.
+func lockFolder(dir string) (*os.File, error) {
+	f, err := os.Open(dir)
+	if err != nil {
+		return nil, fmt.Errorf("lock folder %s: %w", dir, err)
+	}
+	if err := unix.Flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB); err != nil {
+		f.Close()
+		if errors.Is(err, unix.EWOULDBLOCK) {
+			return nil, ErrInUse
+		}
+		return nil, fmt.Errorf("lock folder %s: %w", dir, err)
+	}
+	return f, nil
+}

@@ -34,6 +34,8 @@ type Store struct {
 	path string
 	lock *os.File // held while the store is open
 
+	folder *os.File // the output folder, locked while the store is open (LockFolder)
+
 	mu    sync.Mutex
 	f     *os.File
 	order []string
@@ -268,6 +270,10 @@ func writeAll(w io.Writer, order []string, live map[string]downloader.Record) er
 
 // unlock lets another Haul open the queue.
 func (s *Store) unlock() {
+	if s.folder != nil {
+		s.folder.Close()
+		s.folder = nil
+	}
 	if s.lock != nil {
 		s.lock.Close()
 		s.lock = nil
