@@ -196,7 +196,7 @@ func TestExportReportCopyFailedAndOpenFolder(t *testing.T) {
 		t.Fatal(err)
 	}
 	rows := readCSV(t, path)
-	if len(rows) != 3 || rows[1][0] != good || rows[1][1] != "done" || rows[2][0] != bad || rows[2][1] != "failed" || rows[2][5] != "404" {
+	if len(rows) != 3 || rows[1][0] != good || rows[1][1] != "saved" || rows[2][0] != bad || rows[2][1] != "failed" || rows[2][5] != "404" {
 		t.Errorf("report rows: %q", rows)
 	}
 
