@@ -2,6 +2,7 @@ package downloader
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 
 	"haul/downloader/pages"
@@ -11,17 +12,23 @@ import (
 // RenderImages opens a web page that draws its pictures with JavaScript in
 // the browser the user has installed (headless, with a temporary profile),
 // scrolls it as opts allow and returns the pictures it showed or loaded.
-// The page is requested with the user's headers and user agent unless
-// opts gives its own. It returns render.ErrNoBrowser when no browser is
-// installed; when ctx ends it returns the pictures found so far with an
-// error that wraps ctx's.
+// The browser is given what the Manager's own requests to the page would
+// carry: the user's headers and the site's rules (Referer, User-Agent,
+// extra headers), the cookies the jar holds for the page, and the proxy.
+// It returns render.ErrNoBrowser when no browser is installed; when ctx
+// ends it returns the pictures found so far with an error that wraps ctx's.
 func (m *Manager) RenderImages(ctx context.Context, page string, opts render.Options) ([]pages.Image, error) {
-	if opts.Header == nil {
-		opts.Header = http.Header{}
-		for k, v := range m.opts.Header {
-			opts.Header[k] = v
-		}
-		opts.Header.Set("User-Agent", m.opts.UserAgent)
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, page, nil)
+	if err != nil {
+		return nil, fmt.Errorf("render %s: %w", page, err)
+	}
+	m.setHeaders(req, "", false)
+	opts.Header = req.Header
+	opts.Cookies = m.jar.Cookies(req.URL)
+	if proxy, err := m.proxyFor(req); err != nil {
+		return nil, fmt.Errorf("render %s: %w", page, err)
+	} else if proxy != nil {
+		opts.Proxy = proxy.Scheme + "://" + proxy.Host
 	}
 	return render.Render(ctx, page, opts)
 }
