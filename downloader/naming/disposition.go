@@ -13,24 +13,32 @@ import "strings"
 //     a browser knows (ISO-8859-1, windows-1252, GBK, Shift_JIS…);
 //   - a plain filename may be percent-encoded UTF-8, RFC 2047 encoded
 //     words, raw UTF-8, or raw bytes in windows-1252;
-//   - the first usable filename wins when one is given twice.
+//   - the first usable filename wins when one is given twice;
+//   - as in Firefox, a quoted filename* (sent by Outlook Web App and
+//     others) is used when nothing else names the file.
 //
 // Parameters are read up to the first one without '=' ("inline; attachment;
 // filename=a" names nothing), as Chromium does.
 func dispositionName(header string) string {
-	var plain, ext string
+	var plain, ext, quotedExt string
 	for _, p := range dispositionParams(header) {
 		switch {
 		case plain == "" && strings.EqualFold(p.name, "filename"):
 			plain = decodePlainValue(p.value)
 		case ext == "" && strings.EqualFold(p.name, "filename*"):
 			ext = decodeExtValue(p.raw)
+			if quotedExt == "" && p.raw != p.value {
+				quotedExt = decodeQuotedExtValue(p.value)
+			}
 		}
 	}
-	if ext != "" {
+	switch {
+	case ext != "":
 		return ext
+	case plain != "":
+		return plain
 	}
-	return plain
+	return quotedExt
 }
 
 // dispositionParam is one name=value pair of a Content-Disposition header.

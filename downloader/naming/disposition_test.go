@@ -40,7 +40,8 @@ var dispositionCases = []struct {
 	{"filename*", `attachment; filename*= UTF-8''foo-%c3%a4.html`, "foo-ä.html"},
 	{"filename*", `attachment; filename* =UTF-8''foo-%c3%a4.html`, "foo-ä.html"},
 	{"filename*", `attachment; filename*=utf-8''%F0%90%8C%B0 3.png`, "\U00010330 3.png"},
-	{"filename*", `attachment; filename*="UTF-8''foo-%c3%a4.html"`, ""},
+	{"filename*", `attachment; filename*="UTF-8''foo-%c3%a4.html"`, "foo-ä.html"},
+	{"filename*", `attachment; filename*="UTF-8''foo-%c3%a4.html"; filename="foo-ae.html"`, "foo-ae.html"},
 	{"filename*", `attachment; filename *=UTF-8''foo-%c3%a4.html`, ""},
 	{"filename*", `attachment; filename*=''foo-%c3%a4-%e2%82%ac.html`, ""},
 	{"filename*", `attachment; filename*=foo.html`, ""},
@@ -110,6 +111,21 @@ var dispositionCases = []struct {
 	{"twice", `attachment; filename="foo.html"; filename="bar.html"`, "foo.html"},
 	{"twice", `attachment; filename=%B7%DD.png; filename="second.png"`, "second.png"},
 	{"twice", `attachment; filename*=UTF-8''one.txt; filename*=UTF-8''two.txt`, "one.txt"},
+	// Firefox's own cases (test_MIME_params.js), where Chromium agrees.
+	{"firefox", `attachment; filename=basic; filename*=UTF-8''extended`, "extended"},
+	{"firefox", `attachment; filename=first; filename=wrong`, "first"},
+	{"firefox", `filename=old`, "old"},
+	{"firefox", `attachment; filename*0=foo; filename*1=bar; filename=basic`, "basic"},
+	{"firefox", "attachment;filename=IT839\x04\xB5(m8)2.pdf;", "IT839\x04µ(m8)2.pdf"},
+	{"firefox", `attachment; filename="a\"b"`, `a"b`},
+	{"firefox", `attachment; filename=""`, ""},
+	{"firefox", `attachment; filename=foo; trouble`, "foo"},
+	{"firefox", `attachment filename=foo`, ""},
+	{"firefox", `attachment; filename*=ISO-8859-1''%c3%a4`, "Ã¤"},
+	{"firefox", `attachment; filename*=ISO-8859-1''%e2%82%ac`, "â‚¬"},
+	{"firefox", `attachment; filename*=UTF-8''A%e4B; filename=fallback`, "fallback"},
+	{"firefox", `attachment; filename*=ISO-8859-1''currency-sign%3d%a4; filename*0*=ISO-8859-15''euro-sign%3d%a4`, "currency-sign=¤"},
+	{"firefox", `attachment; filename*="a%20b"`, "a b"},
 }
 
 func TestDispositionName(t *testing.T) {

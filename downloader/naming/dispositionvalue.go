@@ -94,6 +94,23 @@ func decodeExtValue(raw string) string {
 	return norm.NFC.String(s)
 }
 
+// decodeQuotedExtValue decodes the unquoted value of a quoted filename*,
+// as Firefox does for servers such as Outlook Web App: an RFC 5987 value,
+// or else percent-encoded UTF-8 without charset and language.
+func decodeQuotedExtValue(v string) string {
+	if s := decodeExtValue(v); s != "" {
+		return s
+	}
+	if strings.Contains(v, "'") || !isASCII(v) {
+		return ""
+	}
+	s := percentDecode(v)
+	if !utf8.ValidString(s) {
+		return ""
+	}
+	return norm.NFC.String(s)
+}
+
 // percentDecode replaces every %XX with the byte it stands for and leaves
 // a '%' that is not followed by two hex digits as it is.
 func percentDecode(s string) string {
