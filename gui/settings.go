@@ -105,7 +105,7 @@ func (r *settingsRow) showMore() {
 		widget.NewFormItem(lang.L("If the file exists:"), r.exists),
 	)
 	content := container.NewVBox(limits, widget.NewSeparator(), r.skipSame, r.pageReferer, hint,
-		widget.NewSeparator(), r.placement.box(), widget.NewSeparator(), r.ui.clip.check, widget.NewSeparator(), r.languageRow())
+		widget.NewSeparator(), r.placement.box(), widget.NewSeparator(), r.ui.clip.check, widget.NewSeparator(), r.ui.networkButtons(), widget.NewSeparator(), r.languageRow())
 	d := dialog.NewCustom(lang.L("More settings"), lang.L("Close"), content, r.ui.win)
 	d.Resize(fyne.NewSize(min(r.ui.win.Canvas().Size().Width-40, 520), content.MinSize().Height+120))
 	r.ui.showDialog(d)

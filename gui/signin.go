@@ -87,6 +87,7 @@ func (u *UI) useCookies(source, link string) {
 				return
 			}
 			n := u.m.AddCookies(cs)
+			u.rememberCookies(siteOf(link), source)
 			retried := u.retrySite(link)
 			u.intake.set(lang.X("signin.used", "Using {{.N}} cookies; trying {{.Retried}} downloads of {{.Site}} again.",
 				data{"N": n, "Retried": retried, "Site": siteOf(link)}), nil)

@@ -76,6 +76,9 @@ type UI struct {
 	// picker is the open picture picker; waitingPickers open after it.
 	picker         *picker
 	waitingPickers []pickerSource
+
+	// network is the proxy and the site rules, kept in networkPath.
+	network netSettings
 }
 
 // config holds what tests replace.
@@ -102,6 +105,8 @@ func newUI(a fyne.App, w fyne.Window, cfg config) *UI {
 	opts := downloader.Options{Limits: s.Limits, Dir: s.Dir}
 	var u *UI
 	opts.OnPage = func(found downloader.PageFound) { u.pageFound(found) }
+	network, netErr := loadNetSettings(networkPath(a))
+	opts.Proxy, opts.Sites = network.Proxy, network.Sites
 	if cfg.options != nil {
 		cfg.options(&opts)
 	}
@@ -112,10 +117,11 @@ func newUI(a fyne.App, w fyne.Window, cfg config) *UI {
 		ctx: ctx, cancel: cancel, done: make(chan struct{}),
 		ref:  refresher{m: m},
 		kick: make(chan struct{}, 1), applied: make(chan struct{}, 1), cmds: make(chan func(), commandBacklog),
-		selected: -1,
+		selected: -1, network: network,
 	}
 	u.savedThumbs = newSavedThumbs(cfg.do)
 	u.build(s)
+	u.startNetwork(netErr)
 	u.restored = u.openQueue(queuePath(a), cfg.journal)
 	if u.restored.restored > 0 {
 		u.intake.set(u.restored.message(), nil)
