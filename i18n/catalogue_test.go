@@ -112,25 +112,6 @@ func TestPluralMessagesHaveTheFormsOfTheirLanguage(t *testing.T) {
 			t.Fatal(err)
 		}
 		for key, v := range c {
-			fieldsOf := func(v any) []string {
-				var all []string
-				switch v := v.(type) {
-				case string:
-					all = append(all, v)
-				case map[string]any:
-					for _, s := range v {
-						all = append(all, s.(string))
-					}
-				}
-				var names []string
-				for _, s := range all {
-					for _, m := range field.FindAllStringSubmatch(s, -1) {
-						names = append(names, m[1])
-					}
-				}
-				slices.Sort(names)
-				return slices.Compact(names)
-			}
 			if _, plural := en[key].(map[string]any); plural {
 				m, ok := v.(map[string]any)
 				if !ok {
@@ -143,12 +124,33 @@ func TestPluralMessagesHaveTheFormsOfTheirLanguage(t *testing.T) {
 					}
 				}
 			}
-			english := fieldsOf(en[key])
-			for _, f := range fieldsOf(v) {
+			english := templateFields(field, en[key])
+			for _, f := range templateFields(field, v) {
 				if !slices.Contains(english, f) {
 					t.Errorf("%s: %q fills in %s, which English does not have", name, key, f)
 				}
 			}
 		}
 	}
+}
+
+// templateFields lists the data fields the forms of a message fill in.
+func templateFields(field *regexp.Regexp, v any) []string {
+	var all []string
+	switch v := v.(type) {
+	case string:
+		all = append(all, v)
+	case map[string]any:
+		for _, s := range v {
+			all = append(all, s.(string))
+		}
+	}
+	var names []string
+	for _, s := range all {
+		for _, m := range field.FindAllStringSubmatch(s, -1) {
+			names = append(names, m[1])
+		}
+	}
+	slices.Sort(names)
+	return slices.Compact(names)
 }

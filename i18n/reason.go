@@ -33,37 +33,32 @@ func withoutFullStop(s string) string {
 	return strings.TrimRight(s, ".。")
 }
 
+// plainReasons are the message IDs of the reasons whose words need no parameters.
+var plainReasons = map[downloader.Reason]string{
+	downloader.ReasonRedirectLoop:   "reason.redirectloop",
+	downloader.ReasonRedirectScheme: "reason.redirectscheme",
+	downloader.ReasonStalled:        "reason.stalled",
+	downloader.ReasonCutShort:       "reason.cutshort",
+	downloader.ReasonNotHTTP:        "reason.nothttp",
+	downloader.ReasonWrongPart:      "reason.wrongpart",
+	downloader.ReasonNoResume:       "reason.noresume",
+	downloader.ReasonNotImage:       "reason.notimage",
+	downloader.ReasonNameTaken:      "reason.nametaken",
+	downloader.ReasonSignIn:         "reason.signin",
+	downloader.ReasonPageUnreadable: "reason.pageunreadable",
+	downloader.ReasonFileGone:       "reason.filegone",
+}
+
 // reasonText is the reason alone, with its parameters.
 func reasonText(t Translator, e *downloader.ItemError) string {
+	if key, ok := plainReasons[e.Reason]; ok {
+		return t.X(key, nil)
+	}
 	switch e.Reason {
 	case downloader.ReasonHTTP:
 		return statusText(t, e.Status)
 	case downloader.ReasonNoFile:
 		return t.X("reason.nofile", Data{"Status": e.Status, "Text": http.StatusText(e.Status)})
-	case downloader.ReasonRedirectLoop:
-		return t.X("reason.redirectloop", nil)
-	case downloader.ReasonRedirectScheme:
-		return t.X("reason.redirectscheme", nil)
-	case downloader.ReasonStalled:
-		return t.X("reason.stalled", nil)
-	case downloader.ReasonCutShort:
-		return t.X("reason.cutshort", nil)
-	case downloader.ReasonNotHTTP:
-		return t.X("reason.nothttp", nil)
-	case downloader.ReasonWrongPart:
-		return t.X("reason.wrongpart", nil)
-	case downloader.ReasonNoResume:
-		return t.X("reason.noresume", nil)
-	case downloader.ReasonNotImage:
-		return t.X("reason.notimage", nil)
-	case downloader.ReasonNameTaken:
-		return t.X("reason.nametaken", nil)
-	case downloader.ReasonSignIn:
-		return t.X("reason.signin", nil)
-	case downloader.ReasonPageUnreadable:
-		return t.X("reason.pageunreadable", nil)
-	case downloader.ReasonFileGone:
-		return t.X("reason.filegone", nil)
 	}
 	if text, ok := hostText(t, e); ok {
 		return text
