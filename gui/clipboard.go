@@ -104,7 +104,19 @@ func (c *clipWatcher) look() {
 	}
 	c.offered = text
 	c.label.SetText(lang.XN("clipboard.offer", "{{.N}} links copied", n, data{"N": humanize.Comma(int64(n))}))
-	c.bar.Show()
+	c.showBar(true)
+}
+
+// showBar shows or hides the bar and lays the window out again, so the
+// rows below move to make room for it.
+func (c *clipWatcher) showBar(show bool) {
+	if c.bar.Visible() == show {
+		return
+	}
+	visible(c.bar, show)
+	if content := c.ui.win.Content(); content != nil {
+		content.Refresh()
+	}
 }
 
 // pasted notes text added with Paste, so it is not offered again.
@@ -125,5 +137,5 @@ func (c *clipWatcher) add() {
 // dismiss hides the bar without adding anything.
 func (c *clipWatcher) dismiss() {
 	c.offered = ""
-	c.bar.Hide()
+	c.showBar(false)
 }
