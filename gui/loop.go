@@ -83,9 +83,13 @@ func (u *UI) apply(upd update) {
 	if upd.newTotals {
 		u.totals.show(upd.totals)
 		u.batch.enable(upd.totals.Summary)
+		u.filter.showCounts(upd.totals.Summary)
 		if u.tray != nil {
 			u.tray.show(upd.totals)
 		}
+	}
+	if u.filter.on() && (reshaped || len(upd.items) > 0) {
+		u.filter.reindex()
 	}
 	if reshaped || len(upd.items) > 0 || upd.redraw || wasRunning != u.totals.Summary().Running {
 		u.list.Refresh()

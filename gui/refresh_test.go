@@ -40,6 +40,7 @@ func TestIdleWindowStopsTicking(t *testing.T) {
 	h.paste(urls[0])
 	h.ui.Start()
 	h.waitTotals("1 saved")
+	h.pump("the saved picture's thumbnail", func() bool { return len(h.ui.savedThumbs.waiting) == 0 })
 	ticks := h.ui.ticks.Load()
 	quiet := time.NewTimer(5 * tickInterval)
 	defer quiet.Stop()

@@ -14,10 +14,10 @@ type rowList struct {
 
 func newRowList(u *UI) *rowList {
 	l := &rowList{ui: u}
-	l.Length = func() int { return u.rows.len() }
+	l.Length = func() int { return u.filter.len() }
 	l.CreateItem = func() fyne.CanvasObject { return newRow(u) }
-	l.UpdateItem = func(id widget.ListItemID, o fyne.CanvasObject) { o.(*row).set(u.rowView(id)) }
-	l.OnSelected = func(id widget.ListItemID) { u.selected = id; u.showDetail() }
+	l.UpdateItem = func(id widget.ListItemID, o fyne.CanvasObject) { o.(*row).set(u.rowView(u.filter.model(id))) }
+	l.OnSelected = func(id widget.ListItemID) { u.selected = u.filter.model(id); u.showDetail() }
 	l.OnUnselected = func(widget.ListItemID) { u.selected = -1; u.showDetail() }
 	l.ExtendBaseWidget(l)
 	return l

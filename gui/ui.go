@@ -70,6 +70,8 @@ type UI struct {
 	tray *tray
 	// savedThumbs are the thumbnails of saved pictures shown in the rows.
 	savedThumbs *savedThumbs
+	// filter is the tabs, search and sort above the list.
+	filter *listFilter
 
 	// finder is the open "Find pictures on a page" dialog, if any.
 	finder *finder
@@ -168,6 +170,7 @@ func (u *UI) build(s settings) {
 	u.clip = newClipWatcher(u)
 	u.notice = newNoticeLine()
 	u.list = newRowList(u)
+	u.filter = newListFilter(u)
 	u.emptyHint = widget.NewLabel(lang.L("Paste links (Ctrl+V) or open a list (Ctrl+O) to begin."))
 	u.emptyHint.Importance = widget.LowImportance
 	u.detail = widget.NewLabel("")
@@ -190,7 +193,7 @@ func (u *UI) build(s settings) {
 			container.NewVBox(layout.NewSpacer(), u.totals.bar, layout.NewSpacer())),
 		u.batch.row(),
 	)
-	center := container.NewStack(u.list, container.NewCenter(u.emptyHint))
+	center := container.NewBorder(u.filter.bar(), nil, nil, nil, container.NewStack(u.list, container.NewCenter(u.emptyHint)))
 	u.win.SetContent(container.NewBorder(top, bottom, nil, nil, center))
 }
 

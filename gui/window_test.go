@@ -389,3 +389,46 @@ func TestSavedPicturesShowThumbnails(t *testing.T) {
 		t.Errorf("the picture was fetched %d times; the thumbnail must come from the saved file", hits)
 	}
 }
+
+// Filter tabs with counts, a search and a sort order.
+func TestFilterTabsSearchAndSort(t *testing.T) {
+	h := newHarness(t, map[string]int{prefRetries: 0})
+	good := h.serve([]string{"zebra.png", "apple.png"}, fileBody)
+	bad := h.serve([]string{"missing.png"}, fileBody, downloadtest.Status(404))[0]
+	h.paste(strings.Join(append(good, bad), "\n"))
+	h.waitRows(3)
+	h.ui.Start()
+	h.waitTotals("2 saved · 0 skipped · 1 failed · 0 left")
+	f := h.ui.filter
+	want := []string{"All (3)", "Active (0)", "Failed (1)", "Done (2)"}
+	for g, tab := range f.tabs {
+		if tab.Text != want[g] {
+			t.Errorf("tab %d reads %q, want %q", g, tab.Text, want[g])
+		}
+	}
+	shown := func() []string {
+		var out []string
+		for i := range h.ui.list.Length() {
+			out = append(out, h.ui.rowView(f.model(i)).name())
+		}
+		return out
+	}
+	test.Tap(f.tabs[groupFailed])
+	if got := shown(); len(got) != 1 || got[0] != "missing.png" {
+		t.Errorf("Failed tab shows %v", got)
+	}
+	test.Tap(f.tabs[groupAll])
+	test.Type(f.search, "APP")
+	if got := shown(); len(got) != 1 || got[0] != "apple.png" {
+		t.Errorf("search shows %v", got)
+	}
+	f.search.SetText("")
+	f.sort.SetSelected("Name")
+	if got := strings.Join(shown(), " "); got != "apple.png missing.png zebra.png" {
+		t.Errorf("sorted by name: %s", got)
+	}
+	h.ui.list.Select(0)
+	if !strings.Contains(h.ui.detail.Text, "apple.png") {
+		t.Errorf("selecting the first sorted row shows %q", h.ui.detail.Text)
+	}
+}
