@@ -247,18 +247,22 @@ func spacedEnd(line string, start, end int) int {
 		return end
 	}
 	tail := strings.TrimRight(line[end:], " \t")
-	if tail == "" {
-		return end
-	}
-	for _, word := range strings.Split(tail[1:], " ") {
-		if word == "" || startsLink(word) || strings.Contains(word, "://") || linkEnd(word, 0) != len(word) {
-			return end
-		}
-	}
-	if !hasExtension(tail) {
+	if tail == "" || !continuesPath(tail) {
 		return end
 	}
 	return end + len(tail)
+}
+
+// continuesPath reports whether the rest of a line after a link's first
+// space (" photo.jpg") reads as the rest of its path: single-spaced words
+// that are not links themselves, ending in a file extension.
+func continuesPath(tail string) bool {
+	for _, word := range strings.Split(tail[1:], " ") {
+		if word == "" || startsLink(word) || strings.Contains(word, "://") || linkEnd(word, 0) != len(word) {
+			return false
+		}
+	}
+	return hasExtension(tail)
 }
 
 // quotedValueEnd returns where the quoted attribute value holding the link
