@@ -75,6 +75,7 @@ type Manager struct {
 	jar   http.CookieJar
 	proxy atomic.Pointer[proxyFunc]
 	sites atomic.Pointer[[]SiteRule]
+	kept  keptResponses // whole pictures the app fetched, for their download
 }
 
 // maxCommits bounds the files being synced to disk at once.

@@ -3,6 +3,7 @@ package downloader
 import (
 	"encoding/base64"
 	"errors"
+	"io"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -235,5 +236,34 @@ func TestSiteRules(t *testing.T) {
 				t.Errorf("sent Referer %q, User-Agent %q, X-Token %q", r.Header.Get("Referer"), r.Header.Get("User-Agent"), r.Header.Get("X-Token"))
 			}
 		})
+	}
+}
+
+// TestFetchedPictureIsNotFetchedAgain reads a picture through FetchKeep,
+// as the picker does for its thumbnail, then downloads it: the site is
+// asked once and the saved file is the picture.
+func TestFetchedPictureIsNotFetchedAgain(t *testing.T) {
+	s := newServer(t)
+	body := downloadtest.Data(200_000, 7)
+	s.Handle("/pic.bin", body)
+	o := testOptions(t.TempDir())
+	m := New(o)
+	resp, err := m.FetchKeep(t.Context(), s.URL("/pic.bin"), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := io.Copy(io.Discard, resp.Body); err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	id := addAll(t, m, s.URL("/pic.bin"))[0]
+	if sum := runAll(t, m); sum.Done != 1 {
+		t.Fatalf("summary %+v", sum)
+	}
+	if got := fileSum(t, mustItem(t, m, id).Path); got != sum256(body) {
+		t.Error("the saved file differs from the picture")
+	}
+	if n := s.Hits("/pic.bin"); n != 1 {
+		t.Errorf("the site was asked %d times, want once", n)
 	}
 }

@@ -81,7 +81,7 @@ func newPicker(u *UI, src pickerSource) *picker {
 	}
 	ctx, stop := context.WithCancel(u.ctx)
 	p.stop = stop
-	p.thumbs = newThumbLoader(ctx, u.do, u.m.Fetch, p.thumbLoaded)
+	p.thumbs = newThumbLoader(ctx, u.do, u.m.FetchKeep, p.thumbLoaded)
 
 	p.summary = widget.NewLabel(p.summaryText())
 	p.summary.Truncation = fyne.TextTruncateEllipsis

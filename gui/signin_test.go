@@ -46,12 +46,25 @@ func TestSignInWithCookiesRetriesTheMembersGallery(t *testing.T) {
 	}
 	h.ui.useCookies(cookiesFilePrefix+jar, gallery)
 	h.pump("the picker for the gallery", func() bool { return h.ui.picker != nil })
+	h.pump("every thumbnail", func() bool {
+		for name := range site.Pictures {
+			if _, ok := h.ui.picker.thumbs.cached(site.URL("img."+downloadtest.MembersDomain, "/full/"+name)); !ok {
+				return false
+			}
+		}
+		return true
+	})
 	test.Tap(h.ui.picker.add)
 	h.waitTotals("3 saved · 1 skipped · 0 failed · 0 left")
 	saved := h.readSaved()
 	for name, body := range site.Pictures {
 		if saved[name] != string(body) {
 			t.Errorf("%s not saved whole", name)
+		}
+	}
+	for name := range site.Pictures {
+		if n := site.Hits("/full/" + name); n != 1 {
+			t.Errorf("%s was fetched %d times: the picker's copy was not reused", name, n)
 		}
 	}
 	if r := site.Refusals(); r["foreign-cookie"] != 0 || r["referer"] != 0 || r["no-pass"] != 0 {

@@ -147,8 +147,13 @@ func loadThumb(ctx context.Context, get fetchFunc, url, page string) (*thumb, er
 	if resp.StatusCode != http.StatusOK {
 		return nil, fmt.Errorf("thumbnail of %s: %s", url, resp.Status)
 	}
-	src, _, err := image.Decode(io.LimitReader(resp.Body, maxThumbSource))
+	body := io.LimitReader(resp.Body, maxThumbSource)
+	src, _, err := image.Decode(body)
 	if err != nil {
+		return nil, fmt.Errorf("thumbnail of %s: %w", url, err)
+	}
+	// Read to the end, so that the engine keeps the picture for its download.
+	if _, err := io.Copy(io.Discard, body); err != nil {
 		return nil, fmt.Errorf("thumbnail of %s: %w", url, err)
 	}
 	b := src.Bounds()

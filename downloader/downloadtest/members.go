@@ -49,12 +49,13 @@ type Members struct {
 	mu       sync.Mutex
 	refusals map[string]int
 	hosts    map[string]int
+	paths    map[string]int
 }
 
 // NewMembers starts a members-only site with n pictures on 127.0.0.1.
 func NewMembers(n int) *Members {
 	m := &Members{Session: "s3ss10n-" + fmt.Sprint(time.Now().UnixNano()), pass: "p4ss",
-		Pictures: map[string][]byte{}, Thumbs: map[string][]byte{}, refusals: map[string]int{}, hosts: map[string]int{}}
+		Pictures: map[string][]byte{}, Thumbs: map[string][]byte{}, refusals: map[string]int{}, hosts: map[string]int{}, paths: map[string]int{}}
 	for i := range n {
 		name := fmt.Sprintf("photo%02d.png", i+1)
 		m.Pictures[name] = pngOf(64+i, 48, byte(i))
@@ -144,6 +145,13 @@ func (m *Members) Hosts() map[string]int {
 	return out
 }
 
+// Hits counts the requests for path, on any host.
+func (m *Members) Hits(path string) int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.paths[path]
+}
+
 func (m *Members) count(counts map[string]int, key string) {
 	m.mu.Lock()
 	counts[key]++
@@ -153,6 +161,7 @@ func (m *Members) count(counts map[string]int, key string) {
 func (m *Members) serve(w http.ResponseWriter, r *http.Request) {
 	host, _, _ := net.SplitHostPort(r.Host)
 	m.count(m.hosts, host)
+	m.count(m.paths, r.URL.Path)
 	switch {
 	case r.URL.Path == "/login":
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
