@@ -129,3 +129,13 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkLinks100k expands the largest pattern allowed.
+func BenchmarkLinks100k(b *testing.B) {
+	p, _ := Parse("https://images.example.com/gallery/[000001-100000].jpg")
+	for b.Loop() {
+		if links, err := p.Links(); err != nil || len(links) != MaxLinks {
+			b.Fatal(len(links), err)
+		}
+	}
+}

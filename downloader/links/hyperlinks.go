@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"path"
+	"regexp"
 	"strings"
 )
 
@@ -37,7 +38,7 @@ type relationships struct {
 }
 
 // workbookHyperlinks maps each sheet name to the web addresses behind its
-// hyperlinked cells, by cell reference. It reads the package directly,
+// hyperlinked cells (hyperlinks and HYPERLINK formulas), by cell reference. It reads the package directly,
 // because asking a spreadsheet library cell by cell takes time that grows
 // with the square of the number of links.
 func workbookHyperlinks(data []byte) (map[string]map[string]string, error) {
@@ -68,10 +69,12 @@ func workbookHyperlinks(data []byte) (map[string]map[string]string, error) {
 	return out, nil
 }
 
-// sheetHyperlinks maps the cells of one sheet part to their external link.
+// sheetHyperlinks maps the cells of one sheet part to the web address
+// they link to: through a hyperlink, or through a HYPERLINK formula whose
+// address is written out, as in =HYPERLINK("https://…/3.jpg","photo 3").
 func sheetHyperlinks(zr *zip.Reader, sheetPath string) (map[string]string, error) {
 	rels, err := readRels(zr, sheetPath)
-	if err != nil || len(rels) == 0 {
+	if err != nil {
 		return nil, err
 	}
 	f, err := zr.Open(sheetPath)
@@ -79,23 +82,79 @@ func sheetHyperlinks(zr *zip.Reader, sheetPath string) (map[string]string, error
 		return nil, fmt.Errorf("read %s: %w", sheetPath, err)
 	}
 	defer f.Close()
-	links := map[string]string{}
+	s := sheetScan{rels: rels, links: map[string]string{}}
 	dec := xml.NewDecoder(f)
 	for {
 		tok, err := dec.RawToken()
 		if errors.Is(err, io.EOF) {
-			return links, nil
+			return s.links, nil
 		}
 		if err != nil {
 			return nil, fmt.Errorf("read %s: %w", sheetPath, err)
 		}
-		if el, ok := tok.(xml.StartElement); ok && el.Name.Local == "hyperlink" {
-			ref, rid := hyperlinkAttrs(el)
-			if target, ok := rels[rid]; ok && ref != "" {
-				links[ref] = target
+		s.take(tok)
+	}
+}
+
+// sheetScan follows one pass over a sheet's XML.
+type sheetScan struct {
+	rels    map[string]string
+	links   map[string]string
+	cell    string // reference of the cell being read
+	formula *strings.Builder
+}
+
+// take reads one token of the sheet.
+func (s *sheetScan) take(tok xml.Token) {
+	switch t := tok.(type) {
+	case xml.StartElement:
+		switch t.Name.Local {
+		case "c":
+			s.cell = xmlAttr(t, "r")
+		case "f":
+			s.formula = &strings.Builder{}
+		case "hyperlink":
+			ref, rid := hyperlinkAttrs(t)
+			if target, ok := s.rels[rid]; ok && ref != "" {
+				s.links[ref] = target
 			}
 		}
+	case xml.CharData:
+		if s.formula != nil {
+			s.formula.Write(t)
+		}
+	case xml.EndElement:
+		if t.Name.Local == "f" && s.formula != nil {
+			if target := hyperlinkFormula(s.formula.String()); target != "" && s.cell != "" {
+				s.links[s.cell] = target
+			}
+			s.formula = nil
+		}
 	}
+}
+
+// hyperlinkFormulaPattern matches a HYPERLINK formula whose first argument
+// is a text in quotes.
+var hyperlinkFormulaPattern = regexp.MustCompile(`(?i)^\s*(?:_xlfn\.)?HYPERLINK\(\s*"((?:[^"]|"")*)"\s*[,)]`)
+
+// hyperlinkFormula returns the address a HYPERLINK formula links to, or ""
+// when the formula is something else or builds its address from cells.
+func hyperlinkFormula(formula string) string {
+	m := hyperlinkFormulaPattern.FindStringSubmatch(formula)
+	if m == nil {
+		return ""
+	}
+	return strings.ReplaceAll(m[1], `""`, `"`)
+}
+
+// xmlAttr returns the value of an element's unprefixed attribute.
+func xmlAttr(el xml.StartElement, name string) string {
+	for _, a := range el.Attr {
+		if a.Name.Local == name && a.Name.Space == "" {
+			return a.Value
+		}
+	}
+	return ""
 }
 
 // hyperlinkAttrs returns the cell reference and relationship id of a

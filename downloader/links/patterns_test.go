@@ -84,3 +84,13 @@ func TestReadFilePatterns(t *testing.T) {
 		t.Fatalf("ReadFileWith literal: %q, %v", res.Links, err)
 	}
 }
+
+// BenchmarkExtractPattern100k reads the largest pattern allowed, as when
+// it is pasted.
+func BenchmarkExtractPattern100k(b *testing.B) {
+	for b.Loop() {
+		if res := Extract("https://images.example.com/gallery/[000001-100000].jpg"); len(res.Links) != 100_000 {
+			b.Fatal(len(res.Links))
+		}
+	}
+}

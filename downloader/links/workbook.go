@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
-	"sort"
 	"strings"
 
 	"github.com/xuri/excelize/v2"
@@ -61,32 +60,49 @@ type workbookIntake struct {
 	line int // rows read so far over all sheets: one "line" per row
 }
 
-// sheet takes in every cell of one sheet, each followed by the address it
-// links to, then the links on cells that hold no text. It uses up targets.
+// sheet takes in every cell of one sheet, row by row, each followed by the
+// address it links to, if any.
 func (w *workbookIntake) sheet(f *excelize.File, sheet string, targets map[string]string) error {
 	rows, err := f.GetRows(sheet, excelize.Options{RawCellValue: true})
 	if err != nil {
 		return err
 	}
-	for r, row := range rows {
+	lastCol, lastRow := extent(targets)
+	for r := 1; r <= max(len(rows), lastRow); r++ {
 		w.line++
-		for c, value := range row {
-			ref, err := excelize.CoordinatesToCellName(c+1, r+1)
+		var row []string
+		if r <= len(rows) {
+			row = rows[r-1]
+		}
+		for c := 1; c <= max(len(row), lastCol[r]); c++ {
+			ref, err := excelize.CoordinatesToCellName(c, r)
 			if err != nil {
 				return err
 			}
-			w.cell(sheet, ref, value)
+			if c <= len(row) {
+				w.cell(sheet, ref, row[c-1])
+			}
 			if target, ok := targets[ref]; ok {
-				delete(targets, ref)
 				w.cell(sheet, ref, target)
 			}
 		}
 	}
-	w.line++
-	for _, ref := range sortedKeys(targets) {
-		w.cell(sheet, ref, targets[ref])
-	}
 	return nil
+}
+
+// extent returns, for the linked cells, the last linked column of each row
+// and the last linked row.
+func extent(targets map[string]string) (lastCol map[int]int, lastRow int) {
+	lastCol = make(map[int]int, len(targets))
+	for ref := range targets {
+		c, r, err := excelize.CellNameToCoordinates(ref)
+		if err != nil {
+			continue
+		}
+		lastCol[r] = max(lastCol[r], c)
+		lastRow = max(lastRow, r)
+	}
+	return lastCol, lastRow
 }
 
 // cell takes in the links of one cell's text or hyperlink target.
@@ -95,15 +111,6 @@ func (w *workbookIntake) cell(sheet, ref, text string) {
 		cd.text = sheet + "!" + ref + " " + cd.text
 		w.c.add(w.line, cd)
 	})
-}
-
-func sortedKeys(m map[string]string) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // workbookError words a workbook that could not be opened for the user.

@@ -36,7 +36,8 @@ func must(t *testing.T, err error) {
 
 // picturesWorkbook has links in a "Picture link" column, a hyperlink behind
 // cell text, a second sheet with more links (one repeated from the first),
-// a cell whose text and hyperlink are the same link, and a notes column.
+// a cell whose text and hyperlink are the same link, a notes column, a
+// HYPERLINK formula with its address written out and one that builds it.
 func picturesWorkbook(t *testing.T) func(f *excelize.File) {
 	return func(f *excelize.File) {
 		must(t, f.SetSheetName("Sheet1", "Pictures"))
@@ -48,6 +49,9 @@ func picturesWorkbook(t *testing.T) func(f *excelize.File) {
 		must(t, f.SetSheetRow("Pictures", "A5", &[]any{"same", "https://pics.example/same.jpg", ""}))
 		must(t, f.SetCellHyperLink("Pictures", "B5", "https://pics.example/same.jpg", "External"))
 		must(t, f.SetCellHyperLink("Pictures", "C6", "https://pics.example/empty-cell.jpg", "External"))
+		must(t, f.SetCellFormula("Pictures", "B8", `HYPERLINK("https://pics.example/formula.jpg","photo 8")`))
+		must(t, f.SetCellValue("Pictures", "A9", "built"))
+		must(t, f.SetCellFormula("Pictures", "B9", `HYPERLINK("https://pics.example/"&A9&".jpg","photo 9")`))
 		must(t, f.SetCellHyperLink("Pictures", "A7", "Archive!A1", "Location"))
 		must(t, f.SetCellValue("Pictures", "A7", "see the archive"))
 		_, err := f.NewSheet("Archive")
@@ -75,6 +79,7 @@ func TestReadFileWorkbook(t *testing.T) {
 				"https://pics.example/bird.jpg",
 				"https://pics.example/same.jpg",
 				"https://pics.example/empty-cell.jpg",
+				"https://pics.example/formula.jpg",
 				"https://old.example/a.png",
 				"https://old.example/b.png",
 			}
