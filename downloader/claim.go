@@ -18,7 +18,9 @@ func nameKey(dir, name string) string { return dir + "\x00" + naming.Fold(name) 
 
 // claimName reserves a file name for the item, applying the existing-file
 // policy. Names taken by other items in the queue, or by partial files that
-// are not this item's, are never reused: the item gets "name (2).ext".
+// are not this item's, are never reused: the item gets "name (2).ext". A
+// partial file that Haul left for this same link (its queue was lost) is
+// removed and the name reused, so no orphan is left beside "name (2).ext".
 // It reports true when the item is to be skipped (the file is already there).
 func (m *Manager) claimName(it *item, want string) (string, bool) {
 	for n := 1; ; n++ {
@@ -29,6 +31,9 @@ func (m *Manager) claimName(it *item, want string) (string, bool) {
 		}
 		full := filepath.Join(it.dir, name)
 		exists, partExists := fileExists(full), fileExists(full+".part")
+		if partExists && removeLeftover(full+".part", it.raw) {
+			partExists = false
+		}
 		m.mu.Lock()
 		switch {
 		case exists && m.limits.OnExists == SkipExisting:

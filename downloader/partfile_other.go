@@ -7,3 +7,9 @@ const noFollow = 0
 
 // isLink is never true where opening cannot refuse links.
 func isLink(error) bool { return false }
+
+// tagPart keeps no note where the system has no extended attributes.
+func tagPart(string, string) {}
+
+// removeLeftover never recognises a leftover where files carry no note.
+func removeLeftover(string, string) bool { return false }

@@ -119,6 +119,9 @@ func (m *Manager) createPart(it *item, j job, part string, offset int64) (partFi
 	m.createMu.Unlock()
 	switch {
 	case err == nil:
+		if offset == 0 {
+			tagPart(part, j.url.String())
+		}
 		return f, nil
 	case errors.Is(err, fs.ErrExist):
 		m.forgetName(it)
