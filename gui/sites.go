@@ -90,7 +90,26 @@ func newSiteForm(r downloader.SiteRule) *siteForm {
 	}
 	f.perHost = widget.NewSelect(perHostLabels(), nil)
 	f.perHost.SetSelected(perHostLabel(r.PerHost))
+	f.refererRule.OnChanged = func(string) { f.enableEntries() }
+	f.agentRule.OnChanged = func(string) { f.enableEntries() }
+	f.cookiesFrom.OnChanged = func(string) { f.enableEntries() }
+	f.enableEntries()
 	return f
+}
+
+// enableEntries lets the user type only where the choice beside asks for it.
+func (f *siteForm) enableEntries() {
+	enableIf(f.referer, f.refererRule.SelectedIndex() == int(downloader.RefererFixed))
+	enableIf(f.agent, f.agentRule.SelectedIndex() == int(downloader.AgentCustom))
+	enableIf(f.cookiesFile, f.cookiesFrom.SelectedIndex() > len(cookies.Browsers()))
+}
+
+func enableIf(e *widget.Entry, on bool) {
+	if on {
+		e.Enable()
+	} else {
+		e.Disable()
+	}
 }
 
 // cookieChoice is the index in cookieLabels of a rule's cookie source.
@@ -213,7 +232,7 @@ func (u *UI) editSite(i int, done func()) {
 			u.saveSiteRule(i, f, done)
 		}
 	}, u.win)
-	d.Resize(fyne.NewSize(560, 460))
+	d.Resize(fyne.NewSize(min(u.win.Canvas().Size().Width-40, 680), 460))
 	u.showDialog(d)
 }
 
