@@ -193,3 +193,12 @@ func (f *listFilter) model(i int) int {
 	}
 	return f.index[i]
 }
+
+// position is the list position of model row m, when it is shown.
+func (f *listFilter) position(m int) (int, bool) {
+	if f.index == nil && !f.on() {
+		return m, true
+	}
+	i := slices.Index(f.index, m)
+	return i, i >= 0
+}

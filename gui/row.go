@@ -35,8 +35,10 @@ type row struct {
 	ui   *UI
 	view rowView
 
-	icon                             *widget.Icon
-	thumb                            *canvas.Image
+	icon  *widget.Icon
+	thumb *canvas.Image
+	// mark is the background of a picked row.
+	mark                             *canvas.Rectangle
 	title, size, speed, left, status *widget.Label
 	bar                              *widget.ProgressBar
 	pause, resume, cancel, retry     *tipButton
@@ -47,6 +49,8 @@ type row struct {
 
 func newRow(ui *UI) *row {
 	r := &row{ui: ui, icon: widget.NewIcon(nil), bar: widget.NewProgressBar(), thumb: canvas.NewImageFromImage(nil)}
+	r.mark = canvas.NewRectangle(theme.Color(theme.ColorNameSelection))
+	r.mark.Hide()
 	r.thumb.FillMode = canvas.ImageFillContain
 	r.thumb.Hide()
 	r.title, r.size, r.speed, r.left, r.status = truncLabel(), truncLabel(), truncLabel(), truncLabel(), truncLabel()
@@ -85,11 +89,12 @@ func (r *row) CreateRenderer() fyne.WidgetRenderer {
 	content := container.New(rowLayout,
 		container.NewStack(container.NewCenter(r.icon), r.thumb), r.title, container.NewVBox(layout.NewSpacer(), r.bar, layout.NewSpacer()),
 		r.size, r.speed, r.left, r.status, actions)
-	return widget.NewSimpleRenderer(content)
+	return widget.NewSimpleRenderer(container.NewStack(r.mark, content))
 }
 
 // set shows a view; it does nothing when the view has not changed.
 func (r *row) set(v rowView) {
+	visible(r.mark, r.ui.picked.has(v.ID))
 	if v == r.view {
 		return
 	}
@@ -175,6 +180,9 @@ func (r *row) TappedSecondary(e *fyne.PointEvent) {
 func (r *row) menu() *fyne.Menu {
 	v, u := r.view, r.ui
 	st := v.State
+	if ids := u.targets(v.ID); len(ids) > 1 {
+		return fyne.NewMenu("", r.pickedMenu(ids)...)
+	}
 	item := func(label string, icon fyne.Resource, on bool, action func()) *fyne.MenuItem {
 		it := fyne.NewMenuItem(label, action)
 		it.Icon, it.Disabled = icon, !on

@@ -23,6 +23,13 @@ func newRowList(u *UI) *rowList {
 	return l
 }
 
+// TypedShortcut picks every row on Ctrl+A.
+func (l *rowList) TypedShortcut(s fyne.Shortcut) {
+	if _, ok := s.(*fyne.ShortcutSelectAll); ok {
+		l.ui.pickAll()
+	}
+}
+
 // TypedKey stops the batch on Esc and moves through the list otherwise.
 func (l *rowList) TypedKey(ev *fyne.KeyEvent) {
 	if ev.Name == fyne.KeyEscape {

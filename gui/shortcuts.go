@@ -47,6 +47,7 @@ func (u *UI) shortcuts() []shortcut {
 func (u *UI) addShortcuts() {
 	c := u.win.Canvas()
 	c.AddShortcut(&fyne.ShortcutPaste{}, func(fyne.Shortcut) { u.Paste() })
+	c.AddShortcut(&fyne.ShortcutSelectAll{}, func(fyne.Shortcut) { u.pickAll() })
 	for _, s := range u.shortcuts() {
 		action := s.action
 		c.AddShortcut(&desktop.CustomShortcut{KeyName: s.key, Modifier: s.mod}, func(fyne.Shortcut) { action() })

@@ -72,6 +72,8 @@ type UI struct {
 	savedThumbs *savedThumbs
 	// filter is the tabs, search and sort above the list.
 	filter *listFilter
+	// picked is the rows chosen for the right-click menu.
+	picked picked
 
 	// finder is the open "Find pictures on a page" dialog, if any.
 	finder *finder
@@ -119,7 +121,7 @@ func newUI(a fyne.App, w fyne.Window, cfg config) *UI {
 		ctx: ctx, cancel: cancel, done: make(chan struct{}),
 		ref:  refresher{m: m},
 		kick: make(chan struct{}, 1), applied: make(chan struct{}, 1), cmds: make(chan func(), commandBacklog),
-		selected: -1, network: network,
+		selected: -1, network: network, picked: picked{ids: map[downloader.ID]struct{}{}},
 	}
 	u.savedThumbs = newSavedThumbs(cfg.do)
 	u.build(s)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -430,5 +431,36 @@ func TestFilterTabsSearchAndSort(t *testing.T) {
 	h.ui.list.Select(0)
 	if !strings.Contains(h.ui.detail.Text, "apple.png") {
 		t.Errorf("selecting the first sorted row shows %q", h.ui.detail.Text)
+	}
+}
+
+// Ctrl+click, Shift+click and Ctrl+A pick rows; the right-click menu acts on all of them.
+func TestPickRowsAndActOnThemAll(t *testing.T) {
+	h := newHarness(t, nil)
+	urls := h.serveSlow("p1.bin", "p2.bin", "p3.bin", "p4.bin")
+	h.paste(strings.Join(urls, "\n"))
+	h.waitRows(4)
+	down := func(url string, mod fyne.KeyModifier) {
+		h.row(url).MouseDown(&desktop.MouseEvent{Button: desktop.MouseButtonPrimary, Modifier: mod})
+	}
+	down(urls[0], 0)
+	down(urls[2], fyne.KeyModifierShift)
+	down(urls[1], ctrl)
+	if got := len(h.ui.picked.ids); got != 2 || !h.row(urls[0]).mark.Visible() || h.row(urls[1]).mark.Visible() {
+		t.Fatalf("picked %d rows after click, Shift+click and Ctrl+click", got)
+	}
+	m := h.row(urls[0]).menu()
+	if m.Items[0].Label != "Retry 2 downloads" {
+		t.Errorf("menu on the picked rows starts with %q", m.Items[0].Label)
+	}
+	m.Items[len(m.Items)-1].Action()
+	if got := h.app.Clipboard().Content(); got != urls[0]+"\n"+urls[2]+"\n" {
+		t.Errorf("copied %q", got)
+	}
+	m.Items[1].Action()
+	h.pump("two paused", func() bool { return h.ui.totals.Summary().Paused == 2 })
+	h.win.Canvas().(fyne.Shortcutable).TypedShortcut(&fyne.ShortcutSelectAll{})
+	if len(h.ui.picked.ids) != 4 {
+		t.Errorf("Ctrl+A picked %d rows", len(h.ui.picked.ids))
 	}
 }

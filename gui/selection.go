@@ -1,0 +1,139 @@
+package gui
+
+import (
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
+
+	"haul/downloader"
+)
+
+// picked is the rows chosen with the mouse (Ctrl+click adds or removes
+// one, Shift+click a range) or Ctrl+A, for the actions of the right-click
+// menu. It holds item IDs only, so it stays small however long the list.
+type picked struct {
+	ids map[downloader.ID]struct{}
+	// anchor is the list position a Shift+click range starts from.
+	anchor int
+}
+
+// has says whether an item is picked.
+func (p *picked) has(id downloader.ID) bool {
+	_, ok := p.ids[id]
+	return ok
+}
+
+// click picks rows as a file manager does: a plain click picks one row,
+// Ctrl (Cmd on macOS) adds or removes one, Shift picks the range from the
+// last plain click.
+func (u *UI) click(pos int, mod fyne.KeyModifier) {
+	p := &u.picked
+	id := u.rows.at(u.filter.model(pos)).ID
+	switch {
+	case mod&(fyne.KeyModifierShortcutDefault) != 0:
+		if p.has(id) {
+			delete(p.ids, id)
+		} else {
+			p.ids[id] = struct{}{}
+		}
+		p.anchor = pos
+	case mod&fyne.KeyModifierShift != 0:
+		clear(p.ids)
+		for i := min(p.anchor, pos); i <= max(p.anchor, pos) && i < u.filter.len(); i++ {
+			p.ids[u.rows.at(u.filter.model(i)).ID] = struct{}{}
+		}
+	default:
+		clear(p.ids)
+		p.ids[id] = struct{}{}
+		p.anchor = pos
+	}
+	u.list.Refresh()
+}
+
+// pickAll picks every row the list shows (Ctrl+A).
+func (u *UI) pickAll() {
+	clear(u.picked.ids)
+	for i := range u.filter.len() {
+		u.picked.ids[u.rows.at(u.filter.model(i)).ID] = struct{}{}
+	}
+	u.list.Refresh()
+}
+
+// targets are the items an action on row id applies to: the picked rows
+// when id is one of them, else id alone.
+func (u *UI) targets(id downloader.ID) []downloader.ID {
+	if !u.picked.has(id) || len(u.picked.ids) < 2 {
+		return []downloader.ID{id}
+	}
+	out := make([]downloader.ID, 0, len(u.picked.ids))
+	for i := range u.rows.len() {
+		if s := u.rows.at(i); u.picked.has(s.ID) {
+			out = append(out, s.ID)
+		}
+	}
+	return out
+}
+
+// each runs an engine action on every item in ids, in the background.
+func (u *UI) each(ids []downloader.ID, action func(downloader.ID) bool) {
+	u.command(func() {
+		for _, id := range ids {
+			action(id)
+		}
+	})
+}
+
+// copyLinks puts the links of ids on the clipboard, one per line.
+func (u *UI) copyLinks(ids []downloader.ID) {
+	want := make(map[downloader.ID]bool, len(ids))
+	for _, id := range ids {
+		want[id] = true
+	}
+	var b strings.Builder
+	for i := range u.rows.len() {
+		if s := u.rows.at(i); want[s.ID] {
+			b.WriteString(s.URL)
+			b.WriteByte('\n')
+		}
+	}
+	u.app.Clipboard().SetContent(b.String())
+}
+
+// MouseDown picks the row with the modifiers held, before the list
+// selects it.
+func (r *row) MouseDown(e *desktop.MouseEvent) {
+	if e.Button != desktop.MouseButtonPrimary {
+		return
+	}
+	if m, ok := r.ui.rows.find(r.view.ID); ok {
+		if pos, ok := r.ui.filter.position(m); ok {
+			r.ui.click(pos, e.Modifier)
+		}
+	}
+}
+
+// MouseUp does nothing; MouseDown did the picking.
+func (r *row) MouseUp(*desktop.MouseEvent) {}
+
+// pickedMenu is the part of the right-click menu that acts on every
+// picked row: "Retry 3 downloads" and so on.
+func (r *row) pickedMenu(ids []downloader.ID) []*fyne.MenuItem {
+	u, n := r.ui, len(ids)
+	d := data{"N": n}
+	item := func(label string, icon fyne.Resource, action func()) *fyne.MenuItem {
+		it := fyne.NewMenuItem(label, action)
+		it.Icon = icon
+		return it
+	}
+	on := func(action func(downloader.ID) bool) func() { return func() { u.each(ids, action) } }
+	return []*fyne.MenuItem{
+		item(lang.XN("pick.retry", "Retry {{.N}} downloads", n, d), theme.ViewRefreshIcon(), on(u.m.Retry)),
+		item(lang.XN("pick.pause", "Pause {{.N}} downloads", n, d), theme.MediaPauseIcon(), on(u.m.Pause)),
+		item(lang.XN("pick.resume", "Resume {{.N}} downloads", n, d), theme.MediaPlayIcon(), on(u.m.Resume)),
+		item(lang.XN("pick.cancel", "Cancel {{.N}} downloads", n, d), theme.CancelIcon(), on(u.m.Cancel)),
+		item(lang.XN("pick.copy", "Copy {{.N}} links", n, d), theme.ContentCopyIcon(), func() { u.copyLinks(ids) }),
+	}
+}
