@@ -2,6 +2,7 @@ package gui
 
 import (
 	"os"
+	"runtime"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -42,9 +43,18 @@ func applyLanguage(locale string) {
 	os.Setenv("LANG", locale)
 }
 
+// languageChoosable says whether the language can be chosen in Haul: Fyne
+// reads it from the environment on Linux and the BSDs, but from the
+// system's settings on Windows and macOS.
+var languageChoosable = runtime.GOOS != "windows" && runtime.GOOS != "darwin"
+
 // languageRow is "Language: [Follow the system ▾]" with a note that the
-// choice applies from the next start, when every text is built again.
+// choice applies from the next start, when every text is built again; where
+// the language cannot be chosen it says that Haul follows the system.
 func (r *settingsRow) languageRow() fyne.CanvasObject {
+	if !languageChoosable {
+		return widget.NewLabel(lang.L("Haul speaks the language of your system."))
+	}
 	system := lang.L("Follow the system")
 	names := []string{system}
 	for _, c := range languageChoices {
