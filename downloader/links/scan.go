@@ -241,7 +241,7 @@ func spacedEnd(line string, start, end int) int {
 	switch {
 	case end >= len(line) || line[end] != ' ':
 		return end
-	case start > 0 && inAttribute(line, start) && (line[start-1] == '"' || line[start-1] == '\''):
+	case inQuotedAttribute(line, start):
 		return quotedValueEnd(line, start, end)
 	case strings.TrimLeft(line[:start], " \t") != "" || hasExtension(line[start:end]):
 		return end
@@ -251,6 +251,12 @@ func spacedEnd(line string, start, end int) int {
 		return end
 	}
 	return end + len(tail)
+}
+
+// inQuotedAttribute reports whether the link that starts at start opens a
+// quoted HTML attribute value.
+func inQuotedAttribute(line string, start int) bool {
+	return start > 0 && inAttribute(line, start) && (line[start-1] == '"' || line[start-1] == '\'')
 }
 
 // continuesPath reports whether the rest of a line after a link's first
