@@ -2,6 +2,8 @@ package gui
 
 import (
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 )
 
@@ -126,4 +128,17 @@ func btoi(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// inReadingOrder is container.NewBorder with its parts in reading order
+// (top, left, centre, right, bottom), so Tab moves through them as they
+// read rather than centre first. Any part may be nil.
+func inReadingOrder(top, bottom, left, right, center fyne.CanvasObject) *fyne.Container {
+	var objects []fyne.CanvasObject
+	for _, o := range []fyne.CanvasObject{top, left, center, right, bottom} {
+		if o != nil {
+			objects = append(objects, o)
+		}
+	}
+	return container.New(layout.NewBorderLayout(top, bottom, left, right), objects...)
 }

@@ -75,7 +75,7 @@ func (f *listFilter) bar() fyne.CanvasObject {
 	for _, t := range f.tabs {
 		tabs.Add(t)
 	}
-	return container.NewBorder(nil, nil, tabs, container.NewHBox(widget.NewLabel(lang.L("Sort:")), f.sort), f.search)
+	return inReadingOrder(nil, nil, tabs, container.NewHBox(widget.NewLabel(lang.L("Sort:")), f.sort), f.search)
 }
 
 // on says whether the list shows less than everything, or another order.

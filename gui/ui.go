@@ -195,8 +195,8 @@ func (u *UI) build(s settings) {
 			container.NewVBox(layout.NewSpacer(), u.totals.bar, layout.NewSpacer())),
 		u.batch.row(),
 	)
-	center := container.NewBorder(u.filter.bar(), nil, nil, nil, container.NewStack(u.list, container.NewCenter(u.emptyHint)))
-	u.win.SetContent(container.NewBorder(top, bottom, nil, nil, center))
+	center := inReadingOrder(u.filter.bar(), nil, nil, nil, container.NewStack(u.list, container.NewCenter(u.emptyHint)))
+	u.win.SetContent(inReadingOrder(top, bottom, nil, nil, center))
 }
 
 // rowView is what row i shows now.

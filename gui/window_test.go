@@ -464,3 +464,32 @@ func TestPickRowsAndActOnThemAll(t *testing.T) {
 		t.Errorf("Ctrl+A picked %d rows", len(h.ui.picked.ids))
 	}
 }
+
+// Tab moves through the window as it reads: the commands at the top, the
+// settings, the filter, the list, then the batch controls.
+func TestTabOrderFollowsReadingOrder(t *testing.T) {
+	h := newHarness(t, nil)
+	h.paste(h.serve([]string{"tab.png"}, fileBody)[0])
+	h.waitRows(1)
+	c := h.win.Canvas()
+	var order []fyne.Focusable
+	for range 40 {
+		test.FocusNext(c)
+		order = append(order, c.Focused())
+	}
+	at := func(f fyne.Focusable) int {
+		for i, o := range order {
+			if o == f {
+				return i
+			}
+		}
+		return -1
+	}
+	steps := []fyne.Focusable{h.ui.paste, h.ui.openList, h.ui.find, h.ui.settings.change, h.ui.settings.concurrency,
+		h.ui.filter.tabs[groupAll], h.ui.filter.search, h.ui.list, h.ui.batch.start}
+	for i := 1; i < len(steps); i++ {
+		if a, b := at(steps[i-1]), at(steps[i]); a < 0 || b < 0 || a > b {
+			t.Errorf("Tab reaches step %d at %d, after step %d at %d", i-1, a, i, b)
+		}
+	}
+}
