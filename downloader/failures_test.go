@@ -190,3 +190,24 @@ func refusingProxy(t *testing.T) (string, *http.Client, *atomic.Int32) {
 
 // discardLog silences a test server's log of the handshakes it refuses.
 func discardLog() *log.Logger { return log.New(io.Discard, "", 0) }
+
+// TestRestoredFailedItemCanBeRetried: an item saved as Failed comes back
+// Failed with its reason, and Retry gives it a fresh set of tries.
+func TestRestoredFailedItemCanBeRetried(t *testing.T) {
+	srv := newServer(t)
+	body := downloadtest.Data(10<<10, 41)
+	srv.Handle("/back.bin", body)
+	m := New(testOptions(t.TempDir()))
+	ids := m.Restore([]Record{{URL: srv.URL("/back.bin"), State: Failed.String(), Attempts: 6,
+		Failure: &ItemError{Kind: ErrShortBody, Reason: ReasonCutShort, Tries: 6}}})
+	if it := mustItem(t, m, ids[0]); it.State != Failed || it.Err == nil || it.Err.Reason != ReasonCutShort {
+		t.Fatalf("restored as %v (%v), want Failed with its reason", it.State, it.Err)
+	}
+	if !m.Retry(ids[0]) {
+		t.Fatal("Retry refused a restored failed item")
+	}
+	runAll(t, m)
+	if it := mustItem(t, m, ids[0]); it.State != Done || fileSum(t, it.Path) != sum256(body) {
+		t.Fatalf("after Retry: %v (%v)", it.State, it.Err)
+	}
+}
