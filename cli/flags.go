@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"errors"
 	"flag"
 	"fmt"
@@ -177,11 +178,8 @@ func (c config) check() error {
 		return badValueError(folderValue, c.dir)
 	case c.userAgent != "" && !validHeaderValue(c.userAgent):
 		return errors.New("-user-agent contains characters that cannot be sent")
-	case naming.UnknownField(c.limits.NameTemplate) != "":
-		return fmt.Errorf("-name %q: %s is not a field; use {n}, {name}, {ext}, {host} or {page}",
-			c.limits.NameTemplate, naming.UnknownField(c.limits.NameTemplate))
 	}
-	return c.checkAddresses()
+	return cmp.Or(c.checkAddresses(), c.checkTemplate())
 }
 
 // checkAddresses rejects -from-page and -referer values that are not full
@@ -198,6 +196,14 @@ func (c config) checkAddresses() error {
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 			return fmt.Errorf("-referer %q: give a full http or https address", c.referer)
 		}
+	}
+	return nil
+}
+
+// checkTemplate rejects a -name template with a field that does not exist.
+func (c config) checkTemplate() error {
+	if field := naming.UnknownField(c.limits.NameTemplate); field != "" {
+		return fmt.Errorf("-name %q: %s is not a field; use {n}, {name}, {ext}, {host} or {page}", c.limits.NameTemplate, field)
 	}
 	return nil
 }
