@@ -107,7 +107,7 @@ func checkReport(t *testing.T, path string, links int, bodies map[string][]byte)
 	}
 	for _, row := range rows[1:] {
 		link, state, file := row[0], row[1], row[2]
-		if state != "done" && state != "skipped" {
+		if state != "saved" && state != "skipped" {
 			t.Errorf("%s ended %s", link, state)
 			continue
 		}

@@ -61,7 +61,7 @@ func openState(cfg config, m *downloader.Manager, links []string, stderr io.Writ
 		if errors.Is(err, queue.ErrInUse) {
 			return nil, errors.New(tr().X("cli.folder.inuse", i18n.Data{"Dir": cfg.dir}))
 		}
-		return nil, err
+		return nil, errors.New(tr().X("cli.folder.unusable", i18n.Data{"Dir": cfg.dir, "Error": i18n.ErrorText(tr(), errors.Unwrap(err))}))
 	}
 	if problem != nil {
 		fmt.Fprintf(stderr, "haul get: %s\n", i18n.QueueProblem(tr(), *problem))
