@@ -83,6 +83,8 @@ test: deps
 	@$(MAKE) --no-print-directory cyclo
 	@echo "==> go test -race"
 	CGO_ENABLED=1 $(GO) test -race -count=1 ./...
+	@echo "==> 10,000 small files at 32 at once with 512 open files allowed, the write cache kept full"
+	@CGO_ENABLED=0 $(GO) test -count=1 -run '^TestManySmallFilesWithFewFileHandles$$' -v ./downloader | grep -E 'files open|^(--- |ok|FAIL)'
 	@echo "==> kill -9 in the middle of a batch, then run again"
 	@CGO_ENABLED=1 $(GO) test -count=1 -run '^TestKillNineThenRunAgain$$' -v ./cli | grep -E 'bytes served|^(--- |ok|FAIL)'
 	@if [[ -n "$$(find gui -name '*_test.go' 2>/dev/null)" ]]; then \

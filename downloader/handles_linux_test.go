@@ -19,8 +19,8 @@ import (
 // keeps the disk's write cache full: every file is saved, and the open
 // files stay near the concurrency plus the files being synced.
 func TestManySmallFilesWithFewFileHandles(t *testing.T) {
-	if testing.Short() {
-		t.Skip("long batch")
+	if testing.Short() || raceEnabled {
+		t.Skip("long batch: make test runs it without the race detector")
 	}
 	limitOpenFiles(t, 512)
 	srv := newServer(t)
@@ -38,7 +38,7 @@ func TestManySmallFilesWithFewFileHandles(t *testing.T) {
 	m := New(o)
 	addAll(t, m, urls...)
 	peak := watchOpenFiles(t)
-	s := runAll(t, m)
+	s := runAllWithin(t, m, 5*time.Minute)
 	if s.Done != n {
 		items, _ := m.Snapshot()
 		for _, it := range items {

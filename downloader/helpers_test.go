@@ -34,6 +34,12 @@ func newServer(t *testing.T) *downloadtest.Server {
 // does not settle within a generous bound fails the test instead of hanging.
 func runAll(t *testing.T, m *Manager) Summary {
 	t.Helper()
+	return runAllWithin(t, m, 60*time.Second)
+}
+
+// runAllWithin is runAll with its own bound, for large batches.
+func runAllWithin(t *testing.T, m *Manager, bound time.Duration) Summary {
+	t.Helper()
 	if err := m.Start(context.Background()); err != nil {
 		t.Fatal(err)
 	}
@@ -43,7 +49,7 @@ func runAll(t *testing.T, m *Manager) Summary {
 	case s := <-done:
 		m.Stop()
 		return s
-	case <-time.After(60 * time.Second):
+	case <-time.After(bound):
 		m.Stop()
 		t.Fatalf("batch did not finish: %+v", m.Summary())
 	}
