@@ -93,6 +93,7 @@ func allocatorOptions(browser string, opts Options) []chromedp.ExecAllocatorOpti
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("mute-audio", true),
 		chromedp.WindowSize(1280, 1024),
+		chromedp.WSURLReadTimeout(browserStartTimeout),
 	)
 	if os.Geteuid() == 0 {
 		o = append(o, chromedp.NoSandbox)
@@ -108,6 +109,10 @@ func allocatorOptions(browser string, opts Options) []chromedp.ExecAllocatorOpti
 	}
 	return o
 }
+
+// browserStartTimeout is how long the browser may take to start: a busy
+// or slow machine can need far longer than the library's 20 seconds.
+const browserStartTimeout = 90 * time.Second
 
 // maxTempDirLen is the longest temporary folder the browser is left to
 // use: it makes a socket there, and socket paths are limited to about 100
