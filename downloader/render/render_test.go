@@ -20,13 +20,22 @@ import (
 // answers at once, so far less than a real site needs.
 const testSettle = 400 * time.Millisecond
 
-// needBrowser skips the test when no browser is installed.
+// needBrowser skips the test when no browser is installed. It gives the
+// test a temporary folder of its own, where the browser's profile goes, so
+// that assertNoBrowserLeft sees only this test's browsers (other packages'
+// tests may run browsers at the same time).
 func needBrowser(t *testing.T) string {
 	t.Helper()
 	path, ok := FindBrowser()
 	if !ok {
 		t.Skip("no Chrome, Chromium, Edge or Brave is installed, so rendered reading is not tested here (on Debian: apt-get install chromium)")
 	}
+	tmp, err := os.MkdirTemp("", "hr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(tmp) })
+	t.Setenv("TMPDIR", tmp)
 	return path
 }
 
@@ -157,16 +166,18 @@ func assertPictures(t *testing.T, images []pages.Image, base string, n int) {
 }
 
 // assertNoBrowserLeft checks that no browser process that Render started
-// is still running.
+// for this test (its profile is in the test's temporary folder) is still
+// running.
 func assertNoBrowserLeft(t *testing.T) {
 	t.Helper()
 	if runtime.GOOS != "linux" {
 		return
 	}
+	mine := os.TempDir()
 	cmdlines, _ := filepath.Glob("/proc/[0-9]*/cmdline")
 	for _, f := range cmdlines {
 		b, err := os.ReadFile(f)
-		if err == nil && strings.Contains(string(b), "chromedp-runner") {
+		if err == nil && strings.Contains(string(b), mine) {
 			t.Errorf("a browser process is still running: %s", strings.ReplaceAll(string(b), "\x00", " "))
 		}
 	}
