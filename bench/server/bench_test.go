@@ -173,6 +173,7 @@ func TestWorkloadsMatchTheBenchmark(t *testing.T) {
 		{4, 200, 200_000, 16, 0, "f000.bin", "f199.bin"},
 		{5, 10_000, 2_000, 32, 0, "f0000.bin", "f9999.bin"},
 		{6, 200, 20_000, 8, 10 * time.Second, "f000.bin", "f199.bin"},
+		{7, 100_000, 200, 32, 0, "f00000.bin", "f99999.bin"},
 	}
 	for _, tt := range tests {
 		w, ok := workloadByID(tt.id)
@@ -185,7 +186,7 @@ func TestWorkloadsMatchTheBenchmark(t *testing.T) {
 			t.Errorf("workload %d: %s, want %s", tt.id, got, want)
 		}
 	}
-	if _, ok := workloadByID(7); ok {
-		t.Error("workloadByID(7) found a workload")
+	if _, ok := workloadByID(8); ok {
+		t.Error("workloadByID(8) found a workload")
 	}
 }
