@@ -26,10 +26,10 @@ func TestLiveLine(t *testing.T) {
 			downloader.Summary{Total: 1000, Done: 412, Failed: 3, Queued: 577, Active: 8, Speed: 12_400_000},
 			41500 * time.Millisecond, "412/1000 saved · 3 failed · 585 left · 12 MB/s · about 59s left"},
 		{"estimate from bytes once every item has started",
-			downloader.Summary{Total: 10, Done: 6, Skipped: 2, Active: 2, Bytes: 5_000_000, Expected: 125_000_000, Speed: 1_500_000},
+			downloader.Summary{Total: 10, Done: 6, Skipped: 2, Active: 2, Bytes: 5_000_000, Expected: 125_000_000, Sized: 8, Speed: 1_500_000},
 			time.Minute, "6/10 saved · 2 skipped · 0 failed · 2 left · 1.5 MB/s · about 1m20s left"},
 		{"nearly done",
-			downloader.Summary{Total: 2, Done: 1, Active: 1, Bytes: 999_900, Expected: 1_000_000, Speed: 1_000_000},
+			downloader.Summary{Total: 2, Done: 1, Active: 1, Bytes: 999_900, Expected: 1_000_000, Sized: 2, Speed: 1_000_000},
 			time.Second, "1/2 saved · 0 failed · 1 left · 1.0 MB/s · almost done"},
 	}
 	for _, tt := range tests {
