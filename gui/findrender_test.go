@@ -37,25 +37,14 @@ func openRenderedFind(t *testing.T) (*harness, *finder) {
 	return h, f
 }
 
-// pumpLong is pump with time for a browser to scroll a whole gallery.
-func (h *harness) pumpLong(what string, cond func() bool) {
-	h.t.Helper()
-	deadline := time.NewTimer(3 * time.Minute)
-	defer deadline.Stop()
-	for !cond() {
-		select {
-		case f := <-h.queue:
-			f()
-		case <-deadline.C:
-			h.t.Fatalf("timed out waiting for %s", what)
-		}
-	}
-}
+// browserTime is how long a test may wait for a browser to scroll a
+// whole gallery.
+const browserTime = 3 * time.Minute
 
 func TestFindInBrowserOffersEveryPictureOfAnInfiniteScrollPage(t *testing.T) {
 	h, f := openRenderedFind(t)
 	sawProgress := false
-	h.pumpLong("the picker", func() bool {
+	h.pumpFor(browserTime, "the picker", func() bool {
 		sawProgress = sawProgress || strings.Contains(f.status.Text, "pictures so far")
 		return h.ui.picker != nil
 	})
@@ -69,9 +58,9 @@ func TestFindInBrowserOffersEveryPictureOfAnInfiniteScrollPage(t *testing.T) {
 
 func TestFindInBrowserStopScrollingKeepsWhatWasFound(t *testing.T) {
 	h, f := openRenderedFind(t)
-	h.pumpLong("the first pictures", func() bool { return strings.Contains(f.status.Text, "pictures so far") })
+	h.pumpFor(browserTime, "the first pictures", func() bool { return strings.Contains(f.status.Text, "pictures so far") })
 	test.Tap(f.stopScroll)
-	h.pumpLong("the picker", func() bool { return h.ui.picker != nil })
+	h.pumpFor(browserTime, "the picker", func() bool { return h.ui.picker != nil })
 	if got := len(h.ui.picker.picks); got < rendertest.BatchSize || got >= rendertest.Pictures {
 		t.Errorf("picker offers %d pictures after stopping, want the ones found so far (%d to %d)", got, rendertest.BatchSize, rendertest.Pictures-1)
 	}

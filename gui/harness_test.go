@@ -81,7 +81,13 @@ func (h *harness) reopen() {
 // pump runs what the refresh loop hands over until cond holds.
 func (h *harness) pump(what string, cond func() bool) {
 	h.t.Helper()
-	deadline := time.NewTimer(20 * time.Second)
+	h.pumpFor(20*time.Second, what, cond)
+}
+
+// pumpFor is pump with a time limit of its own.
+func (h *harness) pumpFor(limit time.Duration, what string, cond func() bool) {
+	h.t.Helper()
+	deadline := time.NewTimer(limit)
 	defer deadline.Stop()
 	for !cond() {
 		select {
