@@ -61,21 +61,9 @@ func Get(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 // of the same links left, and reports every rejected line. It returns a
 // nil Manager and the exit code when there is nothing to do.
 func prepare(ctx context.Context, cfg config, stdin io.Reader, stderr io.Writer) (*downloader.Manager, *queue.Store, int) {
-	if len(cfg.inputs) == 0 && cfg.fromPage == "" {
-		fmt.Fprintln(stderr, tr().X("cli.nolinks", nil))
-		fmt.Fprintln(stderr, tr().X("cli.help", nil))
+	in, ok := readInputs(cfg, stdin, stderr)
+	if !ok {
 		return nil, nil, exitUsage
-	}
-	in, err := gatherLinks(cfg.inputs, stdin, links.Options{Literal: cfg.globOff})
-	if err != nil {
-		fmt.Fprintf(stderr, "haul get: %v\n", err)
-		return nil, nil, exitUsage
-	}
-	for _, p := range in.problems {
-		fmt.Fprintln(stderr, p)
-	}
-	if in.duplicates > 0 && !cfg.quiet {
-		fmt.Fprintln(stderr, tr().XN("cli.duplicates", in.duplicates, i18n.Data{"N": in.duplicates}))
 	}
 	m := downloader.New(cfg.options())
 	store, err := openState(cfg, m, in.links, stderr)
@@ -112,6 +100,28 @@ func prepare(ctx context.Context, cfg config, stdin io.Reader, stderr io.Writer)
 		return nil, nil, exitUsage
 	}
 	return m, store, exitOK
+}
+
+// readInputs reads the links of the inputs and reports the lines that are
+// not links and the duplicates; ok is false when there is nothing to read.
+func readInputs(cfg config, stdin io.Reader, stderr io.Writer) (intake, bool) {
+	if len(cfg.inputs) == 0 && cfg.fromPage == "" {
+		fmt.Fprintln(stderr, tr().X("cli.nolinks", nil))
+		fmt.Fprintln(stderr, tr().X("cli.help", nil))
+		return intake{}, false
+	}
+	in, err := gatherLinks(cfg.inputs, stdin, links.Options{Literal: cfg.globOff})
+	if err != nil {
+		fmt.Fprintf(stderr, "haul get: %v\n", err)
+		return intake{}, false
+	}
+	for _, p := range in.problems {
+		fmt.Fprintln(stderr, p)
+	}
+	if in.duplicates > 0 && !cfg.quiet {
+		fmt.Fprintln(stderr, tr().XN("cli.duplicates", in.duplicates, i18n.Data{"N": in.duplicates}))
+	}
+	return in, true
 }
 
 // run downloads everything queued in m while showing progress, then writes
