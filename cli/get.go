@@ -72,7 +72,7 @@ func prepare(ctx context.Context, cfg config, stdin io.Reader, stderr io.Writer)
 		return nil, nil, exitFailed
 	}
 	if err := cfg.loadCookies(m, cfg.quiet, stderr); err != nil {
-		fmt.Fprintln(stderr, tr().X("cli.cookies.unreadable", i18n.Data{"Error": err}))
+		fmt.Fprintln(stderr, tr().X("cli.cookies.unreadable", i18n.Data{"Error": i18n.CookieProblem(tr(), err)}))
 		closeStore(store, stderr)
 		return nil, nil, exitFailed
 	}

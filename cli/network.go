@@ -38,7 +38,7 @@ func (n *network) check() error {
 	if strings.TrimSpace(n.cookiesBrowser) != "" {
 		src, err := cookies.ParseSource(n.cookiesBrowser)
 		if err != nil {
-			return fmt.Errorf("-cookies-from-browser: %w", err)
+			return fmt.Errorf("-cookies-from-browser: %s", i18n.CookieProblem(tr(), err))
 		}
 		n.browserSource = src
 	}

@@ -1,7 +1,6 @@
 package gui
 
 import (
-	"errors"
 	"net/url"
 
 	"fyne.io/fyne/v2"
@@ -13,11 +12,8 @@ import (
 
 	"haul/downloader"
 	"haul/downloader/cookies"
+	"haul/i18n"
 )
-
-// browserNames are the browsers offered, as the user knows them, in the
-// order of cookies.Browsers.
-var browserNames = map[string]string{"firefox": "Firefox", "chrome": "Google Chrome", "chromium": "Chromium", "edge": "Microsoft Edge", "brave": "Brave"}
 
 // askSignIn offers the cookies of the browser the user is signed in with,
 // or of a cookies.txt file, for the site of link; the site's failed items
@@ -25,7 +21,7 @@ var browserNames = map[string]string{"firefox": "Firefox", "chrome": "Google Chr
 func (u *UI) askSignIn(link string) {
 	var choices []string
 	for _, b := range cookies.Browsers() {
-		choices = append(choices, browserNames[b])
+		choices = append(choices, cookies.DisplayName(b))
 	}
 	fileChoice := lang.L("A cookies.txt file…")
 	choices = append(choices, fileChoice)
@@ -124,19 +120,4 @@ func siteOf(link string) string {
 }
 
 // cookieErrorText explains why cookies could not be read, and what to do.
-func cookieErrorText(err error) string {
-	var e *cookies.Error
-	if !errors.As(err, &e) {
-		return lang.L("Haul could not read those cookies.")
-	}
-	d := data{"Browser": browserNames[e.Browser], "Path": e.Path, "Line": e.Line}
-	switch e.Kind {
-	case cookies.BadFile:
-		return lang.X("cookies.badfile", "{{.Path}} is not a cookies.txt file (line {{.Line}}). Export the cookies again in the Netscape format.", d)
-	case cookies.NoProfile:
-		return lang.X("cookies.noprofile", "Found no {{.Browser}} profile with cookies on this computer. Choose the browser you signed in with.", d)
-	case cookies.Locked, cookies.Unsupported:
-		return lang.X("cookies.locked", "{{.Browser}} keeps its cookies locked away from other programs. Export them to a cookies.txt file with a browser extension (such as “Get cookies.txt LOCALLY”), then choose “A cookies.txt file…”.", d)
-	}
-	return lang.X("cookies.unreadable", "Haul could not read {{.Path}}. Check that the file is there and that you may open it.", d)
-}
+func cookieErrorText(err error) string { return i18n.CookieProblem(tr, err) }

@@ -64,7 +64,7 @@ func agentLabels() []string {
 func cookieLabels() []string {
 	labels := []string{lang.L("None")}
 	for _, b := range cookies.Browsers() {
-		labels = append(labels, browserNames[b])
+		labels = append(labels, cookies.DisplayName(b))
 	}
 	return append(labels, lang.L("A cookies.txt file…"))
 }

@@ -55,6 +55,18 @@ func Browsers() []string {
 // BrowserList is Browsers joined for a message.
 func BrowserList() string { return strings.Join(Browsers(), ", ") }
 
+// displayNames are the browsers as their users know them.
+var displayNames = map[string]string{"firefox": "Firefox", "chrome": "Google Chrome", "chromium": "Chromium", "edge": "Microsoft Edge", "brave": "Brave"}
+
+// DisplayName is a browser's name as its users know it ("Google Chrome"
+// for chrome), or name itself for one Haul does not know.
+func DisplayName(name string) string {
+	if d, ok := displayNames[name]; ok {
+		return d
+	}
+	return name
+}
+
 // Source names where cookies come from: a browser with an optional profile
 // (NAME or NAME:PROFILE).
 type Source struct {

@@ -36,24 +36,15 @@ type Error struct {
 	Err           error
 }
 
-// Error says in plain English what went wrong and what to do.
+// Error describes the failure for logs; the words a user reads come from
+// the language catalogues (package i18n), which read Kind and the fields.
 func (e *Error) Error() string {
-	switch e.Kind {
-	case BadFile:
-		if e.Line > 0 {
-			return fmt.Sprintf("%s is not a cookies.txt file (line %d: %v). Export the cookies again in the Netscape format", e.Path, e.Line, e.Err)
-		}
-		return fmt.Sprintf("%s is not a cookies.txt file: %v", e.Path, e.Err)
-	case UnknownBrowser:
-		return fmt.Sprintf("%q is not a browser Haul can read cookies from; choose one of %s", e.Browser, BrowserList())
-	case NoProfile:
-		return fmt.Sprintf("found no %s profile with cookies on this computer", e.Browser)
-	case Locked:
-		return fmt.Sprintf("%s keeps its cookies locked away from other programs (%v). Export them to a cookies.txt file with a browser extension and use that instead", e.Browser, e.Err)
-	case Unsupported:
-		return fmt.Sprintf("Haul cannot read %s's cookies on this system. Export them to a cookies.txt file with a browser extension and use that instead", e.Browser)
+	what := map[Kind]string{BadFile: "not a cookies.txt file", UnknownBrowser: "unknown browser",
+		NoProfile: "no profile", Locked: "cookies locked", Unsupported: "unsupported browser"}[e.Kind]
+	if what == "" {
+		what = "unreadable"
 	}
-	return fmt.Sprintf("could not read the cookies in %s: %v", e.Path, e.Err)
+	return fmt.Sprintf("cookies: %s (browser %q, path %q, line %d): %v", what, e.Browser, e.Path, e.Line, e.Err)
 }
 
 // Unwrap returns the underlying error.
