@@ -8,15 +8,29 @@
 #
 # Usage: scripts/bench-gui.sh
 # Environment:
-#   WORKLOAD=5         bench/server workload to open (7 is 100,000 × 200 B)
+#   ITEMS=10000        how many links to open: 10000 (workload 5) or 100000
+#                      (workload 7, 100,000 × 200 B); WORKLOAD wins when set
+#   WORKLOAD=5         bench/server workload to open
 #   STOP_AT=4000       press Esc after this many files are saved (0: never)
 #   PROFILE=window.prof  where to keep the window's CPU profile
 #   BENCH_TMP=/tmp     where the output folder goes
+#   HEAP=              when set, keep heap profiles of the window (in use and
+#                      allocated) as $HEAP-loaded.pb.gz (list loaded),
+#                      $HEAP-half.pb.gz (half the files saved) and
+#                      $HEAP-end.pb.gz (all saved)
+#   DISPLAY_NUM=       the Xvfb display number (default: the first free from 130)
 set -euo pipefail
 export LANG=en_US.UTF-8
 cd "$(dirname "$0")/.."
 
-WORKLOAD=${WORKLOAD:-5}
+ITEMS=${ITEMS:-10000}
+case $ITEMS in
+10000) default_workload=5 ;;
+100000) default_workload=7 ;;
+*) echo "bench-gui: ITEMS must be 10000 or 100000, not $ITEMS" >&2; exit 2 ;;
+esac
+WORKLOAD=${WORKLOAD:-$default_workload}
+HEAP=${HEAP:-}
 STOP_AT=${STOP_AT:-4000}
 PROFILE=${PROFILE:-window.prof}
 unset http_proxy https_proxy HTTP_PROXY HTTPS_PROXY all_proxy ALL_PROXY
@@ -51,8 +65,8 @@ done
 [[ -s $work/w$WORKLOAD.control ]] || fail "the bench server did not start: $(cat "$work/server.log")"
 files=$(wc -l <"$work/w$WORKLOAD.urls")
 
-display=""
-for n in $(seq 130 160); do
+display=${DISPLAY_NUM:+:$DISPLAY_NUM}
+for n in $([[ -n $display ]] || seq 130 160); do
 	if [[ ! -e /tmp/.X$n-lock && ! -e /tmp/.X11-unix/X$n ]]; then
 		display=:$n
 		break
@@ -71,7 +85,7 @@ home=$work/home
 out=$home/Pictures/Haul
 mkdir -p "$out"
 HOME=$home XDG_CONFIG_HOME=$home/.config XDG_PICTURES_DIR=$home/Pictures \
-	bin/haul-window -cpu "$work/cpu.prof" -timeline "$work/timeline.tsv" "$work/w$WORKLOAD.urls" >"$work/window.log" 2>&1 &
+	bin/haul-window -cpu "$work/cpu.prof" -timeline "$work/timeline.tsv" -pprof 127.0.0.1:0 "$work/w$WORKLOAD.urls" >"$work/window.log" 2>&1 &
 window_pid=$!
 pids+=("$window_pid")
 win=$(timeout 60 xdotool search --sync --onlyvisible --name '^Haul' | head -n 1) || true
@@ -82,6 +96,13 @@ saved() { find "$out" -maxdepth 1 -type f ! -name '*.part' | wc -l; }
 # shown prints the last timeline line's field $1 (3 saved, 4 left).
 shown() { tail -n 1 "$work/timeline.tsv" 2>/dev/null | cut -f "$1"; }
 now() { date +%s.%N; }
+# heap keeps a heap profile of the window as $HEAP-$1.pb.gz when HEAP is set.
+heap() {
+	[[ -n $HEAP ]] || return 0
+	local addr
+	addr=$(sed -n 's|^pprof \(http://[^ ]*\)$|\1|p' "$work/window.log" | head -n 1)
+	curl -sf -o "$HEAP-$1.pb.gz" "${addr}heap" || echo "bench-gui: no heap profile at $1" >&2
+}
 
 for _ in $(seq 600); do
 	[[ $(shown 4) == "$files" ]] && break
@@ -89,6 +110,7 @@ for _ in $(seq 600); do
 done
 [[ $(shown 4) == "$files" ]] || fail "the window did not list the $files links within a minute"
 rss_loaded=$(awk '/^VmRSS/ { print $2 }' "/proc/$window_pid/status")
+heap loaded
 
 xdotool windowfocus --sync "$win" 2>/dev/null || xdotool windowfocus "$win"
 sleep 0.5
@@ -106,12 +128,19 @@ if ((STOP_AT > 0)); then
 	bad=$(cd "$out" && sha256sum -c "$work/w$WORKLOAD.sha256" 2>/dev/null | grep -c ': FAILED$' || true)
 	xdotool key --clearmodifiers ctrl+Return
 fi
+half=""
 for _ in $(seq 6000); do
-	(($(saved) == files)) && [[ $(shown 4) == 0 ]] && break
+	n=$(saved)
+	((n == files)) && [[ $(shown 4) == 0 ]] && break
+	if [[ -z $half ]] && ((n >= files / 2)); then
+		half=1
+		heap half
+	fi
 	sleep 0.1
 done
 end=$(now)
 sleep 1
+heap end
 rss_peak=$(awk '/^VmHWM/ { print $2 }' "/proc/$window_pid/status")
 kill -TERM "$window_pid"
 wait "$window_pid" 2>/dev/null || true
@@ -140,3 +169,4 @@ if [[ -n $esc ]]; then
 fi
 echo
 echo "CPU profile of the window: $PROFILE (go tool pprof -top -cum bin/haul-window $PROFILE)"
+[[ -z $HEAP ]] || echo "Heap profiles: $HEAP-{loaded,half,end}.pb.gz (go tool pprof -sample_index=inuse_space -top $HEAP-end.pb.gz)"

@@ -5,17 +5,22 @@
 // Usage:
 //
 //	go build -o bin/haul-window ./bench/window
-//	bin/haul-window -cpu cpu.prof -timeline timeline.tsv LIST...
+//	bin/haul-window -cpu cpu.prof -timeline timeline.tsv -pprof 127.0.0.1:0 LIST...
 //
 // Each timeline line is: seconds since start, the age of the totals on
 // screen in milliseconds (how long ago the engine was read for them), and
 // the counts they show: saved, left, running (1 or 0). SIGTERM closes the
-// window and writes the files.
+// window and writes the files. With -pprof the Go profiler's HTTP endpoints
+// (net/http/pprof) serve heap profiles of the running window; the address
+// is printed as "pprof http://ADDR/debug/pprof/" on standard error.
 package main
 
 import (
 	"flag"
 	"fmt"
+	"net"
+	"net/http"
+	_ "net/http/pprof" // heap profiles of the running window
 	"os"
 	"os/signal"
 	"runtime/pprof"
@@ -34,7 +39,14 @@ const probeEvery = 20 * time.Millisecond
 func main() {
 	cpuPath := flag.String("cpu", "", "write a CPU profile of the whole run to this file")
 	timeline := flag.String("timeline", "", "write the totals probe to this file")
+	pprofAddr := flag.String("pprof", "", "serve the Go profiler's HTTP endpoints on this address (port 0: any free port)")
 	flag.Parse()
+	if *pprofAddr != "" {
+		if err := servePprof(*pprofAddr); err != nil {
+			fmt.Fprintln(os.Stderr, "haul-window:", err)
+			os.Exit(1)
+		}
+	}
 	if err := run(*cpuPath, *timeline, flag.Args()); err != nil {
 		fmt.Fprintln(os.Stderr, "haul-window:", err)
 		os.Exit(1)
@@ -101,4 +113,20 @@ func probe(u *gui.UI, path string, stop <-chan struct{}) error {
 			fmt.Fprintf(f, "%.3f\t%d\t%d\t%d\t%d\n", now.Sub(start).Seconds(), now.Sub(at).Milliseconds(), sum.Done, sum.Left(), running)
 		}
 	}
+}
+
+// servePprof serves net/http/pprof on addr in the background and prints
+// where.
+func servePprof(addr string) error {
+	l, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("listen for the profiler: %w", err)
+	}
+	fmt.Fprintf(os.Stderr, "pprof http://%s/debug/pprof/\n", l.Addr())
+	go func() {
+		if err := http.Serve(l, nil); err != nil {
+			fmt.Fprintln(os.Stderr, "haul-window: profiler:", err)
+		}
+	}()
+	return nil
 }
