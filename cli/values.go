@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/dustin/go-humanize"
+
+	"haul/downloader"
 )
 
 // byteRate is the -limit flag: a speed such as 2MB, 500k or 1.5MiB (per
@@ -22,15 +24,9 @@ func (b *byteRate) String() string {
 }
 
 func (b *byteRate) Set(s string) error {
-	s = strings.TrimSpace(s)
-	s = strings.TrimSuffix(strings.TrimSuffix(s, "/s"), "/S")
-	if s == "" || s == "0" {
-		*b = 0
-		return nil
-	}
-	n, err := humanize.ParseBytes(s)
-	if err != nil || n > 1<<62 {
-		return badValueError(speedValue, s)
+	n, ok := downloader.ParseSpeed(s)
+	if !ok {
+		return badValueError(speedValue, strings.TrimSpace(s))
 	}
 	*b = byteRate(n)
 	return nil
@@ -48,14 +44,9 @@ func (b *byteSize) String() string {
 }
 
 func (b *byteSize) Set(s string) error {
-	s = strings.TrimSpace(s)
-	if s == "" || s == "0" {
-		*b = 0
-		return nil
-	}
-	n, err := humanize.ParseBytes(s)
-	if err != nil || n > 1<<62 {
-		return badValueError(sizeValue, s)
+	n, ok := downloader.ParseSize(s)
+	if !ok {
+		return badValueError(sizeValue, strings.TrimSpace(s))
 	}
 	*b = byteSize(n)
 	return nil
