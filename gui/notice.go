@@ -33,3 +33,10 @@ func (n *noticeLine) set(msg string) {
 	n.label.SetText(msg)
 	visible(n.box, msg != "")
 }
+
+// withdraw hides the line if it still shows msg.
+func (n *noticeLine) withdraw(msg string) {
+	if msg != "" && n.label.Text == msg {
+		n.set("")
+	}
+}

@@ -14,6 +14,7 @@ const (
 	prefBytesPerSec = "limits.bytesPerSec"
 	prefRetries     = "limits.retries"
 	prefOnExists    = "limits.onExists"
+	prefMaxSize     = "limits.maxSize"
 	prefSkipSame    = "pictures.skipSame"
 	prefPageReferer = "pictures.pageReferer"
 	prefFindPages   = "find.pages"
@@ -39,6 +40,7 @@ func loadSettings(p fyne.Preferences) settings {
 			BytesPerSec: int64(p.IntWithFallback(prefBytesPerSec, 0)),
 			Retries:     p.IntWithFallback(prefRetries, downloader.DefaultRetries),
 			OnExists:    policy,
+			MaxSize:     int64(p.IntWithFallback(prefMaxSize, 0)),
 			// Both picture settings are on unless the user turned them off.
 			KeepDuplicates: !p.BoolWithFallback(prefSkipSame, true),
 			NoPageReferer:  !p.BoolWithFallback(prefPageReferer, true),
@@ -55,6 +57,7 @@ func saveLimits(p fyne.Preferences, l downloader.Limits) {
 	p.SetInt(prefBytesPerSec, int(l.BytesPerSec))
 	p.SetInt(prefRetries, l.Retries)
 	p.SetString(prefOnExists, l.OnExists.String())
+	p.SetInt(prefMaxSize, int(l.MaxSize))
 	p.SetBool(prefSkipSame, !l.KeepDuplicates)
 	p.SetBool(prefPageReferer, !l.NoPageReferer)
 	p.SetBool(prefPageFolders, l.PageFolders)

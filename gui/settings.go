@@ -10,7 +10,6 @@ import (
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
-	"github.com/dustin/go-humanize"
 
 	"haul/downloader"
 )
@@ -21,6 +20,7 @@ var (
 	perHostChoices     = []int{0, 1, 2, 3, 4, 6, 8}
 	retryChoices       = []int{0, 1, 2, 3, 5, 10}
 	speedPresets       = []int64{0, 100_000, 500_000, 1_000_000, 2_000_000, 5_000_000, 10_000_000}
+	maxSizePresets     = []int64{0, 10_000_000, 100_000_000, 1_000_000_000}
 	existsChoices      = []downloader.ExistsPolicy{downloader.SkipExisting, downloader.KeepBoth, downloader.Overwrite}
 )
 
@@ -33,7 +33,13 @@ type settingsRow struct {
 	folder                                *widget.Label
 	change                                *tipButton
 	concurrency, perHost, retries, exists *widget.Select
-	speed                                 *widget.SelectEntry
+	speed                                 *choiceEntry
+	// speedProblem is the last message about a speed that could not be read.
+	speedProblem string
+	// maxSize is the largest file saved; maxSizeProblem, under it, says
+	// why a typed size was not taken.
+	maxSize        *choiceEntry
+	maxSizeProblem *widget.Label
 	// more opens the settings that do not fit on the row.
 	more                  *tipButton
 	skipSame, pageReferer *widget.Check
@@ -58,15 +64,12 @@ func newSettingsRow(u *UI, s settings) *settingsRow {
 	r.perHost.SetSelected(perHostLabel(s.Limits.PerHost))
 	r.perHost.OnChanged = func(v string) { r.limits.PerHost = atoi(v); r.apply() }
 
-	r.speed = widget.NewSelectEntry(speedLabels())
-	r.speed.SetText(speedLabel(s.Limits.BytesPerSec))
-	r.speed.OnChanged = func(v string) {
-		if bps, ok := parseSpeed(v); ok && bps != r.limits.BytesPerSec {
-			r.limits.BytesPerSec = bps
-			r.apply()
-		}
-	}
-	r.speed.OnSubmitted = r.checkSpeed
+	r.speed = newChoiceEntry(speedLabel(s.Limits.BytesPerSec), speedLabels(), r.applySpeed)
+	r.maxSize = newChoiceEntry(maxSizeLabel(s.Limits.MaxSize), maxSizeLabels(), r.applyMaxSize)
+	r.maxSizeProblem = widget.NewLabel("")
+	r.maxSizeProblem.Wrapping = fyne.TextWrapWord
+	r.maxSizeProblem.Importance = widget.WarningImportance
+	r.maxSizeProblem.Hide()
 
 	r.retries = widget.NewSelect(numbers(retryChoices), nil)
 	r.retries.SetSelected(strconv.Itoa(s.Limits.Retries))
@@ -103,10 +106,12 @@ func (r *settingsRow) showMore() {
 		widget.NewFormItem(lang.L("Per site:"), r.perHost),
 		widget.NewFormItem(lang.L("Retries:"), r.retries),
 		widget.NewFormItem(lang.L("If the file exists:"), r.exists),
+		widget.NewFormItem(lang.L("Largest file:"), container.NewVBox(r.maxSize, r.maxSizeProblem)),
 	)
 	content := container.NewVBox(limits, widget.NewSeparator(), r.skipSame, r.pageReferer, hint,
 		widget.NewSeparator(), r.placement.box(), widget.NewSeparator(), r.ui.clip.check, widget.NewSeparator(), r.ui.networkButtons(), widget.NewSeparator(), r.languageRow())
 	d := dialog.NewCustom(lang.L("More settings"), lang.L("Close"), content, r.ui.win)
+	d.SetOnClosed(r.closeMore)
 	d.Resize(fyne.NewSize(min(r.ui.win.Canvas().Size().Width-40, 520), content.MinSize().Height+120))
 	r.ui.showDialog(d)
 }
@@ -198,30 +203,13 @@ func speedLabels() []string {
 	return out
 }
 
-// checkSpeed tells the user, when they press Enter, that the speed they
-// typed cannot be read; the limit in force stays as it was.
-func (r *settingsRow) checkSpeed(v string) {
-	if _, ok := parseSpeed(v); ok {
-		return
-	}
-	r.ui.notice.set(lang.X("notice.speed",
-		"“{{.Text}}” is not a speed Haul understands, so the speed limit is unchanged. Type a number with a unit, such as 500 KB/s or 2 MB/s, or choose unlimited.",
-		data{"Text": v}))
-}
-
 // parseSpeed reads a speed limit typed by the user: "unlimited", "500 KB/s",
 // "2MB", "1.5 mb/s". Zero means unlimited.
 func parseSpeed(s string) (int64, bool) {
-	s = strings.TrimSpace(strings.ToLower(s))
-	if s == "" || s == "0" || s == strings.ToLower(lang.L("unlimited")) {
+	if strings.EqualFold(strings.TrimSpace(s), lang.L("unlimited")) {
 		return 0, true
 	}
-	s = strings.TrimSuffix(strings.TrimSuffix(s, "/s"), "ps")
-	n, err := humanize.ParseBytes(s)
-	if err != nil || n > 1<<40 {
-		return 0, false
-	}
-	return int64(n), true
+	return downloader.ParseSpeed(s)
 }
 
 func existsLabel(p downloader.ExistsPolicy) string {

@@ -2,7 +2,6 @@ package gui
 
 import (
 	"slices"
-	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -20,9 +19,12 @@ func TestSettingsApplyAtOnceAndAreRemembered(t *testing.T) {
 	s.retries.SetSelected("1")
 	s.exists.SetSelected("keep both")
 	s.speed.SetText("2 MB/s")
+	s.speed.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	s.maxSize.SetText("50 MB")
+	s.maxSize.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
 	s.setFolder(t.TempDir() + "/pictures")
 
-	want := downloader.Limits{Concurrency: 3, PerHost: 2, Retries: 1, BytesPerSec: 2_000_000, OnExists: downloader.KeepBoth}
+	want := downloader.Limits{Concurrency: 3, PerHost: 2, Retries: 1, BytesPerSec: 2_000_000, OnExists: downloader.KeepBoth, MaxSize: 50_000_000}
 	if got := h.ui.m.Limits(); got != want {
 		t.Errorf("engine limits = %+v, want %+v", got, want)
 	}
@@ -35,24 +37,12 @@ func TestSettingsApplyAtOnceAndAreRemembered(t *testing.T) {
 
 	again := newUI(h.app, h.app.NewWindow(""), config{do: func(f func()) { h.queue <- f }})
 	t.Cleanup(again.Close)
-	if again.settings.concurrency.Selected != "3" || again.settings.speed.Text != "2.0 MB/s" || again.settings.exists.Selected != "keep both" {
-		t.Errorf("a new window shows %q, %q, %q", again.settings.concurrency.Selected, again.settings.speed.Text, again.settings.exists.Selected)
+	a := again.settings
+	if a.concurrency.Selected != "3" || a.speed.Text != "2.0 MB/s" || a.exists.Selected != "keep both" || a.maxSize.Text != "50 MB" {
+		t.Errorf("a new window shows %q, %q, %q, %q", a.concurrency.Selected, a.speed.Text, a.exists.Selected, a.maxSize.Text)
 	}
-}
-
-// TestUnreadableSpeedIsExplained: a speed that cannot be read leaves the
-// limit as it was and, on Enter, says so in plain words.
-func TestUnreadableSpeedIsExplained(t *testing.T) {
-	h := newHarness(t, nil)
-	s := h.ui.settings
-	s.speed.SetText("2 MB/s")
-	s.speed.SetText("very fast")
-	s.speed.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
-	if got := h.ui.m.Limits().BytesPerSec; got != 2_000_000 {
-		t.Errorf("limit = %d, want the earlier 2 MB/s", got)
-	}
-	if !h.ui.notice.box.Visible() || !strings.Contains(h.ui.notice.label.Text, "“very fast” is not a speed Haul understands") {
-		t.Errorf("notice = %q (visible %v)", h.ui.notice.label.Text, h.ui.notice.box.Visible())
+	if got := again.m.Limits(); got != want {
+		t.Errorf("the new window's engine limits = %+v, want %+v", got, want)
 	}
 }
 
