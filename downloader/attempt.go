@@ -52,6 +52,9 @@ type outcome struct {
 	// restart drops the part file and tries again from byte 0: the server
 	// could not resume, or the file changed since the part was started.
 	restart bool
+	// resumeNow asks for the rest of a temporary file an earlier run left
+	// of this same version of the file, at once and without counting.
+	resumeNow bool
 }
 
 func (m *Manager) jobLocked(it *item) job {

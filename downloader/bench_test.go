@@ -82,7 +82,7 @@ func BenchmarkClaimName(b *testing.B) {
 				}
 				b.StartTimer()
 				for i, id := range ids {
-					if _, skip := m.claimName(m.byID[id], wants[i]); skip {
+					if _, kind := m.claimName(m.byID[id], wants[i], partTag{}); kind == claimSkip {
 						b.Fatal("skipped")
 					}
 				}

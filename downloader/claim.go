@@ -1,6 +1,7 @@
 package downloader
 
 import (
+	"os"
 	"path/filepath"
 
 	"haul/downloader/naming"
@@ -16,42 +17,87 @@ import (
 // file system may treat as one (case, Unicode forms).
 func nameKey(dir, name string) string { return dir + "\x00" + naming.Fold(name) }
 
+// claimKind is what claiming a name found in the folder.
+type claimKind int
+
+const (
+	// claimFree: the name is the item's, with no file in the way.
+	claimFree claimKind = iota
+	// claimSkip: a file of that name is there and the policy is to skip it.
+	claimSkip
+	// claimLeftover: a temporary file Haul left for this same link (its
+	// queue was lost) is there, of another or an unknown version: it is
+	// the item's now and is written again from byte 0.
+	claimLeftover
+	// claimResume: that leftover holds bytes of the version now offered:
+	// the item resumes from it.
+	claimResume
+)
+
 // claimName reserves a file name for the item, applying the existing-file
-// policy. Names taken by other items in the queue, or by partial files that
-// are not this item's, are never reused: the item gets "name (2).ext". A
-// partial file that Haul left for this same link (its queue was lost) is
-// removed and the name reused, so no orphan is left beside "name (2).ext".
-// It reports true when the item is to be skipped (the file is already there).
-func (m *Manager) claimName(it *item, want string) (string, bool) {
+// policy. Names taken by other items in the queue, or by temporary files
+// that are not this item's, are never reused: the item gets
+// "name (2).ext". A temporary file that Haul left for this same link (its
+// queue was lost) becomes the item's again, to resume when it holds the
+// version offered (see claimKind), so no orphan is left beside
+// "name (2).ext".
+func (m *Manager) claimName(it *item, want string, offered partTag) (string, claimKind) {
 	for n := 1; ; n++ {
 		name, tried, ok := m.reserveName(it, want, n)
 		n = tried
 		if !ok {
 			continue
 		}
-		full := filepath.Join(it.dir, name)
-		exists, partExists := fileExists(full), fileExists(full+".part")
-		if partExists && removeLeftover(full+".part", it.raw) {
-			partExists = false
+		if kind, ok := m.claimCandidate(it, name, offered); ok {
+			return name, kind
 		}
-		m.mu.Lock()
-		switch {
-		case exists && m.limits.OnExists == SkipExisting:
-			it.name, it.path = name, full
-			it.note = Note{Kind: NoteInFolder, Name: name}
-			m.touchLocked(it)
-			m.mu.Unlock()
-			return name, true
-		case exists && m.limits.OnExists == KeepBoth, partExists:
-			m.releaseNameLocked(it, name)
-			m.mu.Unlock()
-			continue
-		}
-		it.name = name
-		m.markDirtyLocked(it)
-		m.mu.Unlock()
-		return name, false
 	}
+}
+
+// claimCandidate checks a reserved name against the folder; ok is false
+// when the item must try the next name.
+func (m *Manager) claimCandidate(it *item, name string, offered partTag) (claimKind, bool) {
+	policy := m.Limits().OnExists
+	full := filepath.Join(it.dir, name)
+	exists := fileExists(full)
+	part, foreign := leftoverAt(full+".part", it.raw, offered)
+	if exists && part != claimFree && policy != Overwrite {
+		os.Remove(full + ".part") // Haul's own, for a file that is there already
+		part = claimFree
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	switch {
+	case exists && policy == SkipExisting:
+		it.name, it.path = name, full
+		it.note = Note{Kind: NoteInFolder, Name: name}
+		m.touchLocked(it)
+		return claimSkip, true
+	case exists && policy == KeepBoth, foreign:
+		m.releaseNameLocked(it, name)
+		return 0, false
+	}
+	it.name = name
+	m.markDirtyLocked(it)
+	return part, true
+}
+
+// leftoverAt says what the temporary file at path is to an item of link
+// offered the version offered: absent (claimFree), or Haul's own for the
+// link (claimResume or claimLeftover). foreign says it is anything else,
+// which is neither used nor removed.
+func leftoverAt(path, link string, offered partTag) (kind claimKind, foreign bool) {
+	if !fileExists(path) {
+		return claimFree, false
+	}
+	tag, ok := readPartTag(path)
+	switch {
+	case !ok || tag.link != link:
+		return claimFree, true
+	case tag.sameVersion(offered):
+		return claimResume, false
+	}
+	return claimLeftover, false
 }
 
 // reserveName reserves candidate n for want (want itself when n is 1; a

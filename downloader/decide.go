@@ -27,7 +27,8 @@ type step struct {
 	kind stepKind
 	// wait is how long to wait before the next try (stepWait).
 	wait time.Duration
-	// err is the failure behind any step but stepDone.
+	// err is the failure behind the step: nil for stepDone, and for the
+	// resume of a leftover temporary file, where nothing failed.
 	err *ItemError
 	// counted says the try used up one of the item's retries.
 	counted bool
@@ -69,8 +70,11 @@ const resumeAtOnceBytes = 256 << 10
 // free; any other failed try counts and waits its backoff, so a server that
 // cuts every answer at the same place ends Failed after the retries.
 func decide(o outcome, h history, p retryPolicy) step {
-	if o.done || o.skipped || o.page != nil {
+	switch {
+	case o.done || o.skipped || o.page != nil:
 		return step{kind: stepDone}
+	case o.resumeNow:
+		return step{kind: stepResume}
 	}
 	v := o.verdict
 	if v.err == nil {

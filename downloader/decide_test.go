@@ -24,6 +24,10 @@ func TestDecide(t *testing.T) {
 		{"saved", outcome{done: true}, history{}, nil, step{kind: stepDone}},
 		{"skipped", outcome{skipped: true}, history{failures: 2}, nil, step{kind: stepDone}},
 		{"page", outcome{page: &PageFound{}}, history{}, nil, step{kind: stepDone}},
+		{"a leftover of the same version resumes at once, free", outcome{resumeNow: true, reached: 1 << 20}, history{failures: 3}, nil,
+			step{kind: stepResume}},
+		{"a leftover resumes even without retries", outcome{resumeNow: true, reached: 1 << 20}, history{}, &retryPolicy{},
+			step{kind: stepResume}},
 		{"permanent fails at once", outcome{verdict: notFound}, history{}, nil,
 			step{kind: stepFail, counted: true}},
 		{"certificate fails at once", outcome{verdict: verdict{err: &ItemError{Kind: ErrCertificate}}}, history{}, nil,
@@ -72,7 +76,7 @@ func TestDecide(t *testing.T) {
 				t.Fatalf("decide = %s wait %v counted %v stopBatch %v; want %s wait %v counted %v stopBatch %v",
 					got.kind, got.wait, got.counted, got.stopBatch, tt.want.kind, tt.want.wait, tt.want.counted, tt.want.stopBatch)
 			}
-			if (got.kind == stepDone) != (got.err == nil) {
+			if noFailure := got.kind == stepDone || tt.out.resumeNow; noFailure != (got.err == nil) {
 				t.Fatalf("step %s with error %v", got.kind, got.err)
 			}
 		})

@@ -58,4 +58,15 @@
 // a saved file survives a power cut. The journal (see [Journal]) records
 // that a temporary file belongs to an item before the file is created, so a
 // crash never leaves an orphan.
+//
+// Each temporary file also carries a note of its own, in extended
+// attributes: the link it belongs to and the version of the file (ETag
+// and Last-Modified) its bytes are from. So when the journal is lost
+// (deleted, damaged, or haul get -state off), the next run of the same
+// link recognises the file as Haul's: it asks only for the rest, with
+// If-Range, and a partial answer of the same version continues the file;
+// another version, or a server that ignores Range, writes it again from
+// byte 0. A file without the note, or with another link's, is neither
+// used nor removed: the item takes the next free name. Where the file
+// system keeps no extended attributes, no note is kept.
 package downloader

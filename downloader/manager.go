@@ -366,7 +366,7 @@ func (m *Manager) dispatch(ctx context.Context, done chan struct{}) {
 		m.workers.Add(1)
 		go func() {
 			defer m.workers.Done()
-			out := m.attempt(itemCtx, it, j)
+			out := m.attempt(itemCtx, it, m.adoptLeftover(it, j))
 			m.finish(itemCtx, it, out)
 			cancel(nil)
 			if out.page != nil && m.opts.OnPage != nil {

@@ -9,7 +9,8 @@ const noFollow = 0
 func isLink(error) bool { return false }
 
 // tagPart keeps no note where the system has no extended attributes.
-func tagPart(string, string) {}
+func tagPart(string, partTag) {}
 
-// removeLeftover never recognises a leftover where files carry no note.
-func removeLeftover(string, string) bool { return false }
+// readPartTag finds no note where files carry none: a leftover temporary
+// file is then never taken for Haul's.
+func readPartTag(string) (partTag, bool) { return partTag{}, false }

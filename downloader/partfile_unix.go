@@ -4,7 +4,6 @@ package downloader
 
 import (
 	"errors"
-	"os"
 	"syscall"
 
 	"golang.org/x/sys/unix"
@@ -16,24 +15,51 @@ const noFollow = syscall.O_NOFOLLOW
 // isLink says an open with noFollow failed because the path is a symbolic link.
 func isLink(err error) bool { return errors.Is(err, syscall.ELOOP) }
 
-// partTagName is the extended attribute that names the link a temporary
-// file belongs to.
-const partTagName = "user.haul.link"
+// The extended attributes on a temporary file: the link it belongs to, and
+// the version of the file (ETag and Last-Modified) its bytes are from.
+const (
+	partLinkAttr    = "user.haul.link"
+	partVersionAttr = "user.haul.version"
+)
 
-// tagPart notes on a new temporary file which link it belongs to, so that
-// a later run can recognise it even when the queue was lost. File systems
-// without extended attributes simply keep no note.
-func tagPart(path, link string) {
-	_ = unix.Setxattr(path, partTagName, []byte(link), 0) // best effort: without the note a leftover is left alone
+// maxTagBytes bounds what is read back from a temporary file's attribute.
+const maxTagBytes = 64 << 10
+
+// tagPart notes on a new temporary file which link and which version of
+// the file it holds, so that a later run can recognise it and resume it
+// even when the queue was lost. File systems without extended attributes
+// keep no note, and such a file is later treated as not Haul's.
+func tagPart(path string, t partTag) {
+	if unix.Lsetxattr(path, partLinkAttr, []byte(t.link), 0) != nil {
+		return
+	}
+	_ = unix.Lsetxattr(path, partVersionAttr, []byte(t.versionText()), 0) // without it, the leftover restarts from byte 0
 }
 
-// removeLeftover removes the temporary file at path when Haul left it for
-// link; it reports whether it did.
-func removeLeftover(path, link string) bool {
-	buf := make([]byte, len(link)+1)
-	n, err := unix.Lgetxattr(path, partTagName, buf)
-	if err != nil || string(buf[:n]) != link {
-		return false
+// readPartTag reads the note tagPart left on the temporary file at path;
+// ok is false when the file carries none.
+func readPartTag(path string) (t partTag, ok bool) {
+	link, ok := readAttr(path, partLinkAttr)
+	if !ok {
+		return partTag{}, false
 	}
-	return os.Remove(path) == nil
+	t.link = link
+	if v, ok := readAttr(path, partVersionAttr); ok {
+		t.etag, t.modified = parseVersionText(v)
+	}
+	return t, true
+}
+
+// readAttr reads one extended attribute of path, not following links.
+func readAttr(path, name string) (string, bool) {
+	size, err := unix.Lgetxattr(path, name, nil)
+	if err != nil || size > maxTagBytes {
+		return "", false
+	}
+	buf := make([]byte, size)
+	n, err := unix.Lgetxattr(path, name, buf)
+	if err != nil {
+		return "", false
+	}
+	return string(buf[:n]), true
 }

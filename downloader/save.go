@@ -33,15 +33,21 @@ func (m *Manager) save(ctx, actx context.Context, it *item, j job, resp *http.Re
 	if err := os.MkdirAll(j.dir, 0o755); err != nil {
 		return outcome{verdict: diskVerdict(err, j.dir)}
 	}
-	name, skip := m.saveName(it, j, resp, in.format)
-	if skip {
+	name, claimed := m.saveName(it, j, resp, in.format)
+	if claimed == claimSkip {
 		return outcome{skipped: true}
 	}
 	m.noteResponse(it, resp, in.offset, in.total, in.format)
 	part := filepath.Join(j.dir, name+".part")
 	m.markPartOwned(it)
+	if claimed == claimResume {
+		if size, ok := resumableLeftover(part, in.total); ok {
+			return outcome{resumeNow: true, reached: size}
+		}
+	}
+	j.ownsPart = j.ownsPart || claimed != claimFree
 	h := pictureHash(part, in)
-	f, refused := m.createPart(it, j, part, in.offset)
+	f, refused := m.createPart(it, j, part, in.offset, responseTag(it.raw, resp.Header))
 	if refused != nil {
 		return *refused
 	}
@@ -68,11 +74,11 @@ func (m *Manager) save(ctx, actx context.Context, it *item, j job, resp *http.Re
 }
 
 // saveName is the name the item is saved under: the one it already has,
-// or one claimed now from the answer; skip says a file of that name is
-// already in the folder and the policy is to skip it.
-func (m *Manager) saveName(it *item, j job, resp *http.Response, format sniff.Format) (name string, skip bool) {
+// or one claimed now from the answer, with what claiming found in the
+// folder (see claimKind).
+func (m *Manager) saveName(it *item, j job, resp *http.Response, format sniff.Format) (string, claimKind) {
 	if j.name != "" {
-		return j.name, false
+		return j.name, claimFree
 	}
 	want := m.nameFor(it, resp)
 	if format.IsImage {
@@ -84,7 +90,18 @@ func (m *Manager) saveName(it *item, j job, resp *http.Response, format sniff.Fo
 	if it.pattern != "" {
 		want = naming.FromTemplate(it.pattern, want)
 	}
-	return m.claimName(it, notATempName(want))
+	return m.claimName(it, notATempName(want), responseTag(it.raw, resp.Header))
+}
+
+// resumableLeftover is the size of the temporary file an earlier run left
+// of this same version of the file, when the rest can be asked for; a
+// leftover larger than the whole file is not, and is written again.
+func resumableLeftover(part string, total int64) (int64, bool) {
+	fi, err := os.Lstat(part)
+	if err != nil || total >= 0 && fi.Size() > total {
+		return 0, false
+	}
+	return fi.Size(), true
 }
 
 // notATempName keeps a server-chosen name out of the temporary files'
@@ -111,16 +128,17 @@ func pictureHash(part string, in saveInput) hash.Hash {
 	return h
 }
 
-// createPart opens the part file, one create at a time. A file of the
-// same name that appeared meanwhile sends the item to choose another name.
-func (m *Manager) createPart(it *item, j job, part string, offset int64) (partFile, *outcome) {
+// createPart opens the part file, one create at a time, and tags a new one
+// with its link and version. A file of the same name that appeared
+// meanwhile sends the item to choose another name.
+func (m *Manager) createPart(it *item, j job, part string, offset int64, tag partTag) (partFile, *outcome) {
 	m.createMu.Lock()
 	f, err := m.openPart(part, offset, !j.ownsPart)
 	m.createMu.Unlock()
 	switch {
 	case err == nil:
 		if offset == 0 {
-			tagPart(part, j.url.String())
+			tagPart(part, tag)
 		}
 		return f, nil
 	case errors.Is(err, fs.ErrExist):
