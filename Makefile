@@ -24,8 +24,10 @@ PREFIX ?=
 INSTALL_WHERE = $(if $(PREFIX),--prefix "$(PREFIX)",$(if $(filter 0,$(shell id -u)),--system,--user))
 
 SYSTEM_PACKAGES := gcc libgl1-mesa-dev xorg-dev
-# Windows cross-compiler, archivers and the validators of the Linux package.
-PACKAGE_PACKAGES := gcc-mingw-w64-x86-64 desktop-file-utils appstream xz-utils zip unzip
+# Windows cross-compiler, archivers, the validators of the Linux package and
+# what starts it from its desktop entry under Xvfb.
+PACKAGE_PACKAGES := gcc-mingw-w64-x86-64 desktop-file-utils appstream xz-utils zip unzip \
+	libglib2.0-bin xvfb xauth xdotool
 E2E_PACKAGES := xvfb xdotool imagemagick x11-utils
 
 .DEFAULT_GOAL := build

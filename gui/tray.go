@@ -19,7 +19,7 @@ type tray struct {
 // addTray puts the icon in the tray when the app can have one.
 func (u *UI) addTray() {
 	da, ok := u.app.(desktop.App)
-	if !ok {
+	if !ok || !trayHostReachable() {
 		return
 	}
 	t := &tray{app: da}

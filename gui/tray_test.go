@@ -20,6 +20,7 @@ func (a *trayApp) SetSystemTrayIcon(r fyne.Resource) { a.icon = r }
 func (a *trayApp) SetSystemTrayWindow(w fyne.Window) { a.window = w }
 
 func TestTrayShowsProgressAndPausesAndResumes(t *testing.T) {
+	t.Setenv("DBUS_SESSION_BUS_ADDRESS", "unix:path=/run/user/1000/bus")
 	h := newHarness(t, nil)
 	tray := &trayApp{App: h.app}
 	h.ui.app = tray

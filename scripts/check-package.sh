@@ -52,8 +52,24 @@ desktop-file-validate "$installed" || fail "the installed desktop entry does not
 grep -qx "Exec=\"$home/.local/bin/haul\" %F" "$installed" || fail "the installed desktop entry does not start $home/.local/bin/haul: $(grep ^Exec= "$installed")"
 [[ $("$home/.local/bin/haul" version) == "haul $VERSION" ]] || fail "the installed haul does not run"
 [[ -s $home/.local/share/icons/hicolor/48x48/apps/$APP_ID.png ]] || fail "the icon was not installed"
+echo "==> the desktop lists Haul and starts it from its entry"
+listed=$(HOME=$home XDG_DATA_HOME=$home/.local/share gio mime text/uri-list)
+grep -q "$APP_ID.desktop" <<<"$listed" || fail "the desktop does not offer Haul for links: $listed"
+HOME=$home XDG_DATA_HOME=$home/.local/share XDG_CONFIG_HOME=$home/.config \
+	xvfb-run -a -s "-screen 0 800x600x24 -nolisten tcp" bash -c '
+	gio launch "$1" &
+	win=$(timeout 120 xdotool search --sync --onlyvisible --name "^Haul" | head -n 1) || true
+	[[ -n $win ]] || { echo "check-package: FAIL: Haul started from its desktop entry shows no window" >&2; exit 1; }
+	pid=$(pgrep -f -x "$2") || { echo "check-package: FAIL: Haul is not running" >&2; exit 1; }
+	kill "$pid"
+	for _ in $(seq 150); do kill -0 "$pid" 2>/dev/null || exit 0; sleep 0.2; done
+	echo "check-package: FAIL: Haul did not quit within 30 s" >&2; exit 1' _ "$installed" "$home/.local/bin/haul" 2>"$work/launch.err" ||
+	fail "starting Haul from its desktop entry: $(cat "$work/launch.err")"
+! grep -q '^panic:' "$work/launch.err" || fail "Haul crashed when it was closed: $(cat "$work/launch.err")"
 HOME=$home sh "$root/install.sh" --uninstall --user
-left=$(find "$home" -type f ! -name mimeinfo.cache ! -name icon-theme.cache ! -name mimeapps.list)
+# Settings and the saved queue (.config) and caches belong to the user and stay.
+left=$(find "$home" -type f ! -path "$home/.config/*" ! -path "$home/.cache/*" \
+	! -name mimeinfo.cache ! -name icon-theme.cache ! -name mimeapps.list)
 [[ -z $left ]] || fail "uninstall left files behind: $left"
 
 echo "==> Windows archive"
