@@ -123,8 +123,8 @@ func (u *UI) CopyFailed() {
 	var text []byte
 	n := 0
 	for _, it := range u.rows.items {
-		if it.State == downloader.Failed {
-			text = append(append(text, it.URL...), '\n')
+		if it.state == downloader.Failed {
+			text = append(append(text, it.url...), '\n')
 			n++
 		}
 	}

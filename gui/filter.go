@@ -46,7 +46,7 @@ type listFilter struct {
 	group  rowGroup
 	query  string
 	order  rowOrder
-	index  []int
+	index  []int32
 	tabs   [groupCount]*widget.Button
 	counts [groupCount]int
 	search *widget.Entry
@@ -129,52 +129,52 @@ func (f *listFilter) reindex() {
 	f.index = f.index[:0]
 	for i := range items {
 		if f.shows(&items[i]) {
-			f.index = append(f.index, i)
+			f.index = append(f.index, int32(i))
 		}
 	}
 	if f.order != orderAdded {
-		slices.SortStableFunc(f.index, func(a, b int) int { return f.compare(&items[a], &items[b]) })
+		slices.SortStableFunc(f.index, func(a, b int32) int { return f.compare(&items[a], &items[b]) })
 	}
 }
 
 // shows says whether an item is in the tab and matches the search.
-func (f *listFilter) shows(s *downloader.ItemSnapshot) bool {
+func (f *listFilter) shows(it *rowItem) bool {
 	switch f.group {
 	case groupActive:
-		if s.State.Final() {
+		if it.state.Final() {
 			return false
 		}
 	case groupFailed:
-		if s.State != downloader.Failed {
+		if it.state != downloader.Failed {
 			return false
 		}
 	case groupDone:
-		if s.State != downloader.Done && s.State != downloader.Skipped {
+		if it.state != downloader.Done && it.state != downloader.Skipped {
 			return false
 		}
 	}
-	return f.query == "" || strings.Contains(strings.ToLower(s.URL), f.query) || strings.Contains(strings.ToLower(s.Name), f.query)
+	return f.query == "" || strings.Contains(strings.ToLower(it.url), f.query) || strings.Contains(strings.ToLower(it.name), f.query)
 }
 
 // compare orders two items by the chosen key.
-func (f *listFilter) compare(a, b *downloader.ItemSnapshot) int {
+func (f *listFilter) compare(a, b *rowItem) int {
 	switch f.order {
 	case orderName:
 		return cmp.Compare(strings.ToLower(sortName(a)), strings.ToLower(sortName(b)))
 	case orderSize:
-		return cmp.Compare(max(b.Total, b.Bytes), max(a.Total, a.Bytes))
+		return cmp.Compare(max(b.total, b.bytes), max(a.total, a.bytes))
 	case orderState:
-		return cmp.Compare(a.State, b.State)
+		return cmp.Compare(a.state, b.state)
 	}
 	return 0
 }
 
 // sortName is the saved name, or the last part of the link.
-func sortName(s *downloader.ItemSnapshot) string {
-	if s.Name != "" {
-		return s.Name
+func sortName(it *rowItem) string {
+	if it.name != "" {
+		return it.name
 	}
-	path, _, _ := strings.Cut(s.URL, "?")
+	path, _, _ := strings.Cut(it.url, "?")
 	return path[strings.LastIndexByte(path, '/')+1:]
 }
 
@@ -191,7 +191,7 @@ func (f *listFilter) model(i int) int {
 	if f.index == nil && !f.on() {
 		return i
 	}
-	return f.index[i]
+	return int(f.index[i])
 }
 
 // position is the list position of model row m, when it is shown.
@@ -199,6 +199,6 @@ func (f *listFilter) position(m int) (int, bool) {
 	if f.index == nil && !f.on() {
 		return m, true
 	}
-	i := slices.Index(f.index, m)
+	i := slices.Index(f.index, int32(m))
 	return i, i >= 0
 }

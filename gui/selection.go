@@ -31,7 +31,7 @@ func (p *picked) has(id downloader.ID) bool {
 // last plain click.
 func (u *UI) click(pos int, mod fyne.KeyModifier) {
 	p := &u.picked
-	id := u.rows.at(u.filter.model(pos)).ID
+	id := u.rows.id(u.filter.model(pos))
 	switch {
 	case mod&(fyne.KeyModifierShortcutDefault) != 0:
 		if p.has(id) {
@@ -43,7 +43,7 @@ func (u *UI) click(pos int, mod fyne.KeyModifier) {
 	case mod&fyne.KeyModifierShift != 0:
 		clear(p.ids)
 		for i := min(p.anchor, pos); i <= max(p.anchor, pos) && i < u.filter.len(); i++ {
-			p.ids[u.rows.at(u.filter.model(i)).ID] = struct{}{}
+			p.ids[u.rows.id(u.filter.model(i))] = struct{}{}
 		}
 	default:
 		clear(p.ids)
@@ -57,7 +57,7 @@ func (u *UI) click(pos int, mod fyne.KeyModifier) {
 func (u *UI) pickAll() {
 	clear(u.picked.ids)
 	for i := range u.filter.len() {
-		u.picked.ids[u.rows.at(u.filter.model(i)).ID] = struct{}{}
+		u.picked.ids[u.rows.id(u.filter.model(i))] = struct{}{}
 	}
 	u.list.Refresh()
 }
@@ -70,8 +70,8 @@ func (u *UI) targets(id downloader.ID) []downloader.ID {
 	}
 	out := make([]downloader.ID, 0, len(u.picked.ids))
 	for i := range u.rows.len() {
-		if s := u.rows.at(i); u.picked.has(s.ID) {
-			out = append(out, s.ID)
+		if id := u.rows.id(i); u.picked.has(id) {
+			out = append(out, id)
 		}
 	}
 	return out
@@ -94,8 +94,8 @@ func (u *UI) copyLinks(ids []downloader.ID) {
 	}
 	var b strings.Builder
 	for i := range u.rows.len() {
-		if s := u.rows.at(i); want[s.ID] {
-			b.WriteString(s.URL)
+		if it := &u.rows.items[i]; want[it.id] {
+			b.WriteString(it.url)
 			b.WriteByte('\n')
 		}
 	}
