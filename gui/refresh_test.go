@@ -84,3 +84,24 @@ func TestRefresherSendsOnlyChangedRows(t *testing.T) {
 		t.Errorf("clearing the canceled item: %+v, %d rows", upd, model.len())
 	}
 }
+
+// TestListRefreshBuildsNoHiddenRows checks that refreshing the list draws
+// the rows on screen again without building a renderer for the template
+// row the list measures on each refresh.
+func TestListRefreshBuildsNoHiddenRows(t *testing.T) {
+	h := newHarness(t, nil)
+	urls := h.serve([]string{"a.png", "b.png", "c.png"}, fileBody)
+	h.paste(strings.Join(urls, "\n"))
+	h.waitRows(3)
+	h.ui.list.Refresh()
+	built := h.ui.rowRenderers
+	for range 20 {
+		h.ui.list.Refresh()
+	}
+	if n := h.ui.rowRenderers - built; n != 0 {
+		t.Errorf("20 refreshes of the list built %d row renderers, want none", n)
+	}
+	if h.row(urls[2]) == nil {
+		t.Error("the third row is not on screen")
+	}
+}

@@ -69,6 +69,37 @@ func newRow(ui *UI) *row {
 	return r
 }
 
+// MinSize is the smallest size of a row, the same for every row; see rowSize.
+func (r *row) MinSize() fyne.Size {
+	return r.ui.rowSize.min(r)
+}
+
+// rowSize remembers the smallest size of a row, which depends only on the
+// theme: each row has the same columns, and its labels cut what does not
+// fit. The list measures a new template row every time it is refreshed,
+// up to 8 times a second; measured by its widgets, each of those rows
+// would build their renderers, which Fyne keeps for a minute — megabytes
+// of icons and text for rows that are never shown.
+type rowSize struct {
+	key  rowSizeKey
+	size fyne.Size
+}
+
+// rowSizeKey is what the size of a row depends on.
+type rowSizeKey struct {
+	text, padding, icon float32
+}
+
+// min is the smallest size of a row in r's theme.
+func (s *rowSize) min(r *row) fyne.Size {
+	th := r.Theme()
+	key := rowSizeKey{th.Size(theme.SizeNameText), th.Size(theme.SizeNamePadding), th.Size(theme.SizeNameInlineIcon)}
+	if key != s.key || s.size.IsZero() {
+		s.key, s.size = key, r.BaseWidget.MinSize()
+	}
+	return s.size
+}
+
 func truncLabel() *widget.Label {
 	l := widget.NewLabel("")
 	l.Truncation = fyne.TextTruncateEllipsis
@@ -81,6 +112,7 @@ func (r *row) buttons() []*tipButton {
 
 // CreateRenderer lays the row out in columns that fit the width.
 func (r *row) CreateRenderer() fyne.WidgetRenderer {
+	r.ui.rowRenderers++
 	r.bar.TextFormatter = nil
 	actions := container.NewHBox(layout.NewSpacer())
 	for _, b := range r.buttons() {

@@ -44,8 +44,11 @@ type UI struct {
 	ticks, applies atomic.Int64
 	shown          atomic.Pointer[shownTotals]
 
-	rows     rowModel
-	selected int
+	rows    rowModel
+	rowSize rowSize
+	// rowRenderers counts the rows given renderers (drawn or measured).
+	rowRenderers int
+	selected     int
 	// opened is the last file or folder handed to the system to open.
 	opened string
 	// restored is what was brought back from the last run.
