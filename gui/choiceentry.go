@@ -25,12 +25,14 @@ func newChoiceEntry(text string, choices []string, apply func(text string)) *cho
 	e := &choiceEntry{choices: choices, apply: apply}
 	e.ExtendBaseWidget(e)
 	e.Wrapping = fyne.TextWrap(fyne.TextTruncateClip)
+	list := widget.NewButtonWithIcon("", theme.MenuDropDownIcon(), e.showChoices)
+	list.Importance = widget.LowImportance
+	// The list button is set before any text: setting text draws the
+	// field, and a field drawn without it never shows it.
+	e.ActionItem = list
 	e.SetText(text)
 	e.OnChanged = func(string) { e.edited = true }
 	e.OnSubmitted = func(string) { e.commit() }
-	list := widget.NewButtonWithIcon("", theme.MenuDropDownIcon(), e.showChoices)
-	list.Importance = widget.LowImportance
-	e.ActionItem = list
 	return e
 }
 

@@ -82,5 +82,5 @@ func (r *settingsRow) languageRow() fyne.CanvasObject {
 			note.SetText(lang.L("The new language applies when Haul starts again."))
 		}
 	}
-	return container.NewVBox(container.NewHBox(widget.NewLabel(lang.L("Language:")), choose), note)
+	return container.NewVBox(widget.NewForm(widget.NewFormItem(lang.L("Language:"), choose)), note)
 }

@@ -7,9 +7,9 @@ import (
 	"fyne.io/fyne/v2/widget"
 )
 
-// noticeLine is a one-line warning (the saved download list, a setting
-// that could not be read), shown until the user dismisses it; it is hidden
-// while there is nothing to say.
+// noticeLine is a warning (the saved download list, a setting that could
+// not be read), shown whole, on as many lines as it takes, until the user
+// dismisses it; it is hidden while there is nothing to say.
 type noticeLine struct {
 	label   *widget.Label
 	dismiss *widget.Button
@@ -19,7 +19,7 @@ type noticeLine struct {
 func newNoticeLine() *noticeLine {
 	n := &noticeLine{label: widget.NewLabel("")}
 	n.label.Importance = widget.WarningImportance
-	n.label.Truncation = fyne.TextTruncateEllipsis
+	n.label.Wrapping = fyne.TextWrapWord
 	n.dismiss = widget.NewButtonWithIcon("", theme.CancelIcon(), func() { n.set("") })
 	n.dismiss.Importance = widget.LowImportance
 	icon := widget.NewIcon(theme.NewWarningThemedResource(theme.WarningIcon()))

@@ -97,23 +97,44 @@ func newSettingsRow(u *UI, s settings) *settingsRow {
 	return r
 }
 
-// showMore shows the picture settings; they apply as they are clicked.
+// showMore shows the settings that do not fit on the row, on three tabs so
+// that they fit in the smallest window; they apply as they are changed.
 func (r *settingsRow) showMore() {
-	hint := widget.NewLabel(lang.L("Pictures found on web pages are asked for with the page's address, as a browser does; some sites refuse them otherwise."))
-	hint.Wrapping = fyne.TextWrapWord
-	hint.Importance = widget.LowImportance
 	limits := widget.NewForm(
 		widget.NewFormItem(lang.L("Per site:"), r.perHost),
 		widget.NewFormItem(lang.L("Retries:"), r.retries),
 		widget.NewFormItem(lang.L("If the file exists:"), r.exists),
 		widget.NewFormItem(lang.L("Largest file:"), container.NewVBox(r.maxSize, r.maxSizeProblem)),
 	)
-	content := container.NewVBox(limits, widget.NewSeparator(), r.skipSame, r.pageReferer, hint,
-		widget.NewSeparator(), r.placement.box(), widget.NewSeparator(), r.ui.clip.check, widget.NewSeparator(), r.ui.networkButtons(), widget.NewSeparator(), r.languageRow())
-	d := dialog.NewCustom(lang.L("More settings"), lang.L("Close"), content, r.ui.win)
+	hint := widget.NewLabel(lang.L("Pictures found on web pages are asked for with the page's address, as a browser does; some sites refuse them otherwise."))
+	hint.Wrapping = fyne.TextWrapWord
+	hint.Importance = widget.LowImportance
+	tabs := container.NewAppTabs(
+		container.NewTabItem(lang.L("Downloads"), container.NewVBox(limits, widget.NewSeparator(), r.ui.clip.check)),
+		container.NewTabItem(lang.L("Pictures"), container.NewVBox(r.skipSame, r.pageReferer, hint, widget.NewSeparator(), r.placement.box())),
+		container.NewTabItem(lang.L("Network and language"), container.NewVBox(r.ui.networkButtons(), widget.NewSeparator(), r.languageRow())),
+	)
+	d := dialog.NewCustom(lang.L("More settings"), lang.L("Close"), tabs, r.ui.win)
 	d.SetOnClosed(r.closeMore)
-	d.Resize(fyne.NewSize(min(r.ui.win.Canvas().Size().Width-40, 520), content.MinSize().Height+120))
+	width := min(r.ui.win.Canvas().Size().Width-40, 560)
+	layOutEveryTab(tabs, width-dialogMargins)
+	d.Resize(fyne.NewSize(width, d.MinSize().Height))
 	r.ui.showDialog(d)
+}
+
+// dialogMargins is at least the room a dialog takes beside its content.
+const dialogMargins = 40
+
+// layOutEveryTab lays each tab out once at width, so that its wrapped
+// text knows how many lines it takes and the tabs' height holds the
+// tallest tab.
+func layOutEveryTab(tabs *container.AppTabs, width float32) {
+	selected := tabs.SelectedIndex()
+	for i := range tabs.Items {
+		tabs.SelectIndex(i)
+		tabs.Resize(fyne.NewSize(width, tabs.MinSize().Height))
+	}
+	tabs.SelectIndex(selected)
 }
 
 // row is "Save to: <folder> [Change…]  At once: [8]  Speed: [unlimited]";

@@ -106,10 +106,19 @@ func TestLimitPickedFromTheListAppliesAtOnce(t *testing.T) {
 	}
 }
 
-// pickFromList opens the list of e and clicks choice in it.
+// pickFromList clicks the list button drawn in e, then choice in the list.
 func pickFromList(t *testing.T, c fyne.Canvas, e *choiceEntry, choice string) {
 	t.Helper()
-	test.Tap(e.ActionItem.(*widget.Button))
+	var button *widget.Button
+	walk(e, func(o fyne.CanvasObject) {
+		if b, ok := o.(*widget.Button); ok {
+			button = b
+		}
+	})
+	if button == nil {
+		t.Fatal("the field shows no button for its list")
+	}
+	test.Tap(button)
 	var last, item fyne.Tappable
 	walk(c.Overlays().Top(), func(o fyne.CanvasObject) {
 		if tap, ok := o.(fyne.Tappable); ok {
