@@ -97,6 +97,10 @@ func (m *Manager) scheduleFlushLocked() {
 // Flush writes pending changes to the journal and waits for the disk.
 func (m *Manager) Flush() error { return m.flush(true) }
 
+// flushChunk is how many records one journal write carries at most, so
+// that a batch of 100,000 new links is never held as records all at once.
+const flushChunk = 1000
+
 // flush writes the changed items in the order they changed; flushMu keeps
 // concurrent flushes from reordering them, and is let go before the slow
 // sync so that workers recording a new part file never wait for the disk.
@@ -113,19 +117,10 @@ func (m *Manager) flush(sync bool) error {
 		m.flushMu.Unlock()
 		return nil
 	}
-	changed := make([]Record, 0, len(m.dirty))
-	for _, it := range m.dirty {
-		it.dirty = false
-		if m.byID[it.id] == it {
-			changed = append(changed, it.record())
-		}
-	}
-	clear(m.dirty)
-	m.dirty = m.dirty[:0]
-	removed := m.removed
-	m.removed = nil
+	dirty, removed := m.dirty, m.removed
+	m.dirty, m.removed = nil, nil
 	m.mu.Unlock()
-	err := j.Write(changed, removed)
+	err := m.writeChanges(j, dirty, removed)
 	m.flushMu.Unlock()
 	if err == nil && sync {
 		err = j.Sync()
@@ -134,6 +129,39 @@ func (m *Manager) flush(sync bool) error {
 	m.saveErr = err
 	m.mu.Unlock()
 	return err
+}
+
+// writeChanges writes the records of the dirty items flushChunk at a time,
+// each taken when its chunk is written, then the removals. It returns the
+// first failure.
+func (m *Manager) writeChanges(j Journal, dirty []*item, removed []string) error {
+	var first error
+	for start := 0; start < len(dirty); start += flushChunk {
+		chunk := dirty[start:min(start+flushChunk, len(dirty))]
+		if err := j.Write(m.dirtyRecords(chunk), nil); err != nil && first == nil {
+			first = err
+		}
+	}
+	if len(removed) > 0 {
+		if err := j.Write(nil, removed); err != nil && first == nil {
+			first = err
+		}
+	}
+	return first
+}
+
+// dirtyRecords takes the records of items still in the queue and marks them written.
+func (m *Manager) dirtyRecords(items []*item) []Record {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	out := make([]Record, 0, len(items))
+	for _, it := range items {
+		it.dirty = false
+		if m.byID[it.id] == it {
+			out = append(out, it.record())
+		}
+	}
+	return out
 }
 
 // SaveError is the last failure to write the journal, nil when saving works.

@@ -4,7 +4,7 @@
 // Usage:
 //
 //	go build -o bin/haul-profile ./bench/profile
-//	bin/haul-profile -cpu cpu.prof -heap heap.prof -- [haul get flags] LIST...
+//	bin/haul-profile -cpu cpu.prof -heap heap.prof -heap-peak peak.prof -- [haul get flags] LIST...
 //	go tool pprof -top bin/haul-profile cpu.prof
 //
 // Everything after -- is passed to "haul get" unchanged.
@@ -17,6 +17,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/pprof"
+	"time"
 
 	"haul/cli"
 )
@@ -24,8 +25,9 @@ import (
 func main() {
 	cpuPath := flag.String("cpu", "", "write a CPU profile to this file")
 	heapPath := flag.String("heap", "", "write a heap profile, taken when the downloads end, to this file")
+	peakPath := flag.String("heap-peak", "", "write a heap profile, taken when the live heap was largest, to this file")
 	flag.Parse()
-	code, err := profile(*cpuPath, *heapPath, flag.Args())
+	code, err := profile(*cpuPath, *heapPath, *peakPath, flag.Args())
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "haul-profile:", err)
 		os.Exit(1)
@@ -33,9 +35,10 @@ func main() {
 	os.Exit(code)
 }
 
-// profile runs "haul get" with args while the CPU profile is recording, then
-// writes the heap profile, and returns the exit code of "haul get".
-func profile(cpuPath, heapPath string, args []string) (int, error) {
+// profile runs "haul get" with args while the CPU profile and the peak heap
+// are recording, then writes the heap profile, and returns the exit code of
+// "haul get".
+func profile(cpuPath, heapPath, peakPath string, args []string) (int, error) {
 	if cpuPath != "" {
 		f, err := os.Create(cpuPath)
 		if err != nil {
@@ -47,7 +50,16 @@ func profile(cpuPath, heapPath string, args []string) (int, error) {
 		}
 		defer pprof.StopCPUProfile()
 	}
+	var peak *peakHeap
+	if peakPath != "" {
+		peak = watchPeakHeap(peakPath, 100*time.Millisecond)
+	}
 	code := cli.Get(context.Background(), args, os.Stdin, os.Stdout, os.Stderr)
+	if peak != nil {
+		if err := peak.end(); err != nil {
+			return code, err
+		}
+	}
 	if heapPath != "" {
 		if err := writeHeap(heapPath); err != nil {
 			return code, err
