@@ -1,16 +1,13 @@
 package queue
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"sync"
-	"time"
 
 	"haul/downloader"
 )
@@ -29,18 +26,28 @@ type line struct {
 	Removed bool `json:"removed,omitempty"`
 }
 
-// Store is an open queue file. It implements downloader.Journal.
+// Store is an open queue file. It implements downloader.Journal. It keeps
+// no copy of the records: only where each item's latest line is in the
+// file, which is all that rewriting the file needs.
 type Store struct {
 	path string
 	lock *os.File // held while the store is open
 
 	folder *os.File // the output folder, locked while the store is open (LockFolder)
 
-	mu    sync.Mutex
-	f     *os.File
-	order []string
-	live  map[string]downloader.Record
-	lines int
+	mu      sync.Mutex
+	f       *os.File // open for appending and reading
+	size    int64    // the end of the last whole line: where the next one goes
+	entries []entry  // each item's latest line, in queue order; removed items leave empty entries
+	index   map[string]int32
+	lines   int
+}
+
+// entry is where the latest line of one item is in the file.
+type entry struct {
+	url string // empty once the item is removed
+	off int64
+	n   int32 // the line's length with its newline
 }
 
 // Problem says what was wrong with a queue file that could not be read
@@ -57,7 +64,7 @@ type Problem struct {
 // error wrapping ErrInUse). The records come back in queue order. A damaged file
 // never stops Open: it is moved aside and described by the Problem.
 func Open(path string) (*Store, []downloader.Record, *Problem, error) {
-	s := &Store{path: path, live: map[string]downloader.Record{}}
+	s := &Store{path: path, index: map[string]int32{}}
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, nil, nil, fmt.Errorf("open queue %s: %w", path, err)
 	}
@@ -67,98 +74,74 @@ func Open(path string) (*Store, []downloader.Record, *Problem, error) {
 	}
 	s.lock = lock
 	problem, err := s.load()
+	if err == nil {
+		err = s.openFile(problem != nil)
+	}
+	var recs []downloader.Record
+	if err == nil {
+		recs, err = s.records()
+	}
 	if err != nil {
-		s.unlock()
+		s.Close()
 		return nil, nil, nil, err
-	}
-	recs := s.records()
-	if problem != nil || s.lines > len(s.live)+len(s.live)/2 || s.lines == 0 {
-		err = s.compact()
-	} else {
-		s.f, err = os.OpenFile(s.path, os.O_WRONLY|os.O_APPEND, 0o600)
-	}
-	if err != nil {
-		s.unlock()
-		return nil, nil, nil, fmt.Errorf("open queue %s: %w", s.path, err)
 	}
 	return s, recs, problem, nil
 }
 
-// load reads the journal into memory.
-func (s *Store) load() (*Problem, error) {
-	data, err := os.ReadFile(s.path)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil, nil
-	}
+// openFile opens the journal for appending, first rewriting it when it
+// was damaged or is mostly old lines, or cutting off a torn last line.
+func (s *Store) openFile(damaged bool) error {
+	f, err := os.OpenFile(s.path, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o600)
 	if err != nil {
-		return nil, fmt.Errorf("read queue %s: %w", s.path, err)
+		return fmt.Errorf("open queue %s: %w", s.path, err)
 	}
-	good, bad := s.parse(data)
-	if !bad {
-		return nil, nil
+	s.f = f
+	if damaged || s.lines > len(s.index)+len(s.index)/2 || s.lines == 0 {
+		return s.compact()
 	}
-	moved := fmt.Sprintf("%s.broken-%s", s.path, time.Now().Format("20060102-150405"))
-	if err := os.WriteFile(moved, data, 0o600); err != nil {
-		return nil, fmt.Errorf("keep damaged queue %s: %w", moved, err)
+	if err := f.Truncate(s.size); err != nil {
+		return fmt.Errorf("open queue %s: %w", s.path, err)
 	}
-	recovered := 0
-	if good > 0 {
-		recovered = len(s.order)
-	}
-	return &Problem{Recovered: recovered, MovedTo: moved}, nil
+	return nil
 }
 
-// parse applies every readable line; it reports how many lines were good
-// and whether anything other than a torn last line was unreadable.
-func (s *Store) parse(data []byte) (good int, bad bool) {
-	lines := bytes.Split(data, []byte("\n"))
-	if len(lines) > 0 && len(lines[len(lines)-1]) == 0 {
-		lines = lines[:len(lines)-1]
-	} else if len(lines) > 1 {
-		lines = lines[:len(lines)-1] // torn last line: the write it belonged to never finished
+func (s *Store) apply(url string, removed bool, off int64, n int) {
+	i, known := s.index[url]
+	switch {
+	case removed && known:
+		s.entries[i] = entry{}
+		delete(s.index, url)
+	case removed:
+	case known:
+		s.entries[i].off, s.entries[i].n = off, int32(n)
+	default:
+		s.index[url] = int32(len(s.entries))
+		s.entries = append(s.entries, entry{url: url, off: off, n: int32(n)})
 	}
-	var h header
-	if len(lines) == 0 || json.Unmarshal(lines[0], &h) != nil || h.Haul != "queue" || h.Version != formatVersion {
-		return 0, true
-	}
-	for _, raw := range lines[1:] {
-		var l line
-		if err := json.Unmarshal(raw, &l); err != nil || l.URL == "" {
-			bad = true
+}
+
+// records reads the live records back from the file, in queue order.
+func (s *Store) records() ([]downloader.Record, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]downloader.Record, 0, len(s.index))
+	r := lineReader{f: s.f}
+	for _, e := range s.entries {
+		if e.n == 0 {
 			continue
 		}
-		s.apply(l)
-		good++
-	}
-	s.lines = good
-	return good, bad
-}
-
-func (s *Store) apply(l line) {
-	_, known := s.live[l.URL]
-	switch {
-	case l.Removed:
-		delete(s.live, l.URL)
-	case !known:
-		s.order = append(s.order, l.URL)
-		s.live[l.URL] = l.Record
-	default:
-		s.live[l.URL] = l.Record
-	}
-}
-
-// records returns the live records in queue order, dropping removed URLs from the order.
-func (s *Store) records() []downloader.Record {
-	kept := s.order[:0]
-	out := make([]downloader.Record, 0, len(s.live))
-	for _, u := range s.order {
-		if r, ok := s.live[u]; ok {
-			kept = append(kept, u)
-			out = append(out, r)
+		raw, err := r.at(e.off, e.n)
+		var l line
+		if err == nil {
+			err = json.Unmarshal(raw, &l)
 		}
+		if err != nil {
+			return nil, fmt.Errorf("read queue %s: %w", s.path, err)
+		}
+		l.URL = e.url
+		out = append(out, l.Record)
 	}
-	s.order = kept
-	return out
+	return out, nil
 }
 
 // Write appends the changes; they survive the app crashing at once, and a
@@ -171,24 +154,41 @@ func (s *Store) Write(changed []downloader.Record, removed []string) error {
 	}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
-	for _, r := range changed {
-		s.apply(line{Record: r})
-		if err := enc.Encode(line{Record: r}); err != nil {
+	type placed struct {
+		url     string
+		removed bool
+		off     int64
+		n       int
+	}
+	lines := make([]placed, 0, len(changed)+len(removed))
+	encode := func(l line) error {
+		start := buf.Len()
+		if err := enc.Encode(l); err != nil {
 			return fmt.Errorf("save queue: %w", err)
+		}
+		lines = append(lines, placed{l.URL, l.Removed, s.size + int64(start), buf.Len() - start})
+		return nil
+	}
+	for _, r := range changed {
+		if err := encode(line{Record: r}); err != nil {
+			return err
 		}
 	}
 	for _, u := range removed {
-		s.apply(line{Record: downloader.Record{URL: u}, Removed: true})
-		if err := enc.Encode(line{Record: downloader.Record{URL: u}, Removed: true}); err != nil {
-			return fmt.Errorf("save queue: %w", err)
+		if err := encode(line{Record: downloader.Record{URL: u}, Removed: true}); err != nil {
+			return err
 		}
 	}
 	if _, err := s.f.Write(buf.Bytes()); err != nil {
+		s.f.Truncate(s.size) // a torn line would make the next one unreadable
 		return fmt.Errorf("save queue %s: %w", s.path, err)
 	}
-	s.lines += len(changed) + len(removed)
-	if s.lines > 2*len(s.live)+1000 {
-		s.records()
+	s.size += int64(buf.Len())
+	for _, p := range lines {
+		s.apply(p.url, p.removed, p.off, p.n)
+	}
+	s.lines += len(lines)
+	if s.lines > 2*len(s.index)+1000 {
 		return s.compactLocked()
 	}
 	return nil
@@ -214,58 +214,6 @@ func (s *Store) compact() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.compactLocked()
-}
-
-func (s *Store) compactLocked() error {
-	tmp, err := os.CreateTemp(filepath.Dir(s.path), filepath.Base(s.path)+".tmp-*")
-	if err != nil {
-		return fmt.Errorf("save queue %s: %w", s.path, err)
-	}
-	defer os.Remove(tmp.Name())
-	w := bufio.NewWriterSize(tmp, 256<<10)
-	err = writeAll(w, s.order, s.live)
-	if err == nil {
-		err = w.Flush()
-	}
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), s.path)
-	}
-	if err == nil {
-		err = downloader.SyncDir(filepath.Dir(s.path))
-	}
-	if err != nil {
-		return fmt.Errorf("save queue %s: %w", s.path, err)
-	}
-	if s.f != nil {
-		s.f.Close()
-	}
-	s.f, err = os.OpenFile(s.path, os.O_WRONLY|os.O_APPEND, 0o600)
-	if err != nil {
-		return fmt.Errorf("open queue %s: %w", s.path, err)
-	}
-	s.lines = len(s.live)
-	return nil
-}
-
-func writeAll(w io.Writer, order []string, live map[string]downloader.Record) error {
-	enc := json.NewEncoder(w)
-	if err := enc.Encode(header{Haul: "queue", Version: formatVersion}); err != nil {
-		return err
-	}
-	for _, u := range order {
-		if r, ok := live[u]; ok {
-			if err := enc.Encode(line{Record: r}); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
 }
 
 // unlock lets another Haul open the queue.

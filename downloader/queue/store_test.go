@@ -157,3 +157,107 @@ func BenchmarkRestore100k(b *testing.B) {
 		s.Close()
 	}
 }
+
+// TestTornLastLineIsWrittenOver checks that the line written after a torn
+// one is read back: the torn bytes are cut off, not joined to it.
+func TestTornLastLineIsWrittenOver(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "queue.jsonl")
+	good := `{"haul":"queue","version":1}` + "\n" + `{"url":"https://a/1.jpg","state":"done"}` + "\n"
+	if err := os.WriteFile(path, []byte(good+`{"url":"https://a/2.jp`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s, recs, problem, err := Open(path)
+	if err != nil || problem != nil || len(recs) != 1 {
+		t.Fatalf("open: %v %+v %v", recs, problem, err)
+	}
+	if err := s.Write([]downloader.Record{rec(9, "queued")}, nil); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	_, recs, problem, err = Open(path)
+	if err != nil || problem != nil {
+		t.Fatalf("reopen: %+v %v", problem, err)
+	}
+	if len(recs) != 2 || recs[1].URL != rec(9, "").URL {
+		t.Fatalf("records %+v", recs)
+	}
+}
+
+// TestCompactionKeepsLatestLinesInOrder updates, removes and adds items
+// until the journal is rewritten, and checks what a new Open reads.
+func TestCompactionKeepsLatestLinesInOrder(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "queue.jsonl")
+	s, _, _, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	write := func(changed []downloader.Record, removed ...string) {
+		t.Helper()
+		if err := s.Write(changed, removed); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write([]downloader.Record{rec(1, "queued"), rec(2, "queued"), rec(3, "queued"), rec(4, "queued")})
+	write(nil, rec(3, "").URL)
+	for i := range 1500 {
+		r := rec(2, "active")
+		r.Attempts = i
+		write([]downloader.Record{r})
+	}
+	write([]downloader.Record{rec(4, "done"), rec(3, "queued")})
+	write(nil, rec(1, "").URL)
+	s.Close()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(data), "\n"); n > 1100 {
+		t.Errorf("journal has %d lines for 3 items: it was never rewritten", n)
+	}
+	_, recs, problem, err := Open(path)
+	if err != nil || problem != nil {
+		t.Fatalf("reopen: %+v %v", problem, err)
+	}
+	want := []struct {
+		url, state string
+		attempts   int
+	}{{rec(2, "").URL, "active", 1499}, {rec(4, "").URL, "done", 0}, {rec(3, "").URL, "queued", 0}}
+	if len(recs) != len(want) {
+		t.Fatalf("records %+v", recs)
+	}
+	for i, w := range want {
+		if recs[i].URL != w.url || recs[i].State != w.state || recs[i].Attempts != w.attempts {
+			t.Errorf("record %d: %s %s %d, want %+v", i, recs[i].URL, recs[i].State, recs[i].Attempts, w)
+		}
+	}
+}
+
+// TestRecordsComeBackWhole writes a record with every field set and reads it back.
+func TestRecordsComeBackWhole(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "queue.jsonl")
+	s, _, _, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	full := downloader.Record{URL: "https://example.com/a?b=1&c=<2>", Dir: "/pics", Name: "a.jpg", State: "done",
+		OwnsPart: true, ETag: `"x"`, LastModified: "Mon, 30 Nov 2026 08:00:00 GMT", Total: 12, Attempts: 2, Status: 200,
+		Failure: &downloader.ItemError{Kind: downloader.ErrServer, Status: 503}, Note: downloader.Note{Kind: downloader.NoteSavedEarlier, Name: "a.jpg"},
+		Referer: "https://example.com/", FromPage: true, Subdir: "page", Pattern: "{n}", MIME: "image/jpeg", IsImage: true,
+		Width: 3, Height: 4, SHA256: "ab"}
+	if err := s.Write([]downloader.Record{full}, nil); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	_, recs, _, err := Open(path)
+	if err != nil || len(recs) != 1 {
+		t.Fatalf("%v %v", recs, err)
+	}
+	got := recs[0]
+	if *got.Failure != *full.Failure {
+		t.Errorf("failure %+v, want %+v", got.Failure, full.Failure)
+	}
+	got.Failure = full.Failure
+	if got != full {
+		t.Errorf("read back\n%+v\nwant\n%+v", got, full)
+	}
+}
