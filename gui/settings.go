@@ -25,7 +25,8 @@ var (
 )
 
 // settingsRow holds the output folder and the limits; every change applies
-// to the running batch at once and is remembered.
+// to the running batch as soon as it is made (a typed speed or size once
+// it is complete: on Enter or leaving the field) and is remembered.
 type settingsRow struct {
 	ui     *UI
 	limits downloader.Limits
