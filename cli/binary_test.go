@@ -201,3 +201,30 @@ func TestHaulGetSpeaksTheUsersLanguage(t *testing.T) {
 		}
 	}
 }
+
+// TestHaulGetWordsBadFlagsInTheUsersLanguage gives haul get values that
+// parse but make no sense: the message names the flag and what to choose,
+// in the language LANG names.
+func TestHaulGetWordsBadFlagsInTheUsersLanguage(t *testing.T) {
+	bin := buildHaul(t)
+	tests := []struct {
+		lang string
+		args []string
+		want string
+	}{
+		{"zh_CN.UTF-8", []string{"-c", "0"}, "-c 0：同时下载的文件数请选 1 到 256"},
+		{"zh_CN.UTF-8", []string{"-proxy", "ftp://proxy.example"}, `-proxy "ftp://proxy.example"：Haul 无法使用这个代理`},
+		{"zh_CN.UTF-8", []string{"-name", "{title}.{ext}"}, "{title} 不是可用的字段"},
+		{"en_US.UTF-8", []string{"-c", "0"}, "-c 0: choose between 1 and 256 downloads at once"},
+		{"en_US.UTF-8", []string{"-proxy", "ftp://proxy.example"}, `-proxy "ftp://proxy.example": Haul cannot use that proxy`},
+	}
+	for _, tt := range tests {
+		args := append(append([]string{"get", "-state", "off", "-o", t.TempDir()}, tt.args...), "https://example.com/a.jpg")
+		cmd := exec.Command(bin, args...)
+		cmd.Env = append(os.Environ(), "LC_ALL=", "LC_MESSAGES=", "LANGUAGE=", "LANG="+tt.lang)
+		code, _, stderr := exitCode(t, cmd)
+		if code != exitUsage || !strings.Contains(stderr, tt.want) {
+			t.Errorf("%s %q: exit %d (want %d), stderr lacks %q:\n%s", tt.lang, tt.args, code, exitUsage, tt.want, stderr)
+		}
+	}
+}

@@ -4,11 +4,11 @@ import (
 	"cmp"
 	"errors"
 	"flag"
-	"fmt"
 	"io"
 	"net/http"
 	"net/url"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -139,7 +139,7 @@ func parseFlags(args []string) (config, *flag.FlagSet, error) {
 	}
 	policy, ok := downloader.ParseExistsPolicy(onExists)
 	if !ok {
-		return c, fs, fmt.Errorf("-on-exists %q: choose skip, rename or overwrite", onExists)
+		return c, fs, errors.New(tr().X("cli.check.onexists", i18n.Data{"Value": strconv.Quote(onExists)}))
 	}
 	c.limits.OnExists = policy
 	c.limits.BytesPerSec = int64(limit)
@@ -157,27 +157,27 @@ func parseFlags(args []string) (config, *flag.FlagSet, error) {
 func (c config) check() error {
 	switch {
 	case c.limits.Concurrency < 1 || c.limits.Concurrency > downloader.MaxConcurrency:
-		return fmt.Errorf("-c %d: choose between 1 and %d downloads at once", c.limits.Concurrency, downloader.MaxConcurrency)
+		return errors.New(tr().X("cli.check.c", i18n.Data{"Value": c.limits.Concurrency, "Max": downloader.MaxConcurrency}))
 	case c.limits.PerHost < 0:
-		return fmt.Errorf("-per-host %d: choose 0 (same as -c) or more", c.limits.PerHost)
+		return errors.New(tr().X("cli.check.perhost", i18n.Data{"Value": c.limits.PerHost}))
 	case c.limits.RequestsPerSec < 0:
-		return fmt.Errorf("-rate %g: choose 0 (unlimited) or more requests per second", c.limits.RequestsPerSec)
+		return errors.New(tr().X("cli.check.rate", i18n.Data{"Value": c.limits.RequestsPerSec}))
 	case c.limits.Retries < 0:
-		return fmt.Errorf("-retries %d: choose 0 or more", c.limits.Retries)
+		return errors.New(tr().X("cli.check.retries", i18n.Data{"Value": c.limits.Retries}))
 	case c.render && c.fromPage == "":
-		return errors.New("-render goes with -from-page: give the page to open in the browser")
+		return errors.New(tr().X("cli.check.render", nil))
 	case c.renderScreens < 0:
-		return fmt.Errorf("-render-screens %d: choose 1 or more screens, or 0 for %d", c.renderScreens, render.DefaultScreens)
+		return errors.New(tr().X("cli.check.renderscreens", i18n.Data{"Value": c.renderScreens, "Default": render.DefaultScreens}))
 	case c.pages < 1:
-		return fmt.Errorf("-pages %d: choose 1 or more pages", c.pages)
+		return errors.New(tr().X("cli.check.pages", i18n.Data{"Value": c.pages}))
 	case c.idleTimeout <= 0:
-		return fmt.Errorf("-timeout %s: choose a duration above zero, such as 30s or 2m", c.idleTimeout)
+		return errors.New(tr().X("cli.check.timeout", i18n.Data{"Value": c.idleTimeout}))
 	case strings.TrimSpace(c.dir) == "":
-		return errors.New("-o: give the folder to save into")
+		return errors.New(tr().X("cli.check.o", nil))
 	case isFile(c.dir):
 		return badValueError(folderValue, c.dir)
 	case c.userAgent != "" && !validHeaderValue(c.userAgent):
-		return errors.New("-user-agent contains characters that cannot be sent")
+		return errors.New(tr().X("cli.check.useragent", nil))
 	}
 	return cmp.Or(c.checkAddresses(), c.checkTemplate())
 }
@@ -188,13 +188,13 @@ func (c config) checkAddresses() error {
 	if c.fromPage != "" {
 		u, err := url.Parse(c.fromPage)
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-			return fmt.Errorf("-from-page %q: give a full http or https address", c.fromPage)
+			return errors.New(tr().X("cli.check.frompage", i18n.Data{"Value": strconv.Quote(c.fromPage)}))
 		}
 	}
 	if c.referer != "" {
 		u, err := url.Parse(c.referer)
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-			return fmt.Errorf("-referer %q: give a full http or https address", c.referer)
+			return errors.New(tr().X("cli.check.referer", i18n.Data{"Value": strconv.Quote(c.referer)}))
 		}
 	}
 	return nil
@@ -203,7 +203,7 @@ func (c config) checkAddresses() error {
 // checkTemplate rejects a -name template with a field that does not exist.
 func (c config) checkTemplate() error {
 	if field := naming.UnknownField(c.limits.NameTemplate); field != "" {
-		return fmt.Errorf("-name %q: %s is not a field; use {n}, {name}, {ext}, {host} or {page}", c.limits.NameTemplate, field)
+		return errors.New(tr().X("cli.check.name", i18n.Data{"Value": strconv.Quote(c.limits.NameTemplate), "Field": field}))
 	}
 	return nil
 }

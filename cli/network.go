@@ -1,9 +1,11 @@
 package cli
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"haul/downloader"
@@ -32,7 +34,7 @@ func (n *network) flags(fs *flag.FlagSet) {
 func (n *network) check() error {
 	p, err := downloader.ParseProxy(n.proxy)
 	if err != nil {
-		return fmt.Errorf("-proxy: %w", err)
+		return errors.New(tr().X("cli.check.proxy", i18n.Data{"Value": strconv.Quote(n.proxy)}))
 	}
 	n.proxySettings = p
 	if strings.TrimSpace(n.cookiesBrowser) != "" {
