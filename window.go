@@ -21,7 +21,7 @@ func runWindow(files []string) int {
 	a.SetIcon(icon)
 	w := a.NewWindow(d.Name)
 	w.SetIcon(icon)
-	w.Resize(fyne.NewSize(1180, 720))
+	w.Resize(initialSize(w))
 	gui.New(a, w, files)
 	w.ShowAndRun()
 	return 0

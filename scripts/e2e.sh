@@ -102,6 +102,11 @@ run_window() {
 	[[ -n "$min_width" ]] || fail "the window gives no minimum size: $hints"
 	(( min_width <= 800 )) || fail "the window needs at least $min_width pixels across, more than 800"
 	echo "e2e: minimum window width $min_width"
+	# It also opens no larger than the 800×600 screen.
+	local WIDTH HEIGHT X Y SCREEN WINDOW
+	eval "$(xdotool getwindowgeometry --shell "$win")"
+	(( WIDTH <= 800 && HEIGHT <= 600 )) || fail "the window opens at ${WIDTH}×${HEIGHT}, larger than the 800×600 screen"
+	echo "e2e: the window opens at ${WIDTH}×${HEIGHT}"
 	xdotool windowsize "$win" 800 600
 
 	# The list file is read in the background; Start also runs links added later.
