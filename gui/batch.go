@@ -80,6 +80,9 @@ func enabled(w fyne.Disableable, on bool) {
 // Start runs the queue and resumes paused items (Ctrl+Enter). A folder
 // that cannot be used is explained, with a way to choose another.
 func (u *UI) Start() {
+	// Clicking Start takes no focus from the speed field, so a speed typed
+	// there without Enter is applied now, before anything downloads.
+	u.settings.speed.commitTyped()
 	u.command(func() {
 		if err := u.m.Start(u.ctx); err != nil {
 			u.do(func() { u.settings.explainFolder(folderProblemOf(u.m.Dir(), err)) })

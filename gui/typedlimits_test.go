@@ -45,18 +45,19 @@ func TestTypedLimitWaitsForEnterOrLeavingTheField(t *testing.T) {
 	finishes := []struct {
 		name   string
 		finish func(h *harness, e *choiceEntry)
-		// moreOnly is a way to finish that only the fields in More… have.
-		moreOnly bool
+		// only names the one field this way to finish is for, if any.
+		only string
 	}{
-		{"Enter", func(_ *harness, e *choiceEntry) { e.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn}) }, false},
-		{"leaving the field", func(h *harness, _ *choiceEntry) { h.win.Canvas().Unfocus() }, false},
-		{"Tab to the next setting", func(h *harness, _ *choiceEntry) { test.FocusNext(h.win.Canvas()) }, false},
-		{"closing More…", func(h *harness, _ *choiceEntry) { test.Tap(findButton(nil, "Close")) }, true},
+		{"Enter", func(_ *harness, e *choiceEntry) { e.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn}) }, ""},
+		{"leaving the field", func(h *harness, _ *choiceEntry) { h.win.Canvas().Unfocus() }, ""},
+		{"Tab to the next setting", func(h *harness, _ *choiceEntry) { test.FocusNext(h.win.Canvas()) }, ""},
+		{"closing More…", func(h *harness, _ *choiceEntry) { test.Tap(findButton(nil, "Close")) }, "largest file"},
+		{"pressing Start", func(h *harness, _ *choiceEntry) { h.ui.Start() }, "speed"},
 	}
 	typed := map[string]string{"speed": "20 MB/s", "largest file": "20 MB"}
 	for _, f := range typedFields {
 		for _, fin := range finishes {
-			if fin.moreOnly && f.name == "speed" {
+			if fin.only != "" && fin.only != f.name {
 				continue
 			}
 			t.Run(f.name+"/"+fin.name, func(t *testing.T) {
