@@ -88,10 +88,10 @@ func (u *UI) apply(upd update) {
 			u.tray.show(upd.totals)
 		}
 	}
-	if u.filter.on() && (reshaped || len(upd.items) > 0) {
+	if u.filter.on() && (reshaped || len(upd.rows) > 0) {
 		u.filter.reindex()
 	}
-	if reshaped || len(upd.items) > 0 || upd.redraw || wasRunning != u.totals.Summary().Running {
+	if reshaped || len(upd.rows) > 0 || upd.redraw || wasRunning != u.totals.Summary().Running {
 		u.list.Refresh()
 	}
 	if reshaped {

@@ -15,10 +15,9 @@ type update struct {
 	// pulled is when the engine was read.
 	pulled time.Time
 	sum    downloader.Summary
-	// reset replaces every row with items.
+	// reset replaces every row with rows.
 	reset bool
-	// items are the items added or changed, in queue order.
-	items []downloader.ItemSnapshot
+	changes
 	// removed lists the items taken off the list.
 	removed []downloader.ID
 	// redraw asks for the rows on screen to be drawn again even when no
@@ -33,7 +32,7 @@ type update struct {
 }
 
 func (u update) empty() bool {
-	return !u.reset && len(u.items) == 0 && len(u.removed) == 0 && !u.redraw && !u.newTotals && u.ended == nil && u.saveProblem == ""
+	return !u.reset && len(u.rows) == 0 && len(u.removed) == 0 && !u.redraw && !u.newTotals && u.ended == nil && u.saveProblem == ""
 }
 
 // refresher asks the engine what changed since the last refresh. It is
@@ -53,7 +52,7 @@ func (r *refresher) pull() (update, bool) {
 	d := r.m.SnapshotSince(r.rev)
 	r.rev = d.Rev
 	sum := d.Summary
-	u := update{pulled: time.Now(), sum: sum, reset: d.Reset, items: d.Items, removed: d.Removed, redraw: sum.Waiting > 0}
+	u := update{pulled: time.Now(), sum: sum, reset: d.Reset, changes: compact(d.Items), removed: d.Removed, redraw: sum.Waiting > 0}
 	if t := newTotalsView(sum); t != r.totals {
 		r.totals, u.totals, u.newTotals = t, t, true
 	}

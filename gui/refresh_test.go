@@ -60,8 +60,8 @@ func TestRefresherSendsOnlyChangedRows(t *testing.T) {
 	var model rowModel
 	m.Add("https://example.com/a.png", "https://example.com/b.png")
 	upd, moving := r.pull()
-	if !upd.reset || len(upd.items) != 2 || moving {
-		t.Fatalf("first pull: reset %v, %d items, moving %v", upd.reset, len(upd.items), moving)
+	if !upd.reset || len(upd.rows) != 2 || moving {
+		t.Fatalf("first pull: reset %v, %d items, moving %v", upd.reset, len(upd.rows), moving)
 	}
 	model.apply(upd)
 	if upd, _ := r.pull(); !upd.empty() {
@@ -69,12 +69,12 @@ func TestRefresherSendsOnlyChangedRows(t *testing.T) {
 	}
 	ids, _ := m.Add("https://example.com/c.png")
 	upd, _ = r.pull()
-	if upd.reset || len(upd.items) != 1 || upd.items[0].ID != ids[0] || !model.apply(upd) || model.len() != 3 {
-		t.Fatalf("adding a link: reset %v, %d items, %d rows", upd.reset, len(upd.items), model.len())
+	if upd.reset || len(upd.rows) != 1 || upd.rows[0].id != ids[0] || !model.apply(upd) || model.len() != 3 {
+		t.Fatalf("adding a link: reset %v, %d items, %d rows", upd.reset, len(upd.rows), model.len())
 	}
 	m.Pause(ids[0])
 	upd, _ = r.pull()
-	if upd.reset || len(upd.items) != 1 || model.apply(upd) || model.at(2).State != downloader.Paused {
+	if upd.reset || len(upd.rows) != 1 || model.apply(upd) || model.at(2).State != downloader.Paused {
 		t.Errorf("pausing one item: %+v, row %+v", upd, model.at(2))
 	}
 	m.Cancel(ids[0])

@@ -63,6 +63,28 @@ func showsLive(st downloader.State) bool {
 	return st == downloader.Active || st == downloader.Waiting
 }
 
+// changes are the items added or changed since the last refresh, made
+// compact by the refresh loop, so that the engine's full snapshots of a
+// long list (300 bytes an item) are let go before the UI thread takes them.
+type changes struct {
+	// rows are the items added or changed, in queue order.
+	rows []rowItem
+	// live are the full snapshots of those that are downloading or waiting.
+	live []downloader.ItemSnapshot
+}
+
+// compact turns the engine's snapshots of changed items into changes.
+func compact(items []downloader.ItemSnapshot) changes {
+	c := changes{rows: make([]rowItem, len(items))}
+	for i := range items {
+		c.rows[i] = newRowItem(&items[i])
+		if showsLive(items[i].State) {
+			c.live = append(c.live, items[i])
+		}
+	}
+	return c
+}
+
 // len is the number of rows.
 func (r *rowModel) len() int { return len(r.items) }
 
@@ -82,36 +104,38 @@ func (r *rowModel) at(i int) downloader.ItemSnapshot {
 // it reports whether rows were added or removed.
 func (r *rowModel) apply(upd update) bool {
 	if upd.reset {
-		r.items = make([]rowItem, 0, len(upd.items))
-		r.live = nil
+		r.items, r.live = upd.rows, nil
 	}
 	shape := r.remove(upd.removed) || upd.reset
-	for i := range upd.items {
-		s := &upd.items[i]
-		r.keepLive(s)
-		if n := len(r.items); n == 0 || s.ID > r.items[n-1].id {
-			r.items = append(r.items, newRowItem(s))
+	for _, it := range upd.rows {
+		if !showsLive(it.state) {
+			delete(r.live, it.id)
+		}
+		if upd.reset {
+			continue
+		}
+		if n := len(r.items); n == 0 || it.id > r.items[n-1].id {
+			r.items = append(r.items, it)
 			shape = true
 			continue
 		}
-		if i, ok := r.find(s.ID); ok {
-			r.items[i] = newRowItem(s)
+		if i, ok := r.find(it.id); ok {
+			r.items[i] = it
 		}
 	}
+	r.keepLive(upd.live)
 	return shape
 }
 
-// keepLive keeps the full snapshot of an item whose row shows a speed or a
-// countdown, and lets it go when the item moves on.
-func (r *rowModel) keepLive(s *downloader.ItemSnapshot) {
-	if !showsLive(s.State) {
-		delete(r.live, s.ID)
-		return
+// keepLive keeps the full snapshots of items whose rows show a speed or a
+// countdown; apply lets them go when the items move on.
+func (r *rowModel) keepLive(live []downloader.ItemSnapshot) {
+	if len(live) > 0 && r.live == nil {
+		r.live = make(map[downloader.ID]downloader.ItemSnapshot, len(live))
 	}
-	if r.live == nil {
-		r.live = map[downloader.ID]downloader.ItemSnapshot{}
+	for _, s := range live {
+		r.live[s.ID] = s
 	}
-	r.live[s.ID] = *s
 }
 
 // remove drops the rows of removed items in one pass.

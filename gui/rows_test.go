@@ -25,7 +25,7 @@ func TestCompactRowsShowWhatFullSnapshotsShow(t *testing.T) {
 		{ID: 9, URL: "https://example.com/i.jpg", State: downloader.Canceled, Bytes: 5, Total: 10},
 	}
 	var model rowModel
-	if !model.apply(update{reset: true, items: snaps}) || model.len() != len(snaps) {
+	if !model.apply(update{reset: true, changes: compact(snaps)}) || model.len() != len(snaps) {
 		t.Fatalf("reset: %d rows, want %d", model.len(), len(snaps))
 	}
 	for _, running := range []bool{false, true} {
@@ -50,10 +50,10 @@ func TestRowModelLetsFullSnapshotsGo(t *testing.T) {
 	var model rowModel
 	active := downloader.ItemSnapshot{ID: 1, URL: "https://example.com/a.jpg", State: downloader.Active, Speed: 100}
 	waiting := downloader.ItemSnapshot{ID: 2, URL: "https://example.com/b.jpg", State: downloader.Waiting}
-	model.apply(update{reset: true, items: []downloader.ItemSnapshot{active, waiting}})
+	model.apply(update{reset: true, changes: compact([]downloader.ItemSnapshot{active, waiting})})
 	done := active
 	done.State, done.Speed, done.Path = downloader.Done, 0, "/out/a.jpg"
-	if model.apply(update{items: []downloader.ItemSnapshot{done}}) {
+	if model.apply(update{changes: compact([]downloader.ItemSnapshot{done})}) {
 		t.Error("a changed row was reported as a new one")
 	}
 	if _, ok := model.live[1]; ok || model.at(0) != done {
