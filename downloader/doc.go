@@ -32,14 +32,34 @@
 //
 // # One try, one way
 //
-// The manager picks an item (Queued → Active) and runs one try: a request,
-// the body written to the item's temporary file, the checks (length,
-// format, duplicate), and the move into place. The try ends with an
-// outcome. The function decide turns that outcome and the item's history
-// (how many tries counted, how far the file got before) into one step:
-// done, retry after a wait, resume now, restart from byte 0, or fail with a
-// reason; the manager applies the step through the table and records it in
-// the journal.
+// A try goes one way: the manager decides, a transfer runs, the manager
+// applies what it brought.
+//
+//  1. The manager picks an item (Queued → Active) and prepares the try: the
+//     job (the link, the temporary file it owns, the version and size the
+//     file was started with) and the environment (the HTTP client, the
+//     request and byte limits, the counters the progress goes to). A
+//     temporary file an earlier run left for the link is adopted here (see
+//     "Files on disk"). (attempt.go, leftover.go)
+//  2. The transfer (package transfer) runs: the request, with Range and
+//     If-Range when resuming; the answer checked; the first bytes read to
+//     know what the file is; the body streamed into the temporary file;
+//     its length verified. It never calls into the manager. The one thing
+//     it asks on the way, once the answer is known, is the plan: the
+//     manager's hook reads the answer and says where the body goes (it
+//     claims the file name then), or stops the try (a web page to read for
+//     pictures, text where a picture was expected, a file to skip).
+//     (package transfer; the hook is plan.go)
+//  3. The transfer returns a result: complete, or how it ended. The
+//     manager turns it into the try's outcome: a complete file is synced,
+//     checked for duplicates and moved into place; a failure becomes a
+//     verdict (a kind of failure, and whether another try may mend it).
+//     (outcome.go, save.go, commit.go)
+//  4. The function decide turns that outcome and the item's history (how
+//     many tries counted, how far the file got before) into one step:
+//     done, retry after a wait, resume now, restart from byte 0, or fail
+//     with a reason. The manager applies the step through the state table
+//     and records it in the journal. (decide.go, finish.go, transitions.go)
 //
 // A try that brings bytes beyond the furthest point any earlier try
 // reached is free; any other try counts against the retries and waits its

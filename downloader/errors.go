@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"haul/downloader/transfer"
 )
 
 // ErrorKind groups failures by what the user can do about them.
@@ -181,7 +183,7 @@ var (
 	errCanceled         = errors.New("canceled")
 	errStopped          = errors.New("stopped")
 	errYielded          = errors.New("back to the queue: fewer downloads at once")
-	errIdle             = errors.New("the server stopped sending data")
+	errIdle             = transfer.ErrIdle
 	errTooManyRedirects = errors.New("too many redirects")
 	errRedirectScheme   = errors.New("redirect to a non-http link")
 )

@@ -8,6 +8,8 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+
+	"haul/downloader/transfer"
 )
 
 // answerVerdict recognises failures of the answer itself that no new try
@@ -27,9 +29,9 @@ func answerVerdict(err error, host string) (verdict, bool) {
 	case strings.Contains(err.Error(), "server response headers exceeded"):
 		return verdict{err: &ItemError{Kind: ErrHeadersTooLarge, Reason: ReasonHeadersTooLarge, Host: host, Err: err}}, true
 	}
-	var bigErr *tooLargeError
+	var bigErr *transfer.TooLargeError
 	if errors.As(err, &bigErr) {
-		return tooLarge(bigErr.limit), true
+		return tooLarge(bigErr.Limit), true
 	}
 	var proxyErr *proxyRefusedError
 	if errors.As(err, &proxyErr) {

@@ -1,7 +1,6 @@
 package downloader
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -12,6 +11,7 @@ import (
 
 	"haul/downloader/pages"
 	"haul/downloader/sniff"
+	"haul/downloader/transfer"
 )
 
 // PageFound reports a link that turned out to be a web page, with the
@@ -26,25 +26,26 @@ type PageFound struct {
 	Images []pages.Image
 }
 
-// pageOutcome reads the body as a web page when the link was not expected
-// to be a file: an HTML answer to a link that does not name a picture.
-func (m *Manager) pageOutcome(it *item, j job, resp *http.Response, head []byte, body io.Reader) (outcome, bool) {
+// isPage says an answer is to be read as a web page: an HTML answer to a
+// link that was not expected to be a file and does not name a picture.
+func (m *Manager) isPage(it *item, j job, resp *http.Response) bool {
 	if m.opts.SavePages || j.fromPage || j.name != "" {
-		return outcome{}, false
+		return false
 	}
 	mt, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
-	if mt != "text/html" && mt != "application/xhtml+xml" || sniff.ExpectImage(m.nameFor(it, resp), "", false) {
-		return outcome{}, false
-	}
+	return (mt == "text/html" || mt == "application/xhtml+xml") && !sniff.ExpectImage(m.nameFor(it, resp), "", false)
+}
+
+// signInPage says a web page is a sign-in form the link was sent to, not
+// the page the user meant.
+func signInPage(j job, resp *http.Response, head []byte) bool {
 	page := resp.Request.URL
-	if isSignInPath(page) && (page.String() != j.url.String() || passwordField.Match(head)) {
-		return outcome{verdict: verdict{err: signInError(resp.StatusCode)}}, true
-	}
-	images, _, err := pages.Find(io.MultiReader(bytes.NewReader(head), io.LimitReader(body, pages.MaxPageBytes)), page)
-	if err != nil {
-		return outcome{verdict: verdict{retry: true, err: &ItemError{Kind: ErrNetwork, Reason: ReasonPageUnreadable, Err: err}}}, true
-	}
-	return outcome{page: &PageFound{Item: it.id, Page: page.String(), Title: pageTitle(images), Images: images}}, true
+	return isSignInPath(page) && (page.String() != j.url.String() || passwordField.Match(head))
+}
+
+// pageFound is the outcome of a link read as a web page.
+func pageFound(it *item, page *transfer.Page) outcome {
+	return outcome{page: &PageFound{Item: it.id, Page: page.URL, Title: pageTitle(page.Images), Images: page.Images}}
 }
 
 // pageDoneLocked ends a page item and, unless the app wants to choose,

@@ -3,18 +3,15 @@ package downloader
 import (
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"syscall"
+
+	"haul/downloader/transfer"
 )
 
 // partFile is what a download writes into: an *os.File, or a fake in tests.
-type partFile interface {
-	io.Writer
-	Sync() error
-	Close() error
-}
+type partFile = transfer.PartFile
 
 // openPartFunc opens the .part file; offset 0 truncates, otherwise appends.
 // exclusive refuses to reuse a file this item does not own.

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"golang.org/x/time/rate"
+
+	"haul/downloader/transfer"
 )
 
 // rateLimits are the user's limits on requests per second and bytes per
@@ -99,3 +101,19 @@ func (r *rateLimits) wait(ctx context.Context, lim *rate.Limiter, n int) error {
 		}
 	}
 }
+
+// transferRates gives a transfer the manager's limits.
+type transferRates struct{ r *rateLimits }
+
+// WaitRequest waits until a request may start.
+func (t transferRates) WaitRequest(ctx context.Context) error { return t.r.waitRequest(ctx) }
+
+// Chunk is how much to read at once, at most size.
+func (t transferRates) Chunk(size int) int { return t.r.chunk(size) }
+
+// WaitBytes waits until n more bytes may be read.
+func (t transferRates) WaitBytes(ctx context.Context, n int) error { return t.r.waitBytes(ctx, n) }
+
+// copyBufferSize is the chunk size for streaming bodies to disk: the byte
+// limiter's burst is at least this.
+const copyBufferSize = transfer.CopyBufferSize

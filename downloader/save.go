@@ -4,10 +4,8 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"hash"
 	"io"
-	"io/fs"
 	"net/http"
 	"os"
 	"path"
@@ -17,61 +15,6 @@ import (
 	"haul/downloader/naming"
 	"haul/downloader/sniff"
 )
-
-// saveInput is what save needs beyond the job: where the body starts, its
-// size, the head already read from it, and what the head says it is.
-type saveInput struct {
-	offset, total int64
-	head          []byte
-	body          io.Reader
-	format        sniff.Format
-}
-
-// save names the file, streams the body into its part file, checks it and
-// moves it into place; pictures are hashed on the way to catch duplicates.
-func (m *Manager) save(ctx, actx context.Context, it *item, j job, resp *http.Response, in saveInput) outcome {
-	if err := os.MkdirAll(j.dir, 0o755); err != nil {
-		return outcome{verdict: diskVerdict(err, j.dir)}
-	}
-	name, claimed := m.saveName(it, j, resp, in.format)
-	if claimed == claimSkip {
-		return outcome{skipped: true}
-	}
-	m.noteResponse(it, resp, in.offset, in.total, in.format)
-	part := filepath.Join(j.dir, name+".part")
-	m.markPartOwned(it)
-	if claimed == claimResume {
-		if size, ok := resumableLeftover(part, in.total); ok {
-			return outcome{resumeNow: true, reached: size}
-		}
-	}
-	j.ownsPart = j.ownsPart || claimed != claimFree
-	h := pictureHash(part, in)
-	f, refused := m.createPart(it, j, part, in.offset, responseTag(it.raw, resp.Header))
-	if refused != nil {
-		return *refused
-	}
-	n, err := m.writeChunk(f, in.head, h, it)
-	if err == nil {
-		var rest int64
-		rest, err = m.copyBody(actx, f, in.body, h, it)
-		n += rest
-	}
-	out := outcome{}
-	if n > 0 {
-		out.reached = in.offset + n
-	}
-	if err == nil && in.total >= 0 && in.offset+n != in.total {
-		err = io.ErrUnexpectedEOF
-	}
-	if err != nil {
-		f.Close()
-		out.verdict = m.receiveVerdict(ctx, actx, err, j)
-		return out
-	}
-	resp.Body.Close()
-	return m.finishFile(it, j, f, part, in.format, h, out)
-}
 
 // saveName is the name the item is saved under: the one it already has,
 // or one claimed now from the answer, with what claiming found in the
@@ -115,14 +58,14 @@ func notATempName(name string) string {
 }
 
 // pictureHash starts the sha256 of a picture, fed with the bytes already
-// in the part file when resuming; nil when the file is no picture or the
-// part file cannot be read.
-func pictureHash(part string, in saveInput) hash.Hash {
-	if !in.format.IsImage {
+// in the part file when resuming from offset; nil when the file is no
+// picture or the part file cannot be read.
+func pictureHash(part string, format sniff.Format, offset int64) hash.Hash {
+	if !format.IsImage {
 		return nil
 	}
 	h := sha256.New()
-	if in.offset > 0 && hashPrefix(h, part, in.offset) != nil {
+	if offset > 0 && hashPrefix(h, part, offset) != nil {
 		return nil
 	}
 	return h
@@ -130,32 +73,15 @@ func pictureHash(part string, in saveInput) hash.Hash {
 
 // createPart opens the part file, one create at a time, and tags a new one
 // with its link and version. A file of the same name that appeared
-// meanwhile sends the item to choose another name.
-func (m *Manager) createPart(it *item, j job, part string, offset int64, tag partTag) (partFile, *outcome) {
+// meanwhile is an error wrapping fs.ErrExist.
+func (m *Manager) createPart(part string, offset int64, exclusive bool, tag partTag) (partFile, error) {
 	m.createMu.Lock()
-	f, err := m.openPart(part, offset, !j.ownsPart)
+	f, err := m.openPart(part, offset, exclusive)
 	m.createMu.Unlock()
-	switch {
-	case err == nil:
-		if offset == 0 {
-			tagPart(part, tag)
-		}
-		return f, nil
-	case errors.Is(err, fs.ErrExist):
-		m.forgetName(it)
-		return nil, &outcome{restart: true, verdict: verdict{retry: true, err: &ItemError{Kind: ErrDisk, Reason: ReasonNameTaken, Err: err}}}
+	if err == nil && offset == 0 {
+		tagPart(part, tag)
 	}
-	return nil, &outcome{verdict: diskVerdict(err, j.dir)}
-}
-
-// receiveVerdict explains a body that could not be received whole: a
-// failure to write, or to read. A read stopped by a pause, cancel or stop
-// is no failure.
-func (m *Manager) receiveVerdict(ctx, actx context.Context, err error, j job) verdict {
-	if errors.Is(err, errWrite) {
-		return diskVerdict(err, j.dir)
-	}
-	return m.transportOutcome(ctx, actx, err, j.url).verdict
+	return f, err
 }
 
 // finishFile makes a complete part file durable and moves it into place.

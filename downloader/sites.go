@@ -147,3 +147,11 @@ func (m *Manager) Fetch(ctx context.Context, link, page string) (*http.Response,
 	}
 	return resp, nil
 }
+
+// setUserHeaders sends the user's headers and User-Agent.
+func (m *Manager) setUserHeaders(req *http.Request) {
+	for k, v := range m.opts.Header {
+		req.Header[k] = v
+	}
+	req.Header.Set("User-Agent", m.opts.UserAgent)
+}

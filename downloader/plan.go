@@ -1,0 +1,148 @@
+package downloader
+
+import (
+	"hash"
+	"net/http"
+	"os"
+	"path"
+	"path/filepath"
+
+	"haul/downloader/naming"
+	"haul/downloader/sniff"
+	"haul/downloader/transfer"
+)
+
+// tryPlan is the manager's side of one try: the plan the transfer asks for
+// once the answer is known, and what it decided, for the outcome.
+type tryPlan struct {
+	m  *Manager
+	it *item
+	j  job
+
+	asked   bool         // the transfer asked: the answer was accepted
+	format  sniff.Format // what the file is
+	part    string       // the temporary file the body goes to
+	hash    hash.Hash    // the picture's sha256, fed by the transfer
+	stopped outcome      // why the plan stopped the try
+}
+
+// plan answers the transfer once the answer is accepted: read it as a web
+// page, stop (a sign-in form, a file that is not what the link promised, a
+// name to skip, a leftover to resume), or where the body goes.
+func (p *tryPlan) plan(a transfer.Answer) transfer.Plan {
+	p.asked = true
+	p.m.noteStatus(p.it, a.Resp.StatusCode)
+	if a.Offset > 0 {
+		return p.save(a)
+	}
+	p.format = a.Format
+	if p.m.isPage(p.it, p.j, a.Resp) {
+		if signInPage(p.j, a.Resp, a.Head) {
+			return p.stop(outcome{verdict: verdict{err: signInError(a.Resp.StatusCode)}})
+		}
+		return transfer.Plan{ReadPage: true}
+	}
+	if o, wrong := p.notAsPromised(a); wrong {
+		return p.stop(o)
+	}
+	return p.save(a)
+}
+
+// stop ends the try with the outcome o.
+func (p *tryPlan) stop(o outcome) transfer.Plan {
+	p.stopped = o
+	return transfer.Plan{Stop: true}
+}
+
+// notAsPromised checks the first bytes of a file expected to be a picture:
+// an empty file or text is a failure, not a picture.
+func (p *tryPlan) notAsPromised(a transfer.Answer) (outcome, bool) {
+	resp := a.Resp
+	if !sniff.ExpectImage(p.m.nameFor(p.it, resp), resp.Header.Get("Content-Type"), p.j.fromPage) {
+		return outcome{}, false
+	}
+	switch {
+	case len(a.Head) == 0:
+		return outcome{verdict: verdict{err: &ItemError{Kind: ErrEmptyBody, Reason: ReasonEmptyFile, Status: resp.StatusCode}}}, true
+	case a.Format.IsText:
+		return outcome{verdict: verdict{err: notImageError(a.Head, p.j.url, resp)}}, true
+	}
+	return outcome{}, false
+}
+
+// save names the file and readies its temporary file: the body goes
+// there, hashed on the way when it is a picture, to catch duplicates.
+func (p *tryPlan) save(a transfer.Answer) transfer.Plan {
+	m, it, j := p.m, p.it, p.j
+	if err := os.MkdirAll(j.dir, 0o755); err != nil {
+		return p.stop(outcome{verdict: diskVerdict(err, j.dir)})
+	}
+	name, claimed := m.saveName(it, j, a.Resp, p.format)
+	if claimed == claimSkip {
+		return p.stop(outcome{skipped: true})
+	}
+	m.noteResponse(it, a.Resp, a.Offset, a.Total, p.format)
+	p.part = filepath.Join(j.dir, name+".part")
+	m.markPartOwned(it)
+	if claimed == claimResume {
+		if size, ok := resumableLeftover(p.part, a.Total); ok {
+			return p.stop(outcome{resumeNow: true, reached: size})
+		}
+	}
+	exclusive := !j.ownsPart && claimed == claimFree
+	tag := responseTag(it.raw, a.Resp.Header)
+	p.hash = pictureHash(p.part, p.format, a.Offset)
+	part, offset := p.part, a.Offset
+	return transfer.Plan{Hash: p.hash, Open: func() (transfer.PartFile, error) {
+		return m.createPart(part, offset, exclusive, tag)
+	}}
+}
+
+// nameFor picks the file name from the response, falling back to the final
+// URL after redirects when the link itself names nothing.
+func (m *Manager) nameFor(it *item, resp *http.Response) string {
+	u := it.url
+	if base := path.Base(u.Path); (base == "/" || base == ".") && resp.Request != nil {
+		u = resp.Request.URL
+	}
+	return naming.FromResponse(resp.Header.Get("Content-Disposition"), u, resp.Header.Get("Content-Type"))
+}
+
+func (m *Manager) noteStatus(it *item, code int) {
+	m.mu.Lock()
+	it.status = code
+	m.touchLocked(it)
+	m.mu.Unlock()
+}
+
+// noteResponse records the validators, sizes and real format of a response about to be saved.
+func (m *Manager) noteResponse(it *item, resp *http.Response, offset, total int64, format sniff.Format) {
+	m.mu.Lock()
+	if format.MIME != "" {
+		it.mime, it.isImage, it.width, it.height = format.MIME, format.IsImage, format.Width, format.Height
+	}
+	if resp.StatusCode == http.StatusOK {
+		it.etag = resp.Header.Get("ETag")
+		it.modified = resp.Header.Get("Last-Modified")
+	}
+	it.total.Store(total)
+	m.markDirtyLocked(it)
+	m.mu.Unlock()
+	it.bytes.Store(offset)
+	it.speed.reset(m.now(), offset)
+}
+
+// markPartOwned records that the part file is the item's, and writes that
+// to the journal at once, so that a crash right after cannot orphan it.
+func (m *Manager) markPartOwned(it *item) {
+	m.mu.Lock()
+	changed := !it.ownsPart
+	it.ownsPart = true
+	if changed {
+		m.markDirtyLocked(it)
+	}
+	m.mu.Unlock()
+	if changed {
+		m.flush(false)
+	}
+}

@@ -1,0 +1,112 @@
+package transfer
+
+import (
+	"context"
+	"net/http"
+	"os"
+	"strconv"
+	"strings"
+)
+
+// resumePoint is where the temporary file ends, when it can be resumed:
+// it is the item's, not empty, and its version or size is known.
+func resumePoint(j Job) (int64, bool) {
+	if j.Part == "" {
+		return 0, false
+	}
+	fi, err := os.Lstat(j.Part)
+	if err != nil || !fi.Mode().IsRegular() || fi.Size() == 0 || j.Validator == "" && j.Total <= 0 {
+		return 0, false
+	}
+	return fi.Size(), true
+}
+
+// request makes the GET for one try, with Range and If-Range when resuming.
+func request(ctx context.Context, j Job, offset int64, resuming bool) *http.Request {
+	req := j.Request.Clone(ctx)
+	if resuming {
+		req.Header.Set("Range", "bytes="+strconv.FormatInt(offset, 10)+"-")
+		if j.Validator != "" {
+			req.Header.Set("If-Range", j.Validator)
+		}
+	}
+	return req
+}
+
+// span is the part of the file an answer carries: from offset to total
+// (-1 when the size is unknown).
+type span struct{ offset, total int64 }
+
+// checkAnswer reads the status and headers of an answer: the span of the
+// file it carries (ok), or how the try ends when it carries none.
+func checkAnswer(j Job, resp *http.Response, offset int64, resuming bool) (s span, e Ending, ok bool) {
+	code := resp.StatusCode
+	switch {
+	case code == http.StatusPartialContent && resuming:
+		if s, e, ok = partialSpan(j, resp.Header, offset); !ok {
+			return s, e, false
+		}
+	case code == http.StatusOK:
+		s = span{offset: 0, total: resp.ContentLength}
+	case code == http.StatusRequestedRangeNotSatisfiable && resuming:
+		return s, CannotResume, false
+	case code >= 200 && code < 300:
+		return s, NoFile, false
+	default:
+		return s, Refused, false
+	}
+	if j.MaxSize > 0 && s.total > j.MaxSize {
+		return s, TooLarge, false
+	}
+	return s, 0, true
+}
+
+// partialSpan checks a partial answer (206) to a resume: the same version
+// of the file, from the byte asked for.
+func partialSpan(j Job, h http.Header, offset int64) (span, Ending, bool) {
+	if changedSince(j, h) {
+		return span{}, Changed, false
+	}
+	start, size, ok := parseContentRange(h.Get("Content-Range"))
+	if !ok || start != offset || (j.Total > 0 && size >= 0 && size != j.Total) {
+		return span{}, WrongPart, false
+	}
+	return span{offset: offset, total: size}, 0, true
+}
+
+// changedSince says a partial answer comes from another version of the
+// file than the temporary file was started with: its ETag or
+// Last-Modified differs.
+func changedSince(j Job, h http.Header) bool {
+	etag, modified := h.Get("ETag"), h.Get("Last-Modified")
+	return j.ETag != "" && etag != "" && etag != j.ETag ||
+		j.Modified != "" && modified != "" && modified != j.Modified
+}
+
+// parseContentRange reads "bytes START-END/SIZE"; size is -1 for "*".
+func parseContentRange(v string) (start, size int64, ok bool) {
+	rest, found := strings.CutPrefix(strings.TrimSpace(v), "bytes ")
+	if !found {
+		return 0, 0, false
+	}
+	span, sizeText, found := strings.Cut(rest, "/")
+	if !found {
+		return 0, 0, false
+	}
+	startText, _, found := strings.Cut(span, "-")
+	if !found {
+		return 0, 0, false
+	}
+	start, err := strconv.ParseInt(startText, 10, 64)
+	if err != nil || start < 0 {
+		return 0, 0, false
+	}
+	if sizeText == "*" {
+		return start, -1, true
+	}
+	size, err = strconv.ParseInt(sizeText, 10, 64)
+	if err != nil || size <= start {
+		return 0, 0, false
+	}
+	return start, size, true
+}
