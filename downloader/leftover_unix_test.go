@@ -44,6 +44,7 @@ func leaveTemporaryFile(t *testing.T, srv *downloadtest.Server, dir, path, name 
 func TestLeftoverAfterALostQueue(t *testing.T) {
 	first, changed := downloadtest.Data(1<<20, 21), downloadtest.Data(900<<10, 22)
 	named := downloadtest.Header("Content-Disposition", `attachment; filename="holiday.bin"`)
+	picture := append(pngOf(t, 32, 32, 5), downloadtest.Data(1<<20, 24)...)
 	type served struct {
 		body []byte
 		by   []downloadtest.Option
@@ -56,6 +57,7 @@ func TestLeftoverAfterALostQueue(t *testing.T) {
 		resumes     bool
 	}{
 		{"same version resumes", "/photo.bin", "photo.bin", served{first, nil}, served{first, nil}, first, true},
+		{"a picture resumes", "/photo.png", "photo.png", served{picture, nil}, served{picture, nil}, picture, true},
 		{"changed file starts over", "/photo.bin", "photo.bin", served{first, nil}, served{changed, nil}, changed, false},
 		{"server that ignores Range starts over", "/photo.bin", "photo.bin",
 			served{first, nil}, served{first, []downloadtest.Option{downloadtest.IgnoreRange()}}, first, false},
@@ -84,12 +86,14 @@ func TestLeftoverAfterALostQueue(t *testing.T) {
 			sent := srv.BytesSent() - sentBefore
 			resumed := askedFrom(srv.Requests(tc.path)[asksBefore:], left)
 			switch {
-			case tc.resumes && (!resumed || sent >= int64(len(first))):
-				t.Errorf("sent %d bytes of %d after the restart (asked from byte %d: %v), want only the rest", sent, len(first), left, resumed)
+			case tc.resumes && (!resumed || sent >= int64(len(tc.want))):
+				t.Errorf("sent %d bytes of %d after the restart (asked from byte %d: %v), want only the rest", sent, len(tc.want), left, resumed)
 			case tc.resumes && mustItem(t, next, ids[0]).Failures != 0:
 				t.Errorf("resuming the leftover counted as a failure: %+v", mustItem(t, next, ids[0]))
+			case filepath.Ext(tc.saved) == ".png" && mustItem(t, next, ids[0]).Width != 32:
+				t.Errorf("the resumed picture is not known as one: %+v", mustItem(t, next, ids[0]))
 			}
-			t.Logf("%d of %d bytes were left; %d sent after the restart", left, len(first), sent)
+			t.Logf("%d of %d bytes were left; %d sent after the restart", left, len(tc.want), sent)
 		})
 	}
 }

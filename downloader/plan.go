@@ -2,6 +2,7 @@ package downloader
 
 import (
 	"hash"
+	"io"
 	"net/http"
 	"os"
 	"path"
@@ -33,6 +34,9 @@ func (p *tryPlan) plan(a transfer.Answer) transfer.Plan {
 	p.asked = true
 	p.m.noteStatus(p.it, a.Resp.StatusCode)
 	if a.Offset > 0 {
+		if p.format.MIME == "" {
+			p.format = formatOfPart(filepath.Join(p.j.dir, p.j.name+".part"))
+		}
 		return p.save(a)
 	}
 	p.format = a.Format
@@ -46,6 +50,19 @@ func (p *tryPlan) plan(a transfer.Answer) transfer.Plan {
 		return p.stop(o)
 	}
 	return p.save(a)
+}
+
+// formatOfPart is what the first bytes of a temporary file say the file
+// is, for a resume of a file whose format was not noted (its queue was lost).
+func formatOfPart(part string) sniff.Format {
+	f, err := os.Open(part)
+	if err != nil {
+		return sniff.Format{}
+	}
+	defer f.Close()
+	head := make([]byte, sniff.HeadSize)
+	n, _ := io.ReadFull(f, head)
+	return sniff.Detect(head[:n])
 }
 
 // stop ends the try with the outcome o.
