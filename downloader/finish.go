@@ -88,6 +88,7 @@ func (m *Manager) applyLocked(it *item, out outcome, s step) {
 
 // finishedLocked ends an item whose try saved it, skipped it or read it as a web page.
 func (m *Manager) finishedLocked(it *item, out outcome) {
+	it.etag, it.modified = "", "" // they serve resuming a part file; a finished item has none
 	switch {
 	case out.done:
 		it.bytes.Store(max(it.bytes.Load(), it.total.Load()))

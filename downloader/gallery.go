@@ -45,7 +45,7 @@ func (m *Manager) addPagePicturesLocked(page Page, links []string) ([]ID, []Reje
 			it := m.byID[id]
 			it.subdir = folder
 			if tmpl != "" {
-				it.pattern = naming.PlaceTemplate(tmpl, i+1, len(links), it.url.Hostname(), pageFolder(page))
+				it.pattern = naming.PlaceTemplate(tmpl, i+1, len(links), it.link().Hostname(), pageFolder(page))
 			}
 			ids = append(ids, id)
 		}

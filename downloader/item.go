@@ -13,43 +13,44 @@ import (
 // by anyone.
 type item struct {
 	id   ID
-	raw  string
-	url  *url.URL
-	host string
+	raw  string // the link in its canonical form; parsed again when an attempt needs it (link)
+	host string // shared with its site's queue, see Manager.newItemLocked
 
-	state      State
-	dir        string // output folder, fixed when the first attempt starts
-	name       string // file name once known
-	ownsPart   bool   // name+".part" in the folder is this item's
-	path       string // final path when Done or Skipped
-	attempts   int
-	failures   int   // tries that counted against the retries since the item was last queued by the user
-	reached    int64 // the furthest byte any try got to
-	status     int
-	err        *ItemError
-	note       Note
-	retryAt    time.Time
+	state    State
+	dir      string // output folder, fixed when the first attempt starts
+	name     string // file name once known
+	path     string // final path when Done or Skipped
+	attempts int
+	failures int   // tries that counted against the retries since the item was last queued by the user
+	reached  int64 // the furthest byte any try got to
+	status   int
+	err      *ItemError
+	note     Note
+	retryAt  time.Time
+	etag     string
+	modified string
+	started  time.Time
+	finished time.Time
+	cancel   context.CancelCauseFunc // set while Active
+	timer    *time.Timer             // set while Waiting
+	referer  string                  // the page it was found on
+	subdir   string                  // folder inside the output folder, for a page's pictures
+	pattern  string                  // name template with the page's fields filled in
+	mime     string                  // the real format, from the first bytes
+	width    int                     // pixel size, when a picture
+	height   int
+	hash     string    // sha256 of a saved picture, hex
+	activeAt time.Time // when the item last became Active
+
+	// The flags sit together: 100,000 items would pay for padding after each.
+	ownsPart   bool // name+".part" in the folder is this item's
 	slowedDown bool
-	etag       string
-	modified   string
-	started    time.Time
-	finished   time.Time
-	cancel     context.CancelCauseFunc // set while Active
-	holdsSlot  bool                    // holds a download slot (global and per site)
-	timer      *time.Timer             // set while Waiting
-	inQueue    bool                    // present in its host's queue
-	dirty      bool                    // changed since the journal was last written
-	fromPage   bool                    // found on a web page: must really be a picture
-	referer    string                  // the page it was found on
-	subdir     string                  // folder inside the output folder, for a page's pictures
-	pattern    string                  // name template with the page's fields filled in
-	isImage    bool                    // the first bytes are a picture
-	mime       string                  // the real format, from the first bytes
-	width      int                     // pixel size, when a picture
-	height     int
-	hash       string    // sha256 of a saved picture, hex
-	yielding   bool      // canceled to go back to the queue after the limit was lowered
-	activeAt   time.Time // when the item last became Active
+	holdsSlot  bool // holds a download slot (global and per site)
+	inQueue    bool // present in its host's queue
+	dirty      bool // changed since the journal was last written
+	fromPage   bool // found on a web page: must really be a picture
+	isImage    bool // the first bytes are a picture
+	yielding   bool // canceled to go back to the queue after the limit was lowered
 
 	rev                    uint64 // the manager's revision when the item last changed
 	prevChange, nextChange *item  // neighbours in the manager's change list
@@ -60,10 +61,17 @@ type item struct {
 	speed *speedMeter // set while Active: most items never need one at once
 }
 
-func newItem(id ID, raw string, u *url.URL) *item {
-	it := &item{id: id, raw: raw, url: u, host: hostKey(u)}
+func newItem(id ID, raw, host string) *item {
+	it := &item{id: id, raw: raw, host: host}
 	it.total.Store(-1)
 	return it
+}
+
+// link is the item's URL. It is parsed again for each use rather than kept:
+// a parsed URL would double what 100,000 waiting items cost.
+func (it *item) link() *url.URL {
+	u, _ := url.Parse(it.raw) // raw is the String of a URL that parsed, and parses the same
+	return u
 }
 
 // hostKey groups items for the per-site limit: host and port, lower-cased.

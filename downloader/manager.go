@@ -41,8 +41,8 @@ type Manager struct {
 	items  []*item
 	byID   map[ID]*item
 	byURL  map[string]*item
-	names  map[string]ID  // folder and folded file name → the item that holds it
-	next   map[string]int // folder and folded wanted name → the next number to try after a clash
+	names  map[folderName]ID  // folder and folded file name → the item that holds it
+	next   map[folderName]int // folder and folded wanted name → the next number to try after a clash
 	hosts  map[string]*hostQueue
 	order  []*hostQueue
 	rr     int
@@ -106,8 +106,8 @@ func New(opts Options) *Manager {
 		dir:        opts.Dir,
 		byID:       map[ID]*item{},
 		byURL:      map[string]*item{},
-		names:      map[string]ID{},
-		next:       map[string]int{},
+		names:      map[folderName]ID{},
+		next:       map[folderName]int{},
 		active:     map[*item]struct{}{},
 		removalCap: maxRemovals,
 		hosts:      map[string]*hostQueue{},
@@ -152,12 +152,12 @@ func (m *Manager) addLocked(raws []string, page string) ([]ID, []Rejected) {
 			rejected = append(rejected, Rejected{URL: raw, Reason: reason})
 			continue
 		}
-		if _, dup := m.byURL[u.String()]; dup {
+		key := canonical(raw, u)
+		if _, dup := m.byURL[key]; dup {
 			rejected = append(rejected, Rejected{URL: raw, Reason: links.ReasonDuplicate, Duplicate: true})
 			continue
 		}
-		m.nextID++
-		it := newItem(m.nextID, u.String(), u)
+		it := m.newItemLocked(key, u)
 		it.fromPage, it.referer = page != "", page
 		m.insertLocked(it)
 		m.enqueueLocked(it)
@@ -168,6 +168,27 @@ func (m *Manager) addLocked(raws []string, page string) ([]ID, []Rejected) {
 		m.notifyLocked()
 	}
 	return ids, rejected
+}
+
+// canonical is the key of a checked link: raw itself when it is already
+// in canonical form, so that the item shares the caller's string.
+func canonical(raw string, u *url.URL) string {
+	if key := u.String(); key != raw {
+		return key
+	}
+	return raw
+}
+
+// newItemLocked makes the item of a checked link. Its site's key is the
+// one its site's queue already holds when there is one, so that 100,000
+// items of one site share one string.
+func (m *Manager) newItemLocked(key string, u *url.URL) *item {
+	host := hostKey(u)
+	if h := m.hosts[host]; h != nil {
+		host = h.key
+	}
+	m.nextID++
+	return newItem(m.nextID, key, host)
 }
 
 // CanonicalLink is the one form of a link that the queue, the journal and

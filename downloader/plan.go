@@ -118,7 +118,7 @@ func (p *tryPlan) save(a transfer.Answer) transfer.Plan {
 // nameFor picks the file name from the response, falling back to the final
 // URL after redirects when the link itself names nothing.
 func (m *Manager) nameFor(it *item, resp *http.Response) string {
-	u := it.url
+	u := it.link()
 	if base := path.Base(u.Path); (base == "/" || base == ".") && resp.Request != nil {
 		u = resp.Request.URL
 	}

@@ -196,11 +196,11 @@ func (m *Manager) Restore(recs []Record) []ID {
 		if reason != "" {
 			continue
 		}
-		if _, dup := m.byURL[u.String()]; dup {
+		key := canonical(r.URL, u)
+		if _, dup := m.byURL[key]; dup {
 			continue
 		}
-		m.nextID++
-		it := newItem(m.nextID, u.String(), u)
+		it := m.newItemLocked(key, u)
 		m.restoreItem(it, r, present)
 		m.insertLocked(it)
 		if it.state == Queued {

@@ -1,7 +1,6 @@
 package downloader
 
 import (
-	"net/url"
 	"testing"
 )
 
@@ -26,7 +25,7 @@ func TestEveryTransitionRow(t *testing.T) {
 			}
 			t.Run(from.String()+"→"+to.String(), func(t *testing.T) {
 				m := New(Options{Dir: t.TempDir()})
-				it := newItem(1, "http://example.com/a", &url.URL{Scheme: "http", Host: "example.com", Path: "/a"})
+				it := newItem(1, "http://example.com/a", "example.com:80")
 				it.state = from
 				m.mu.Lock()
 				m.insertLocked(it)
