@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"errors"
+	"io"
 	"net/http"
 	"net/url"
 	"os"
@@ -116,6 +117,11 @@ func TestRunSavesTheFile(t *testing.T) {
 		if want := int64(len(body) - len(left)); s.written.Load() != want {
 			t.Errorf("left %d: %d bytes counted, want %d", len(left), s.written.Load(), want)
 		}
+		reqs := s.srv.Requests("/file.bin")
+		asked := reqs[len(reqs)-1].Header
+		if left != nil && (asked.Get("Range") != "bytes=102400-" || asked.Get("If-Range") != s.job.ETag) {
+			t.Errorf("the resume asked Range %q If-Range %q, want bytes=102400- and %s", asked.Get("Range"), asked.Get("If-Range"), s.job.ETag)
+		}
 	}
 }
 
@@ -156,6 +162,9 @@ func TestRunEndings(t *testing.T) {
 			r := Run(t.Context(), s.job, s.env(tc.plan))
 			if r.Ending != tc.want {
 				t.Fatalf("ending %d (%v), want %d", r.Ending, r.Err, tc.want)
+			}
+			if tc.want == ReadFailed && (r.Reached != 50<<10 || !errors.Is(r.Err, io.ErrUnexpectedEOF)) {
+				t.Errorf("cut short at %d (%v), want at %d, unexpected EOF", r.Reached, r.Err, 50<<10)
 			}
 			if r.File != nil {
 				r.File.Close()
