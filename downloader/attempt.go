@@ -49,7 +49,7 @@ func (m *Manager) jobLocked(it *item) job {
 	return job{dir: it.dir, url: it.link(), name: it.name, ownsPart: it.ownsPart, validator: it.validator(),
 		etag: it.etag, modified: it.modified,
 		total: it.total.Load(), limits: m.limits, fromPage: it.fromPage, referer: it.referer,
-		format: sniff.Format{MIME: it.mime, IsImage: it.isImage, Width: it.width, Height: it.height}}
+		format: sniff.Format{MIME: it.mime, IsImage: it.isImage, Width: int(it.width), Height: int(it.height)}}
 }
 
 // attempt makes one try for the item: the manager prepares the try, the

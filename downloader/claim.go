@@ -75,7 +75,7 @@ func (m *Manager) claimCandidate(it *item, name string, offered partTag) (claimK
 	switch {
 	case exists && policy == SkipExisting:
 		it.name, it.path = name, full
-		it.note = Note{Kind: NoteInFolder, Name: name}
+		it.note = &Note{Kind: NoteInFolder, Name: name}
 		m.touchLocked(it)
 		return claimSkip, true
 	case exists && policy == KeepBoth, foreign:

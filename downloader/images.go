@@ -51,7 +51,7 @@ func pageFound(it *item, page *transfer.Page) outcome {
 // pageDoneLocked ends a page item and, unless the app wants to choose,
 // queues every picture found on it with the page as Referer.
 func (m *Manager) pageDoneLocked(it *item, found *PageFound) {
-	it.note = Note{Kind: NotePage, Count: len(found.Images)}
+	it.note = &Note{Kind: NotePage, Count: len(found.Images)}
 	m.setStateLocked(it, Skipped)
 	if m.opts.OnPage == nil {
 		urls := make([]string, len(found.Images))
@@ -128,7 +128,7 @@ func (m *Manager) sameAs(it *item, sum string, keepDuplicates bool) *item {
 func (m *Manager) markSameAs(it, owner *item) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	it.note = Note{Kind: NoteSamePicture, Name: owner.name}
+	it.note = &Note{Kind: NoteSamePicture, Name: owner.name}
 	it.path = filepath.Join(owner.dir, owner.name)
 	it.ownsPart = false
 	if key := nameKey(it.dir, it.name); m.names[key] == it.id {

@@ -20,12 +20,10 @@ type item struct {
 	dir      string // output folder, fixed when the first attempt starts
 	name     string // file name once known
 	path     string // final path when Done or Skipped
-	attempts int
-	failures int   // tries that counted against the retries since the item was last queued by the user
-	reached  int64 // the furthest byte any try got to
-	status   int
+	failures int    // tries that counted against the retries since the item was last queued by the user
+	reached  int64  // the furthest byte any try got to
 	err      *ItemError
-	note     Note
+	note     *Note // why a Skipped item was skipped; most items have none
 	retryAt  time.Time
 	etag     string
 	modified string
@@ -37,10 +35,15 @@ type item struct {
 	subdir   string                  // folder inside the output folder, for a page's pictures
 	pattern  string                  // name template with the page's fields filled in
 	mime     string                  // the real format, from the first bytes
-	width    int                     // pixel size, when a picture
-	height   int
-	hash     string    // sha256 of a saved picture, hex
-	activeAt time.Time // when the item last became Active
+	hash     string                  // sha256 of a saved picture, hex
+	activeAt time.Time               // when the item last became Active
+
+	// Counts and sizes that fit in 32 bits sit together: 100,000 items
+	// would pay for wider fields.
+	attempts int32
+	status   int32 // the last HTTP status
+	width    int32 // pixel size, when a picture
+	height   int32
 
 	// The flags sit together: 100,000 items would pay for padding after each.
 	ownsPart   bool // name+".part" in the folder is this item's
@@ -65,6 +68,14 @@ func newItem(id ID, raw, host string) *item {
 	it := &item{id: id, raw: raw, host: host}
 	it.total.Store(-1)
 	return it
+}
+
+// noteValue is the item's note, the zero Note when it has none.
+func (it *item) noteValue() Note {
+	if it.note == nil {
+		return Note{}
+	}
+	return *it.note
 }
 
 // link is the item's URL. It is parsed again for each use rather than kept:
@@ -97,10 +108,10 @@ func (it *item) snapshot(now time.Time) ItemSnapshot {
 	b := it.bytes.Load()
 	s := ItemSnapshot{
 		ID: it.id, URL: it.raw, Name: it.name, Path: it.path, State: it.state,
-		Bytes: b, Total: it.total.Load(), Attempts: it.attempts, Failures: it.failures, Status: it.status,
-		Err: it.err, Note: it.note, RetryAt: it.retryAt, SlowedDown: it.slowedDown,
+		Bytes: b, Total: it.total.Load(), Attempts: int(it.attempts), Failures: it.failures, Status: int(it.status),
+		Err: it.err, Note: it.noteValue(), RetryAt: it.retryAt, SlowedDown: it.slowedDown,
 		Started: it.started, Finished: it.finished, Referer: it.referer,
-		MIME: it.mime, Width: it.width, Height: it.height,
+		MIME: it.mime, Width: int(it.width), Height: int(it.height),
 	}
 	if it.state == Active && it.speed != nil {
 		s.Speed = it.speed.rate(now, b)

@@ -127,7 +127,7 @@ func (m *Manager) nameFor(it *item, resp *http.Response) string {
 
 func (m *Manager) noteStatus(it *item, code int) {
 	m.mu.Lock()
-	it.status = code
+	it.status = int32(code)
 	m.touchLocked(it)
 	m.mu.Unlock()
 }
@@ -136,7 +136,7 @@ func (m *Manager) noteStatus(it *item, code int) {
 func (m *Manager) noteResponse(it *item, resp *http.Response, offset, total int64, format sniff.Format) {
 	m.mu.Lock()
 	if format.MIME != "" {
-		it.mime, it.isImage, it.width, it.height = format.MIME, format.IsImage, format.Width, format.Height
+		it.mime, it.isImage, it.width, it.height = format.MIME, format.IsImage, int32(format.Width), int32(format.Height)
 	}
 	if resp.StatusCode == http.StatusOK {
 		it.etag = resp.Header.Get("ETag")

@@ -54,9 +54,9 @@ const flushDelay = 250 * time.Millisecond
 
 func (it *item) record() Record {
 	r := Record{URL: it.raw, Dir: it.dir, Name: it.name, State: it.state.String(), OwnsPart: it.ownsPart,
-		ETag: it.etag, LastModified: it.modified, Attempts: it.attempts, Status: it.status,
-		Note: it.note, Started: it.started, Finished: it.finished, Referer: it.referer, FromPage: it.fromPage,
-		MIME: it.mime, IsImage: it.isImage, Width: it.width, Height: it.height, SHA256: it.hash}
+		ETag: it.etag, LastModified: it.modified, Attempts: int(it.attempts), Status: int(it.status),
+		Note: it.noteValue(), Started: it.started, Finished: it.finished, Referer: it.referer, FromPage: it.fromPage,
+		MIME: it.mime, IsImage: it.isImage, Width: int(it.width), Height: int(it.height), SHA256: it.hash}
 	if t := it.total.Load(); t > 0 {
 		r.Total = t
 	} else if it.state == Done {
@@ -255,14 +255,18 @@ func (m *Manager) restoreItem(it *item, r Record, present map[string]map[string]
 func (it *item) fromRecord(r Record) {
 	it.dir, it.name, it.ownsPart = r.Dir, r.Name, r.OwnsPart && r.Name != ""
 	it.etag, it.modified = r.ETag, r.LastModified
-	it.attempts, it.status, it.note = r.Attempts, r.Status, r.Note
-	if it.note.IsZero() && r.LegacyNote != "" {
-		it.note = legacyNote(r.LegacyNote)
+	it.attempts, it.status = int32(r.Attempts), int32(r.Status)
+	note := r.Note
+	if note.IsZero() && r.LegacyNote != "" {
+		note = legacyNote(r.LegacyNote)
+	}
+	if !note.IsZero() {
+		it.note = &note
 	}
 	it.started, it.finished = r.Started, r.Finished
 	it.referer, it.fromPage = r.Referer, r.FromPage
 	it.subdir, it.pattern = r.Subdir, r.Pattern
-	it.mime, it.isImage, it.width, it.height, it.hash = r.MIME, r.IsImage, r.Width, r.Height, r.SHA256
+	it.mime, it.isImage, it.width, it.height, it.hash = r.MIME, r.IsImage, int32(r.Width), int32(r.Height), r.SHA256
 	switch {
 	case r.Failure != nil:
 		it.err = r.Failure

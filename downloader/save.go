@@ -147,7 +147,7 @@ func (m *Manager) measure(it *item, part string) {
 	n, _ := io.ReadFull(f, head)
 	format := sniff.Detect(head[:n])
 	m.mu.Lock()
-	it.width, it.height = format.Width, format.Height
+	it.width, it.height = int32(format.Width), int32(format.Height)
 	m.touchLocked(it)
 	m.mu.Unlock()
 }

@@ -8,7 +8,7 @@ package downloader
 // share is one item's part of the totals.
 type share struct {
 	bytes, expected int64
-	sized, unsized  int
+	sized, unsized  int32 // counts of items: 100,000 items each keep a share
 }
 
 func (s share) plus(o share) share {
@@ -71,7 +71,7 @@ func (m *Manager) summaryLocked() Summary {
 	for it := range m.active {
 		sums = sums.plus(it.share()).minus(it.counted)
 	}
-	s.Bytes, s.Expected, s.Sized, s.Unsized = sums.bytes, sums.expected, sums.sized, sums.unsized
+	s.Bytes, s.Expected, s.Sized, s.Unsized = sums.bytes, sums.expected, int(sums.sized), int(sums.unsized)
 	received := m.received.Load()
 	m.meter.record(now, received)
 	s.Speed = m.meter.rate(now, received)
