@@ -23,10 +23,16 @@ func newRowList(u *UI) *rowList {
 	return l
 }
 
-// TypedShortcut picks every row on Ctrl+A.
+// TypedShortcut picks every row on Ctrl+A; every other shortcut does what
+// it does anywhere in the window (Ctrl+Enter starts, Ctrl+V pastes…), since
+// Fyne hands shortcuts to the widget with the keyboard, not to the window.
 func (l *rowList) TypedShortcut(s fyne.Shortcut) {
 	if _, ok := s.(*fyne.ShortcutSelectAll); ok {
 		l.ui.pickAll()
+		return
+	}
+	if c, ok := l.ui.win.Canvas().(fyne.Shortcutable); ok {
+		c.TypedShortcut(s)
 	}
 }
 
