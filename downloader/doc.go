@@ -77,7 +77,10 @@
 // (unless the policy is Overwrite); the folder is synced after the link, so
 // a saved file survives a power cut. The journal (see [Journal]) records
 // that a temporary file belongs to an item before the file is created, so a
-// crash never leaves an orphan.
+// crash never leaves an orphan. Small files of known length are received
+// in memory and, on Linux, written into a file without a name that gets
+// its final name only once synced (smallsave.go): no temporary name, no
+// journal line before it, the same guarantee.
 //
 // Each temporary file also carries a note of its own, in extended
 // attributes: the link it belongs to and the version of the file (ETag

@@ -22,7 +22,9 @@ type Manager struct {
 	opts     Options
 	client   *http.Client
 	openPart openPartFunc
-	now      func() time.Time
+	// createUnnamed makes the files of the small-file path (smallsave.go).
+	createUnnamed createUnnamedFunc
+	now           func() time.Time
 
 	gate      *gate
 	commitSem *semaphore.Weighted // bounds files being synced and moved into place at once
@@ -114,6 +116,7 @@ func New(opts Options) *Manager {
 		hashes:     map[string]*item{},
 	}
 	m.cond = sync.NewCond(&m.mu)
+	m.createUnnamed = createUnnamedOS
 	m.initNetwork(opts)
 	return m
 }

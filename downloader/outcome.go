@@ -20,6 +20,9 @@ func (m *Manager) outcomeOf(it *item, j job, p *tryPlan, r transfer.Result) outc
 	case transfer.AlreadyWhole:
 		return m.commitComplete(it, j)
 	case transfer.Complete:
+		if p.mem != nil {
+			return m.finishSmall(it, j, p)
+		}
 		return m.finishFile(it, j, r.File, p.part, p.format, p.hash, outcome{reached: r.Reached})
 	case transfer.Stopped:
 		return p.stopped
@@ -30,6 +33,9 @@ func (m *Manager) outcomeOf(it *item, j job, p *tryPlan, r transfer.Result) outc
 	}
 	if why, ok := startOverReasons[r.Ending]; ok {
 		return *startOver(why)
+	}
+	if p.mem != nil {
+		r.Reached = m.keepReceived(it, p)
 	}
 	return outcome{reached: r.Reached, verdict: m.failureVerdict(j, r)}
 }

@@ -25,6 +25,11 @@ type tryPlan struct {
 	part    string       // the temporary file the body goes to
 	hash    hash.Hash    // the picture's sha256, fed by the transfer
 	stopped outcome      // why the plan stopped the try
+	// A small body is received in memory (smallsave.go): mem holds it,
+	// name and tag are what it is saved under.
+	mem  *memFile
+	name string
+	tag  partTag
 }
 
 // plan answers the transfer once the answer is accepted: read it as a web
@@ -100,6 +105,9 @@ func (p *tryPlan) save(a transfer.Answer) transfer.Plan {
 	}
 	m.noteResponse(it, a.Resp, a.Offset, a.Total, p.format)
 	p.part = filepath.Join(j.dir, name+".part")
+	if fitsInMemory(j, claimed, a) {
+		return p.saveInMemory(a, name, responseTag(it.raw, a.Resp.Header))
+	}
 	m.markPartOwned(it)
 	if claimed == claimResume {
 		if size, ok := resumableLeftover(p.part, a.Total); ok {

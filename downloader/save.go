@@ -145,7 +145,12 @@ func (m *Manager) measure(it *item, part string) {
 	defer f.Close()
 	head := make([]byte, sniff.MaxHead)
 	n, _ := io.ReadFull(f, head)
-	format := sniff.Detect(head[:n])
+	m.noteDimensions(it, head[:n])
+}
+
+// noteDimensions records the pixel size a picture's first bytes give.
+func (m *Manager) noteDimensions(it *item, head []byte) {
+	format := sniff.Detect(head)
 	m.mu.Lock()
 	it.width, it.height = int32(format.Width), int32(format.Height)
 	m.touchLocked(it)

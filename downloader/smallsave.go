@@ -1,0 +1,156 @@
+package downloader
+
+import (
+	"context"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"haul/downloader/sniff"
+	"haul/downloader/transfer"
+)
+
+// Small files skip the named temporary file. A body of known length up to
+// smallFileMax is received in memory, written into a file without a name
+// (O_TMPFILE on Linux), synced, and only then given its final name with one
+// link, which is synced too before the item is Done. A crash at any moment
+// leaves either nothing or the whole file under its final name, and never a
+// temporary file to clean up, so no journal line has to announce one. Where
+// the system or the file system cannot make a file without a name, or the
+// name was taken meanwhile, the bytes go through the usual part file.
+// A body cut short is written to the part file as far as it came, so the
+// next try resumes it like any other.
+
+// smallFileMax is the largest body received in memory before it is saved.
+const smallFileMax = 256 << 10
+
+// errNoUnnamed says files without a name cannot be made in that folder.
+var errNoUnnamed = errors.New("files without a name are not supported here")
+
+// createUnnamedFunc makes a file without a name in a folder, or returns an
+// error wrapping errNoUnnamed.
+type createUnnamedFunc func(dir string) (*os.File, error)
+
+// fitsInMemory says the body is saved by the small-file path: a new file
+// from byte 0, of known length up to smallFileMax, not replacing anything.
+func fitsInMemory(j job, claimed claimKind, a transfer.Answer) bool {
+	return a.Offset == 0 && !j.ownsPart && claimed == claimFree &&
+		a.Total >= 0 && a.Total <= smallFileMax && j.limits.OnExists != Overwrite
+}
+
+// memFile collects a body in memory; the transfer writes into it.
+type memFile struct{ data []byte }
+
+func (f *memFile) Write(p []byte) (int, error) {
+	f.data = append(f.data, p...)
+	return len(p), nil
+}
+func (f *memFile) Sync() error  { return nil }
+func (f *memFile) Close() error { return nil }
+
+// saveInMemory plans a small body's trip: into memory, hashed on the way
+// when it is a picture.
+func (p *tryPlan) saveInMemory(a transfer.Answer, name string, tag partTag) transfer.Plan {
+	p.mem = &memFile{data: make([]byte, 0, a.Total)}
+	p.name, p.tag = name, tag
+	p.hash = pictureHash(p.part, p.format, 0)
+	return transfer.Plan{Hash: p.hash, Open: func() (transfer.PartFile, error) { return p.mem, nil }}
+}
+
+// keepReceived writes the first bytes of a small body cut short to the
+// part file, so the next try asks only for the rest; it returns how many
+// bytes the part file holds.
+func (m *Manager) keepReceived(it *item, p *tryPlan) int64 {
+	if len(p.mem.data) == 0 {
+		return 0
+	}
+	m.markPartOwned(it)
+	f, err := m.createPart(p.part, 0, true, p.tag)
+	if err != nil {
+		return 0
+	}
+	n, err := f.Write(p.mem.data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return 0
+	}
+	return int64(n)
+}
+
+// finishSmall checks a complete small body (size of a picture, duplicate)
+// and saves it: without a temporary name where the system allows, else
+// through the part file.
+func (m *Manager) finishSmall(it *item, j job, p *tryPlan) outcome {
+	data := p.mem.data
+	if p.format.IsImage && (p.format.Width == 0 || p.format.Height == 0) {
+		m.noteDimensions(it, data[:min(len(data), sniff.MaxHead)])
+	}
+	if p.hash != nil {
+		sum := hex.EncodeToString(p.hash.Sum(nil))
+		if same := m.sameAs(it, sum, j.limits.KeepDuplicates); same != nil {
+			m.releaseSlot(it)
+			m.markSameAs(it, same)
+			return outcome{skipped: true}
+		}
+	}
+	err := m.linkSmall(it, j.dir, p.name, data)
+	switch {
+	case err == nil:
+		return outcome{done: true, reached: int64(len(data))}
+	case errors.Is(err, errNoUnnamed), errors.Is(err, fs.ErrExist):
+		return m.saveThroughPart(it, j, p)
+	}
+	return outcome{verdict: diskVerdict(err, j.dir)}
+}
+
+// linkSmall writes data into a file without a name in dir, makes it
+// durable, and links it under name without replacing anything; the new
+// folder entry is durable too when it returns nil. It returns an error
+// wrapping errNoUnnamed when the folder cannot hold a file without a name,
+// and fs.ErrExist when the name was taken meanwhile.
+func (m *Manager) linkSmall(it *item, dir, name string, data []byte) error {
+	m.commitSem.Acquire(context.Background(), 1) // fails only when the context ends
+	defer m.commitSem.Release(1)
+	m.releaseSlot(it)
+	f, err := m.createUnnamed(dir)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	if _, err := f.Write(data); err != nil {
+		return fmt.Errorf("save %s: %w", name, err)
+	}
+	if err := m.syncer.sync(f); err != nil {
+		return err
+	}
+	final := filepath.Join(dir, name)
+	if err := linkUnnamed(f, final); err != nil {
+		return err
+	}
+	m.mu.Lock()
+	it.path = final
+	m.mu.Unlock()
+	// Files without a name exist only on Linux, where the group sync
+	// flushes the whole file system: the new entry in the folder too.
+	return m.syncer.sync(f)
+}
+
+// saveThroughPart saves a body received in memory the usual way: into the
+// part file, then synced and moved into place.
+func (m *Manager) saveThroughPart(it *item, j job, p *tryPlan) outcome {
+	m.markPartOwned(it)
+	f, err := m.createPart(p.part, 0, true, p.tag)
+	if err != nil {
+		return m.openFailed(it, j, err)
+	}
+	if _, err := f.Write(p.mem.data); err != nil {
+		f.Close()
+		return outcome{verdict: diskVerdict(fmt.Errorf("save %s: %w", p.part, err), j.dir)}
+	}
+	return m.finishFile(it, j, f, p.part, p.format, nil, outcome{reached: int64(len(p.mem.data))})
+}
