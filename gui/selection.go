@@ -115,6 +115,19 @@ func (r *row) MouseDown(e *desktop.MouseEvent) {
 	}
 }
 
+// Tapped selects the clicked row in the list, so the details line shows
+// it, and gives the list the keyboard, so Esc stops the batch: a row that
+// handles the mouse itself takes the click from the list.
+func (r *row) Tapped(*fyne.PointEvent) {
+	u := r.ui
+	if m, ok := u.rows.find(r.view.ID); ok {
+		if pos, ok := u.filter.position(m); ok {
+			u.list.Select(pos)
+		}
+	}
+	u.win.Canvas().Focus(u.list)
+}
+
 // MouseUp does nothing; MouseDown did the picking.
 func (r *row) MouseUp(*desktop.MouseEvent) {}
 

@@ -494,15 +494,18 @@ func TestTabOrderFollowsReadingOrder(t *testing.T) {
 	}
 }
 
-// TestShortcutsWorkWithTheKeyboardInTheList checks that with a row clicked
-// (the list has the keyboard) Ctrl+Enter still starts the batch and Esc
-// then stops it.
+// TestShortcutsWorkWithTheKeyboardInTheList checks that clicking a row
+// selects it and gives the list the keyboard, where Ctrl+Enter still starts
+// the batch and Esc then stops it.
 func TestShortcutsWorkWithTheKeyboardInTheList(t *testing.T) {
 	h := newHarness(t, nil)
 	urls := h.serve([]string{"a.png", "b.png"}, fileBody, downloadtest.Throttle(10_000))
 	h.paste(strings.Join(urls, "\n"))
 	h.waitRows(2)
-	h.win.Canvas().Focus(h.ui.list)
+	test.Tap(h.row(urls[1]))
+	if h.win.Canvas().Focused() != h.ui.list || !strings.Contains(h.ui.detail.Text, urls[1]) {
+		t.Fatalf("clicking a row: keyboard in %T, details %q", h.win.Canvas().Focused(), h.ui.detail.Text)
+	}
 	h.ui.list.TypedShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyReturn, Modifier: ctrlKey})
 	h.pump("the batch running", func() bool { return h.ui.totals.Summary().Running })
 	h.ui.list.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
