@@ -80,8 +80,10 @@ type Manager struct {
 	kept  keptResponses // whole pictures the app fetched, for their download
 }
 
-// maxCommits bounds the files being synced to disk at once.
-const maxCommits = 64
+// maxCommits bounds the files being synced to disk at once. Each one holds
+// an open file. A group sync has a fixed cost (a journal commit and a disk
+// flush), so the more files wait together, the fewer syncs cover them all.
+const maxCommits = 256
 
 // Rejected is a link that Add did not queue, with the reason.
 type Rejected struct {
