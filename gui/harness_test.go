@@ -78,10 +78,34 @@ func (h *harness) reopen() {
 	h.open()
 }
 
+// pumpLimit only bounds a hang: the conditions tests wait for do not depend
+// on how fast the machine is, so a loaded machine must not fail them.
+const pumpLimit = 60 * time.Second
+
 // pump runs what the refresh loop hands over until cond holds.
 func (h *harness) pump(what string, cond func() bool) {
 	h.t.Helper()
-	h.pumpFor(20*time.Second, what, cond)
+	h.pumpFor(pumpLimit, what, cond)
+}
+
+// waitCommands pumps until the batch commands given so far (Start, Pause
+// all…) have run: they run off the UI thread, one at a time, in order.
+func (h *harness) waitCommands() {
+	h.t.Helper()
+	ran := make(chan struct{})
+	h.ui.command(func() { close(ran) })
+	deadline := time.NewTimer(pumpLimit)
+	defer deadline.Stop()
+	for {
+		select {
+		case <-ran:
+			return
+		case f := <-h.queue:
+			f()
+		case <-deadline.C:
+			h.t.Fatal("timed out waiting for the batch commands to run")
+		}
+	}
 }
 
 // pumpFor is pump with a time limit of its own.
