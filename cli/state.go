@@ -49,7 +49,7 @@ func openState(cfg config, m *downloader.Manager, links []string, stderr io.Writ
 			return nil, err
 		}
 	}
-	store, recs, problem, err := queue.Open(path)
+	store, problem, err := queue.OpenLazy(path)
 	if errors.Is(err, queue.ErrInUse) {
 		return nil, errors.New(tr().X("cli.state.inuse", i18n.Data{"Dir": cfg.dir}))
 	}
@@ -66,27 +66,43 @@ func openState(cfg config, m *downloader.Manager, links []string, stderr io.Writ
 	if problem != nil {
 		fmt.Fprintf(stderr, "haul get: %s\n", i18n.QueueProblem(tr(), *problem))
 	}
-	m.Restore(rerun(recs, links))
+	if err := restoreRun(m, store, links); err != nil {
+		store.Close()
+		return nil, err
+	}
 	m.SetJournal(store)
 	return store, nil
 }
 
-// rerun picks the saved records of this run's links, matched by their
-// canonical form (so links with non-ASCII characters are found), and says
-// what each becomes: a file saved earlier is skipped without a request, one
-// saved but since deleted is downloaded again, and a failed or canceled one
-// gets a fresh set of tries, resuming its partial file.
-func rerun(recs []downloader.Record, links []string) []downloader.Record {
+// restoreRun restores into m the saved records of this run's links, read
+// from the store one at a time.
+func restoreRun(m *downloader.Manager, store *queue.Store, links []string) error {
+	pick := rerun(links)
+	var err error
+	m.RestoreFrom(func(yield func(downloader.Record) bool) {
+		err = store.Each(func(r downloader.Record) bool {
+			r, mine := pick(r)
+			return !mine || yield(r)
+		})
+	})
+	return err
+}
+
+// rerun returns what picks the saved records of this run's links, matched
+// by their canonical form (so links with non-ASCII characters are found),
+// and says what each becomes: a file saved earlier is skipped without a
+// request, one saved but since deleted is downloaded again, and a failed
+// or canceled one gets a fresh set of tries, resuming its partial file.
+func rerun(links []string) func(downloader.Record) (downloader.Record, bool) {
 	wanted := make(map[string]bool, len(links))
 	for _, l := range links {
 		if key, ok := downloader.CanonicalLink(l); ok {
 			wanted[key] = true
 		}
 	}
-	mine := recs[:0] // in place: a second list of 100,000 records would double what restoring costs
-	for _, r := range recs {
+	return func(r downloader.Record) (downloader.Record, bool) {
 		if key, ok := downloader.CanonicalLink(r.URL); !ok || !wanted[key] {
-			continue
+			return r, false
 		}
 		switch r.State {
 		case downloader.Done.String():
@@ -100,7 +116,6 @@ func rerun(recs []downloader.Record, links []string) []downloader.Record {
 			r.State = downloader.Queued.String()
 			r.Failure, r.LegacyErrKind, r.LegacyError = nil, downloader.ErrNone, ""
 		}
-		mine = append(mine, r)
+		return r, true
 	}
-	return mine
 }

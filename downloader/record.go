@@ -1,8 +1,10 @@
 package downloader
 
 import (
+	"iter"
 	"os"
 	"path/filepath"
+	"slices"
 	"time"
 )
 
@@ -187,11 +189,26 @@ func (m *Manager) Records() []Record {
 // resume from their partial files; leftover partial files of canceled items
 // are removed. Records whose URL is already queued are ignored.
 func (m *Manager) Restore(recs []Record) []ID {
-	present := listFolders(recs)
+	present := savedFolders{}
+	for _, r := range recs {
+		present.of(r.Dir) // read before taking the lock
+	}
+	return m.restore(slices.Values(recs), present)
+}
+
+// RestoreFrom is Restore for records read one at a time, as
+// queue.Store.Each reads them, so that 100,000 of them are never held at
+// once. The folders are read as records name them, with the lock held:
+// it is meant for a manager that is not running yet.
+func (m *Manager) RestoreFrom(recs iter.Seq[Record]) []ID {
+	return m.restore(recs, savedFolders{})
+}
+
+func (m *Manager) restore(recs iter.Seq[Record], present savedFolders) []ID {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	ids := make([]ID, 0, len(recs))
-	for _, r := range recs {
+	var ids []ID
+	for r := range recs {
 		u, reason := checkLink(r.URL)
 		if reason != "" {
 			continue
@@ -214,33 +231,43 @@ func (m *Manager) Restore(recs []Record) []ID {
 	return ids
 }
 
-// listFolders reads each output folder once, so that restoring 100,000
-// items costs a few directory reads instead of 100,000 file lookups.
-func listFolders(recs []Record) map[string]map[string]bool {
-	present := map[string]map[string]bool{}
-	for _, r := range recs {
-		if r.Dir == "" || present[r.Dir] != nil {
-			continue
-		}
-		names := map[string]bool{}
-		entries, _ := os.ReadDir(r.Dir) // a missing folder has no files
-		for _, e := range entries {
-			names[e.Name()] = true
-		}
-		present[r.Dir] = names
+// savedFolders lists each output folder once, when a record first names
+// it, so that restoring 100,000 items costs a few directory reads instead
+// of 100,000 file lookups, and the items of one folder share its name.
+type savedFolders map[string]*savedFolder
+
+// savedFolder is one output folder and the names in it.
+type savedFolder struct {
+	dir   string
+	names map[string]bool
+}
+
+func (f savedFolders) of(dir string) *savedFolder {
+	if sf := f[dir]; sf != nil {
+		return sf
 	}
-	return present
+	sf := &savedFolder{dir: dir, names: map[string]bool{}}
+	if dir != "" {
+		entries, _ := os.ReadDir(dir) // a missing folder has no files
+		for _, e := range entries {
+			sf.names[e.Name()] = true
+		}
+	}
+	f[dir] = sf
+	return sf
 }
 
 // restoreItem brings back one item from its record, checking the folder:
 // a saved file that is gone fails, a partial file is resumed from its size.
-func (m *Manager) restoreItem(it *item, r Record, present map[string]map[string]bool) {
+func (m *Manager) restoreItem(it *item, r Record, present savedFolders) {
 	st, ok := ParseState(r.State)
 	if !ok {
 		st = Queued
 	}
 	it.fromRecord(r)
-	inFolder := present[it.dir]
+	folder := present.of(r.Dir)
+	it.dir = folder.dir
+	inFolder := folder.names
 	switch st {
 	case Active, Waiting:
 		st = Queued

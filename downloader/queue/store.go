@@ -64,28 +64,43 @@ type Problem struct {
 // error wrapping ErrInUse). The records come back in queue order. A damaged file
 // never stops Open: it is moved aside and described by the Problem.
 func Open(path string) (*Store, []downloader.Record, *Problem, error) {
+	s, problem, err := OpenLazy(path)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	recs := make([]downloader.Record, 0, len(s.index))
+	err = s.Each(func(r downloader.Record) bool {
+		recs = append(recs, r)
+		return true
+	})
+	if err != nil {
+		s.Close()
+		return nil, nil, nil, err
+	}
+	return s, recs, problem, nil
+}
+
+// OpenLazy is Open without reading the records: Each reads them when
+// needed, one at a time, so that a long queue is never held whole.
+func OpenLazy(path string) (*Store, *Problem, error) {
 	s := &Store{path: path, index: map[string]int32{}}
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return nil, nil, nil, fmt.Errorf("open queue %s: %w", path, err)
+		return nil, nil, fmt.Errorf("open queue %s: %w", path, err)
 	}
 	lock, err := lockFile(path + ".lock")
 	if err != nil {
-		return nil, nil, nil, fmt.Errorf("open queue %s: %w", path, err)
+		return nil, nil, fmt.Errorf("open queue %s: %w", path, err)
 	}
 	s.lock = lock
 	problem, err := s.load()
 	if err == nil {
 		err = s.openFile(problem != nil)
 	}
-	var recs []downloader.Record
-	if err == nil {
-		recs, err = s.records()
-	}
 	if err != nil {
 		s.Close()
-		return nil, nil, nil, err
+		return nil, nil, err
 	}
-	return s, recs, problem, nil
+	return s, problem, nil
 }
 
 // openFile opens the journal for appending, first rewriting it when it
@@ -120,11 +135,11 @@ func (s *Store) apply(url string, removed bool, off int64, n int) {
 	}
 }
 
-// records reads the live records back from the file, in queue order.
-func (s *Store) records() ([]downloader.Record, error) {
+// Each reads the live records back from the file and calls fn with each,
+// in queue order, until fn returns false. It must not write to the store.
+func (s *Store) Each(fn func(downloader.Record) bool) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	out := make([]downloader.Record, 0, len(s.index))
 	r := lineReader{f: s.f}
 	for _, e := range s.entries {
 		if e.n == 0 {
@@ -136,12 +151,14 @@ func (s *Store) records() ([]downloader.Record, error) {
 			err = json.Unmarshal(raw, &l)
 		}
 		if err != nil {
-			return nil, fmt.Errorf("read queue %s: %w", s.path, err)
+			return fmt.Errorf("read queue %s: %w", s.path, err)
 		}
 		l.URL = e.url
-		out = append(out, l.Record)
+		if !fn(l.Record) {
+			return nil
+		}
 	}
-	return out, nil
+	return nil
 }
 
 // Write appends the changes; they survive the app crashing at once, and a

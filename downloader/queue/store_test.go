@@ -261,3 +261,37 @@ func TestRecordsComeBackWhole(t *testing.T) {
 		t.Errorf("read back\n%+v\nwant\n%+v", got, full)
 	}
 }
+
+// TestOpenLazyReadsRecordsOneAtATime checks that Each gives the records
+// of Open, in the same order, and stops when asked.
+func TestOpenLazyReadsRecordsOneAtATime(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "queue.jsonl")
+	s, _, _, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Write([]downloader.Record{rec(1, "done"), rec(2, "queued"), rec(3, "failed")}, []string{rec(2, "").URL}); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	lazy, problem, err := OpenLazy(path)
+	if err != nil || problem != nil {
+		t.Fatalf("open: %+v %v", problem, err)
+	}
+	defer lazy.Close()
+	var got []string
+	if err := lazy.Each(func(r downloader.Record) bool {
+		got = append(got, r.URL+" "+r.State)
+		return true
+	}); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{rec(1, "").URL + " done", rec(3, "").URL + " failed"}
+	if strings.Join(got, ",") != strings.Join(want, ",") {
+		t.Errorf("records %v, want %v", got, want)
+	}
+	calls := 0
+	if err := lazy.Each(func(downloader.Record) bool { calls++; return false }); err != nil || calls != 1 {
+		t.Errorf("Each went on after false: %d calls, %v", calls, err)
+	}
+}
