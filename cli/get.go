@@ -148,10 +148,25 @@ func run(ctx context.Context, m *downloader.Manager, cfg config, mode progressMo
 	m.Stop()
 	<-finished
 	p.stop()
-	items, sum := m.Snapshot()
+	items, saved, sum := finalItems(m, cfg.report != "")
 	defer signInHint(stderr, failures(items)...)
-	o := outcome{items: items, sum: sum, elapsed: time.Since(start), report: cfg.report, reportBOM: cfg.reportBOM, reportMachine: cfg.reportMachine, policy: cfg.limits.OnExists}
+	o := outcome{items: items, saved: saved, sum: sum, elapsed: time.Since(start), report: cfg.report, reportBOM: cfg.reportBOM, reportMachine: cfg.reportMachine, policy: cfg.limits.OnExists}
 	return conclude(o, stdout, stderr)
+}
+
+// finalItems reads the end of a run: the bytes saved, and every item when
+// a report is wanted, else only the failed ones, so that 100,000 finished
+// items are not copied once more for the summary.
+func finalItems(m *downloader.Manager, all bool) (items []downloader.ItemSnapshot, saved int64, sum downloader.Summary) {
+	sum = m.Visit(func(s downloader.ItemSnapshot) {
+		if s.State == downloader.Done {
+			saved += s.Bytes
+		}
+		if all || s.State == downloader.Failed {
+			items = append(items, s)
+		}
+	})
+	return items, saved, sum
 }
 
 // conclude writes the report and the summary of a run and returns its exit

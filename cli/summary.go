@@ -24,7 +24,9 @@ func stoppedRedownloadMessage() string { return tr().X("cli.stopped.redownload",
 
 // outcome is what a finished or stopped run reports.
 type outcome struct {
+	// items are every item when a report is written, else the failed ones.
 	items     []downloader.ItemSnapshot
+	saved     int64 // bytes of the files saved
 	sum       downloader.Summary
 	elapsed   time.Duration
 	stopped   bool
@@ -38,18 +40,12 @@ type outcome struct {
 // writeSummary prints the totals, the failed links and, after an
 // interruption, how to continue.
 func writeSummary(w io.Writer, o outcome) {
-	var saved int64
-	for _, it := range o.items {
-		if it.State == downloader.Done {
-			saved += it.Bytes
-		}
-	}
 	s := o.sum
 	fmt.Fprint(w, tr().X("cli.summary", i18n.Data{"Done": s.Done, "Skipped": s.Skipped, "Failed": s.Failed, "Canceled": s.Canceled}))
 	if s.Left() > 0 {
 		fmt.Fprint(w, tr().X("cli.summary.left", i18n.Data{"N": s.Left()}))
 	}
-	fmt.Fprintln(w, tr().X("cli.summary.size", i18n.Data{"Size": humanize.Bytes(uint64(saved)), "Time": formatElapsed(o.elapsed)}))
+	fmt.Fprintln(w, tr().X("cli.summary.size", i18n.Data{"Size": humanize.Bytes(uint64(o.saved)), "Time": formatElapsed(o.elapsed)}))
 	writeFailures(w, o)
 	switch {
 	case o.stopped && o.policy == downloader.SkipExisting:
