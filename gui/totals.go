@@ -22,6 +22,11 @@ type totalsView struct {
 // newTotalsView sums up the batch: saved · skipped · failed · left · speed · time left.
 func newTotalsView(s downloader.Summary) totalsView {
 	v := totalsView{Summary: s}
+	if s.Active == 0 {
+		// The speed is shown only while something downloads: once nothing
+		// does, its fading average is no change for the window to draw.
+		v.Summary.Speed = 0
+	}
 	if s.Total == 0 {
 		v.Text = lang.L("Nothing in the list yet")
 		return v
