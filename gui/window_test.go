@@ -37,7 +37,11 @@ func TestEscClosesTheTopmostDialogAndLeavesTheBatchRunning(t *testing.T) {
 	h.paste(strings.Join(h.serveSlow("slow1.bin", "slow2.bin"), "\n"))
 	h.waitRows(2)
 	h.ui.Start()
+	h.waitCommands()
 	running := func() bool { return h.ui.m.Summary().Running }
+	if !running() {
+		t.Fatal("Start did not start the downloads")
+	}
 
 	opens := []struct {
 		name string
