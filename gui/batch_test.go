@@ -99,11 +99,25 @@ func TestPauseAllResumeAndCancelOneRow(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			h := newHarness(t, nil)
 			big := func(string) []byte { return downloadtest.Data(400_000, 7) }
-			urls := h.serve([]string{"a.png", "b.png", "c.png"}, big, downloadtest.Throttle(400_000))
+			// Each file's first answer sends a quarter and hangs until
+			// Pause all drops it; the resumed answers for a and b are
+			// whole, and c's hangs again until it is canceled. So no file
+			// is saved early however slow the machine is.
+			urls := h.serve([]string{"a.png", "b.png"}, big, downloadtest.StallAfterHeaders(100_000, 1))
+			urls = append(urls, h.serve([]string{"c.png"}, big, downloadtest.StallAfterHeaders(100_000, 2))...)
 			h.paste(strings.Join(urls, "\n"))
 			h.waitRows(3)
 			h.ui.Start()
-			h.waitState(urls[0], downloader.Active)
+			h.pump("the three files under way", func() bool {
+				items, _ := h.ui.m.Snapshot()
+				under := 0
+				for _, it := range items {
+					if it.State == downloader.Active && it.Bytes > 0 {
+						under++
+					}
+				}
+				return under == 3
+			})
 
 			tt.pauseAll(h)
 			h.waitTotals("0 saved · 0 skipped · 0 failed · 3 left")
