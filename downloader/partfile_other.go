@@ -2,6 +2,8 @@
 
 package downloader
 
+import "os"
+
 // noFollow is not available here; openPartOS checks the file it opened instead.
 const noFollow = 0
 
@@ -10,6 +12,9 @@ func isLink(error) bool { return false }
 
 // tagPart keeps no note where the system has no extended attributes.
 func tagPart(string, partTag) {}
+
+// tagFile keeps no note where the system has no extended attributes.
+func tagFile(*os.File, partTag) {}
 
 // readPartTag finds no note where files carry none: a leftover temporary
 // file is then never taken for Haul's.

@@ -4,6 +4,7 @@ package downloader
 
 import (
 	"errors"
+	"os"
 	"syscall"
 
 	"golang.org/x/sys/unix"
@@ -34,6 +35,15 @@ func tagPart(path string, t partTag) {
 		return
 	}
 	_ = unix.Lsetxattr(path, partVersionAttr, []byte(t.versionText()), 0) // without it, the leftover restarts from byte 0
+}
+
+// tagFile notes the same on an open file, such as one without a name yet.
+func tagFile(f *os.File, t partTag) {
+	fd := int(f.Fd())
+	if unix.Fsetxattr(fd, partLinkAttr, []byte(t.link), 0) != nil {
+		return
+	}
+	_ = unix.Fsetxattr(fd, partVersionAttr, []byte(t.versionText()), 0)
 }
 
 // readPartTag reads the note tagPart left on the temporary file at path;

@@ -270,12 +270,40 @@ func (m *Manager) restoreItem(it *item, r Record, present savedFolders) {
 	inFolder := folder.names
 	switch st {
 	case Active, Waiting:
-		st = Queued
+		st = m.restoreInterruptedLocked(it, inFolder)
 	case Done, Skipped:
 		st = m.restoreSavedLocked(it, st, inFolder)
 	}
 	it.restorePart(inFolder, st == Canceled)
 	it.state = st
+}
+
+// restoreInterruptedLocked brings back an item that was downloading when
+// Haul stopped. Its file may already be under its final name: Haul was
+// stopped after moving it into place and before noting it saved. The file
+// is known by the note on it (the link, set when it was created) and, where
+// the size was announced, its size; the item is then Done, not downloaded
+// again under a numbered name. Anything else is queued again.
+func (m *Manager) restoreInterruptedLocked(it *item, inFolder map[string]bool) State {
+	if it.name == "" || !inFolder[it.name] || inFolder[it.name+".part"] {
+		return Queued
+	}
+	final := filepath.Join(it.dir, it.name)
+	tag, ok := readPartTag(final)
+	if !ok || tag.link != it.raw {
+		return Queued
+	}
+	fi, err := os.Lstat(final)
+	if err != nil || !fi.Mode().IsRegular() || (it.total.Load() > 0 && fi.Size() != it.total.Load()) {
+		return Queued
+	}
+	it.path, it.ownsPart = final, false
+	it.total.Store(fi.Size())
+	it.bytes.Store(fi.Size())
+	if it.finished.IsZero() {
+		it.finished = fi.ModTime()
+	}
+	return Done
 }
 
 // fromRecord copies a record's fields into a new item.

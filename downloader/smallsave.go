@@ -98,7 +98,7 @@ func (m *Manager) finishSmall(it *item, j job, p *tryPlan) outcome {
 			return outcome{skipped: true}
 		}
 	}
-	err := m.linkSmall(it, j.dir, p.name, data)
+	err := m.linkSmall(it, j.dir, p.name, p.tag, data)
 	switch {
 	case err == nil:
 		return outcome{done: true, reached: int64(len(data))}
@@ -113,7 +113,7 @@ func (m *Manager) finishSmall(it *item, j job, p *tryPlan) outcome {
 // folder entry is durable too when it returns nil. It returns an error
 // wrapping errNoUnnamed when the folder cannot hold a file without a name,
 // and fs.ErrExist when the name was taken meanwhile.
-func (m *Manager) linkSmall(it *item, dir, name string, data []byte) error {
+func (m *Manager) linkSmall(it *item, dir, name string, tag partTag, data []byte) error {
 	m.commitSem.Acquire(context.Background(), 1) // fails only when the context ends
 	defer m.commitSem.Release(1)
 	m.releaseSlot(it)
@@ -122,6 +122,7 @@ func (m *Manager) linkSmall(it *item, dir, name string, data []byte) error {
 		return err
 	}
 	defer f.Close()
+	tagFile(f, tag) // so that a run after a crash knows the file for this link's
 	if _, err := f.Write(data); err != nil {
 		return fmt.Errorf("save %s: %w", name, err)
 	}

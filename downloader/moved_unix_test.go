@@ -1,0 +1,71 @@
+//go:build unix
+
+package downloader
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"haul/downloader/downloadtest"
+)
+
+// TestFileMovedIntoPlaceBeforeItsRecord: Haul stopped (kill -9, a power
+// cut) after a file was moved to its final name and before the queue noted
+// it saved. The next run knows the file by the note on it and counts it
+// Done, without downloading it again under a numbered name; a file under
+// that name that is not Haul's is left as it is.
+func TestFileMovedIntoPlaceBeforeItsRecord(t *testing.T) {
+	body, other := downloadtest.Data(300<<10, 41), downloadtest.Data(1000, 42)
+	tests := []struct {
+		name     string
+		onDisk   []byte
+		tagged   bool
+		total    int64
+		wantHits int
+		// wantSaved is the name the item's file ends under.
+		wantSaved string
+	}{
+		{"Haul's file of the announced size", body, true, int64(len(body)), 0, "photo.bin"},
+		{"Haul's file, size not announced", body, true, 0, 0, "photo.bin"},
+		{"Haul's note but not the announced size", other, true, int64(len(body)), 1, "photo (2).bin"},
+		{"another program's file", other, false, int64(len(body)), 1, "photo (2).bin"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := newServer(t)
+			srv.Handle("/photo.bin", body)
+			link := srv.URL("/photo.bin")
+			dir := t.TempDir()
+			onDisk := filepath.Join(dir, "photo.bin")
+			if err := os.WriteFile(onDisk, tc.onDisk, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if tc.tagged {
+				tagPart(onDisk, partTag{link: link})
+				if _, ok := readPartTag(onDisk); !ok {
+					t.Skip("this file system keeps no extended attributes")
+				}
+			}
+			m := New(testOptions(dir))
+			ids := m.Restore([]Record{{URL: link, Dir: dir, Name: "photo.bin", State: Active.String(), OwnsPart: true, Total: tc.total}})
+			if len(ids) != 1 {
+				t.Fatalf("restored %d items", len(ids))
+			}
+			runAll(t, m)
+			it := mustItem(t, m, ids[0])
+			if it.State != Done || it.Name != tc.wantSaved {
+				t.Fatalf("%v as %q (%v), want Done as %q", it.State, it.Name, it.Err, tc.wantSaved)
+			}
+			if got := fileSum(t, filepath.Join(dir, tc.wantSaved)); got != sum256(body) {
+				t.Errorf("%s does not hold the file", tc.wantSaved)
+			}
+			if tc.wantSaved != "photo.bin" && fileSum(t, onDisk) != sum256(tc.onDisk) {
+				t.Error("the file that is not Haul's was changed")
+			}
+			if hits := srv.Hits("/photo.bin"); hits != tc.wantHits {
+				t.Errorf("the server was asked %d times, want %d", hits, tc.wantHits)
+			}
+		})
+	}
+}
