@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"encoding/csv"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -74,17 +75,23 @@ func TestInterruptThenRunAgain(t *testing.T) {
 // waitForFiles waits until dir holds at least n complete files.
 func waitForFiles(t *testing.T, dir string, n int) {
 	t.Helper()
-	tick := time.NewTicker(10 * time.Millisecond)
+	waitUntil(t, fmt.Sprintf("%s never held %d files", dir, n), func() bool {
+		_, err := os.Stat(dir)
+		return err == nil && len(savedFiles(t, dir)) >= n
+	})
+}
+
+// waitUntil polls done until it holds, failing with failure after 20 s.
+func waitUntil(t *testing.T, failure string, done func() bool) {
+	t.Helper()
+	tick := time.NewTicker(5 * time.Millisecond)
 	defer tick.Stop()
 	deadline := time.After(20 * time.Second)
-	for {
+	for !done() {
 		select {
 		case <-tick.C:
-			if _, err := os.Stat(dir); err == nil && len(savedFiles(t, dir)) >= n {
-				return
-			}
 		case <-deadline:
-			t.Fatalf("%s never held %d files", dir, n)
+			t.Fatal(failure)
 		}
 	}
 }

@@ -1,11 +1,11 @@
 package cli
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"testing"
-	"time"
 
 	"haul/downloader/downloadtest"
 )
@@ -55,8 +55,7 @@ func TestKillNineThenRunAgain(t *testing.T) {
 // waitForPartials waits until dir holds n partial files of at least min bytes.
 func waitForPartials(t *testing.T, dir string, n int, min int64) {
 	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
-	for {
+	waitUntil(t, fmt.Sprintf("%s never held %d partial files of %d bytes", dir, n, min), func() bool {
 		parts, _ := filepath.Glob(filepath.Join(dir, "*.part"))
 		big := 0
 		for _, p := range parts {
@@ -64,12 +63,6 @@ func waitForPartials(t *testing.T, dir string, n int, min int64) {
 				big++
 			}
 		}
-		if big >= n {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("%s never held %d partial files of %d bytes", dir, n, min)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+		return big >= n
+	})
 }

@@ -4,10 +4,10 @@ package cli
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
-	"time"
 
 	"golang.org/x/sys/unix"
 
@@ -53,17 +53,8 @@ func TestStateOffResumesTheLeftover(t *testing.T) {
 // waitForSize waits until the file at path holds at least n bytes.
 func waitForSize(t *testing.T, path string, n int64) {
 	t.Helper()
-	tick := time.NewTicker(5 * time.Millisecond)
-	defer tick.Stop()
-	deadline := time.After(20 * time.Second)
-	for {
-		if fi, err := os.Stat(path); err == nil && fi.Size() >= n {
-			return
-		}
-		select {
-		case <-tick.C:
-		case <-deadline:
-			t.Fatalf("%s did not reach %d bytes", path, n)
-		}
-	}
+	waitUntil(t, fmt.Sprintf("%s did not reach %d bytes", path, n), func() bool {
+		fi, err := os.Stat(path)
+		return err == nil && fi.Size() >= n
+	})
 }

@@ -31,19 +31,21 @@ const maxTagBytes = 64 << 10
 // even when the queue was lost. File systems without extended attributes
 // keep no note, and such a file is later treated as not Haul's.
 func tagPart(path string, t partTag) {
-	if unix.Lsetxattr(path, partLinkAttr, []byte(t.link), 0) != nil {
-		return
-	}
-	_ = unix.Lsetxattr(path, partVersionAttr, []byte(t.versionText()), 0) // without it, the leftover restarts from byte 0
+	writeTag(func(name string, value []byte) error { return unix.Lsetxattr(path, name, value, 0) }, t)
 }
 
 // tagFile notes the same on an open file, such as one without a name yet.
 func tagFile(f *os.File, t partTag) {
 	fd := int(f.Fd())
-	if unix.Fsetxattr(fd, partLinkAttr, []byte(t.link), 0) != nil {
+	writeTag(func(name string, value []byte) error { return unix.Fsetxattr(fd, name, value, 0) }, t)
+}
+
+// writeTag stores the tag's link, then its version, through set.
+func writeTag(set func(name string, value []byte) error, t partTag) {
+	if set(partLinkAttr, []byte(t.link)) != nil {
 		return
 	}
-	_ = unix.Fsetxattr(fd, partVersionAttr, []byte(t.versionText()), 0)
+	_ = set(partVersionAttr, []byte(t.versionText())) // without it, the leftover restarts from byte 0
 }
 
 // readPartTag reads the note tagPart left on the temporary file at path;
