@@ -151,8 +151,24 @@ bench_once() {
 	if [[ $rc -ne 0 ]]; then
 		tail -n 3 "$work/$tool.log" | sed 's/^/    /' >&2
 	fi
-	rm -rf "$out" "$out.state"
+	set_aside "$out" "$tool.$run"
+	rm -f "$out.state"
 	sync
+}
+
+# set_aside moves a run's output folder $1 out of the way as $2 when it holds
+# many files, and removes it otherwise. Removing thousands of files right
+# before the next run would bill that run for them: ext4 without a journal
+# passes over inodes freed in the last few seconds (up to five minutes while
+# their inode table is not yet written), and the next tool then pays that
+# search for every file it creates. Set-aside folders go when the workload ends.
+set_aside() {
+	if [[ $files -ge 1000 ]]; then
+		mkdir -p "$work/set-aside"
+		mv "$1" "$work/set-aside/$2"
+	else
+		rm -rf "$1"
+	fi
 }
 
 # column_median prints the median of column $3 for workload $1 and tool $2.
@@ -182,6 +198,8 @@ for w in $WORKLOADS; do
 			bench_once "$w" "$tool" "$run" "$c"
 		done
 	done
+	rm -rf "$work/set-aside"
+	sync
 	stop_server
 done
 

@@ -4,8 +4,9 @@
 // Usage:
 //
 //	go build -o bin/haul-profile ./bench/profile
-//	bin/haul-profile -cpu cpu.prof -heap heap.prof -heap-peak peak.prof -- [haul get flags] LIST...
+//	bin/haul-profile -cpu cpu.prof -heap heap.prof -heap-peak peak.prof -trace trace.out -- [haul get flags] LIST...
 //	go tool pprof -top bin/haul-profile cpu.prof
+//	go tool trace -pprof=sync trace.out > sync.prof   (where goroutines waited)
 //
 // Everything after -- is passed to "haul get" unchanged.
 package main
@@ -17,6 +18,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/pprof"
+	"runtime/trace"
 	"time"
 
 	"haul/cli"
@@ -26,8 +28,19 @@ func main() {
 	cpuPath := flag.String("cpu", "", "write a CPU profile to this file")
 	heapPath := flag.String("heap", "", "write a heap profile, taken when the downloads end, to this file")
 	peakPath := flag.String("heap-peak", "", "write a heap profile, taken when the live heap was largest, to this file")
+	tracePath := flag.String("trace", "", "write an execution trace to this file")
 	flag.Parse()
+	stopTrace := func() {}
+	if *tracePath != "" {
+		stop, err := startTrace(*tracePath)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "haul-profile:", err)
+			os.Exit(1)
+		}
+		stopTrace = stop
+	}
 	code, err := profile(*cpuPath, *heapPath, *peakPath, flag.Args())
+	stopTrace()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "haul-profile:", err)
 		os.Exit(1)
@@ -83,4 +96,21 @@ func writeHeap(path string) error {
 		return fmt.Errorf("write the heap profile: %w", err)
 	}
 	return nil
+}
+
+// startTrace starts the execution tracer writing to path; the returned
+// function stops it and closes the file.
+func startTrace(path string) (func(), error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, fmt.Errorf("create the trace: %w", err)
+	}
+	if err := trace.Start(f); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("start the trace: %w", err)
+	}
+	return func() {
+		trace.Stop()
+		f.Close()
+	}, nil
 }
