@@ -117,20 +117,19 @@ func (m *Manager) linkSmall(it *item, dir, name string, tag partTag, data []byte
 	m.commitSem.Acquire(context.Background(), 1) // fails only when the context ends
 	defer m.commitSem.Release(1)
 	m.releaseSlot(it)
-	f, err := m.createUnnamed(dir)
+	f, err := m.writeUnnamed(dir, name, tag, data)
 	if err != nil {
 		return err
 	}
 	defer f.Close()
-	tagFile(f, tag) // so that a run after a crash knows the file for this link's
-	if _, err := f.Write(data); err != nil {
-		return fmt.Errorf("save %s: %w", name, err)
-	}
 	if err := m.syncer.sync(f); err != nil {
 		return err
 	}
 	final := filepath.Join(dir, name)
-	if err := linkUnnamed(f, final); err != nil {
+	m.createMu.Lock()
+	err = linkUnnamed(f, final)
+	m.createMu.Unlock()
+	if err != nil {
 		return err
 	}
 	m.mu.Lock()
@@ -139,6 +138,24 @@ func (m *Manager) linkSmall(it *item, dir, name string, tag partTag, data []byte
 	// Files without a name exist only on Linux, where the group sync
 	// flushes the whole file system: the new entry in the folder too.
 	return m.syncer.sync(f)
+}
+
+// writeUnnamed makes a file without a name in dir holding data, noted with
+// tag so that a run after a crash knows the file for this link's. Files are
+// made one at a time, like part files.
+func (m *Manager) writeUnnamed(dir, name string, tag partTag, data []byte) (*os.File, error) {
+	m.createMu.Lock()
+	defer m.createMu.Unlock()
+	f, err := m.createUnnamed(dir)
+	if err != nil {
+		return nil, err
+	}
+	tagFile(f, tag)
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("save %s: %w", name, err)
+	}
+	return f, nil
 }
 
 // saveThroughPart saves a body received in memory the usual way: into the
