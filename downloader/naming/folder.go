@@ -13,7 +13,7 @@ const MaxFolderBytes = 80
 // another name.
 func FolderName(title string) string {
 	title = strings.Join(strings.Fields(title), " ")
-	title = strings.NewReplacer("/", "_", `\`, "_").Replace(title)
+	title = slashes.Replace(title)
 	name := clean(title)
 	if len(name) > MaxFolderBytes {
 		name = strings.TrimRight(cutRunes(name, MaxFolderBytes), ". ")

@@ -71,7 +71,6 @@ func FromTemplate(placed, own string) string {
 	if !strings.Contains(placed, "{ext}") && ext != "" {
 		placed += ".{ext}"
 	}
-	value := strings.NewReplacer("/", "_", `\`, "_")
-	name := strings.NewReplacer("{name}", value.Replace(stem), "{ext}", value.Replace(ext)).Replace(placed)
+	name := strings.NewReplacer("{name}", slashes.Replace(stem), "{ext}", slashes.Replace(ext)).Replace(placed)
 	return Sanitize(name)
 }

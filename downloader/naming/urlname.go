@@ -5,6 +5,10 @@ import (
 	"strings"
 )
 
+// slashes turns both kinds of path separator into '_', so a value cannot
+// add folders to a name.
+var slashes = strings.NewReplacer("/", "_", `\`, "_")
+
 // urlName returns the last non-empty segment of u's path, percent-decoded,
 // or "" when there is none. Query and fragment are not part of the path.
 // An encoded slash (%2F) stays inside the segment as '_', so it cannot act
@@ -22,7 +26,7 @@ func urlName(u *url.URL) string {
 		if err != nil {
 			segment = segments[i]
 		}
-		return strings.NewReplacer("/", "_", `\`, "_").Replace(segment)
+		return slashes.Replace(segment)
 	}
 	return ""
 }
