@@ -36,9 +36,14 @@ func (ir *idleReader) Read(p []byte) (int, error) {
 func (ir *idleReader) stop() { ir.timer.Stop() }
 
 // readHead reads the first bytes of a body (less when the body is shorter),
-// enough to tell what the file really is.
-func readHead(r io.Reader) ([]byte, error) {
-	head := make([]byte, sniff.HeadSize)
+// enough to tell what the file really is. total is the announced length
+// (negative when unknown): a shorter body needs no bigger buffer.
+func readHead(r io.Reader, total int64) ([]byte, error) {
+	size := sniff.HeadSize
+	if total >= 0 && total < int64(size) {
+		size = int(total)
+	}
+	head := make([]byte, size)
 	n, err := io.ReadFull(r, head)
 	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
 		err = nil

@@ -37,7 +37,7 @@ type try struct {
 func (t *try) run() Result {
 	a := Answer{Resp: t.resp, Offset: t.span.offset, Total: t.span.total}
 	if a.Offset == 0 {
-		head, err := readHead(t.body)
+		head, err := readHead(t.body, t.span.total)
 		if err != nil {
 			return t.with(readFailed(t.ctx, t.tctx, err, 0))
 		}
