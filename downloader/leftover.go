@@ -1,7 +1,13 @@
 package downloader
 
 import (
+	"errors"
+	"io"
+	"io/fs"
+	"os"
 	"path/filepath"
+	"strings"
+	"sync"
 
 	"haul/downloader/naming"
 )
@@ -19,7 +25,7 @@ import (
 // the item's link under the name the link suggests, when there is one and
 // it notes the version of the file it holds.
 func (m *Manager) adoptLeftover(it *item, j job) job {
-	if j.name != "" || j.ownsPart {
+	if j.name != "" || j.ownsPart || !m.mayHoldLeftovers(j.dir) {
 		return j
 	}
 	name := notATempName(naming.FromResponse("", j.url, ""))
@@ -40,4 +46,46 @@ func (m *Manager) adoptLeftover(it *item, j job) job {
 	m.markDirtyLocked(it)
 	j.name, j.ownsPart, j.etag, j.modified, j.validator = name, true, tag.etag, tag.modified, it.validator()
 	return j
+}
+
+// partScan is one look through a folder for temporary files.
+type partScan struct {
+	once  sync.Once
+	found bool
+}
+
+// mayHoldLeftovers says whether dir held a temporary file (name.part) when
+// the manager first looked, once per folder. Leftovers come from earlier
+// runs, so a folder without one needs no look item by item; the temporary
+// files of this run belong to their items.
+func (m *Manager) mayHoldLeftovers(dir string) bool {
+	v, _ := m.partScans.LoadOrStore(dir, &partScan{})
+	scan := v.(*partScan)
+	scan.once.Do(func() { scan.found = holdsPartFile(dir) })
+	return scan.found
+}
+
+// holdsPartFile reads the names in dir, a thousand at a time, for one that
+// ends in .part; when the folder cannot be read it answers true, so that
+// items are looked at one by one as before.
+func holdsPartFile(dir string) bool {
+	f, err := os.Open(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return false
+	}
+	if err != nil {
+		return true
+	}
+	defer f.Close()
+	for {
+		names, err := f.Readdirnames(1000)
+		for _, name := range names {
+			if strings.HasSuffix(name, ".part") {
+				return true
+			}
+		}
+		if err != nil {
+			return !errors.Is(err, io.EOF)
+		}
+	}
 }

@@ -78,6 +78,8 @@ type Manager struct {
 	proxy atomic.Pointer[proxyFunc]
 	sites atomic.Pointer[[]SiteRule]
 	kept  keptResponses // whole pictures the app fetched, for their download
+	// partScans: folder → *partScan, whether it held temporary files.
+	partScans sync.Map
 }
 
 // maxCommits bounds the files being synced to disk at once. Each one holds
