@@ -151,6 +151,19 @@ type ItemError struct {
 	Err error `json:"-"`
 }
 
+// withoutCause is the error as an item keeps it: the kind and its
+// parameters, without the underlying error, which holds on to the
+// request's and the connection's details (with a site down, 40 MB for
+// 100,000 links).
+func (e *ItemError) withoutCause() *ItemError {
+	if e == nil || e.Err == nil {
+		return e
+	}
+	kept := *e
+	kept.Err = nil
+	return &kept
+}
+
 // Error describes the failure for logs, as codes and parameters; people
 // read it through the catalogues of package haul/i18n.
 func (e *ItemError) Error() string {

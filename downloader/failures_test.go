@@ -2,6 +2,7 @@ package downloader
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"log"
@@ -109,7 +110,7 @@ func TestAnswersNoTryCanMend(t *testing.T) {
 			runAll(t, m)
 			it := mustItem(t, m, ids[0])
 			if it.State != Failed || it.Err == nil || it.Err.Kind != tt.kind {
-				t.Fatalf("state %v, error %#v (%v); want Failed of kind %v", it.State, it.Err, it.Err.Err, tt.kind)
+				t.Fatalf("state %v, error %#v; want Failed of kind %v", it.State, it.Err, tt.kind)
 			}
 			if n := tries.Load(); n != 1 || it.Attempts != 1 {
 				t.Errorf("tried %d times (%d attempts), want once", n, it.Attempts)
@@ -209,5 +210,36 @@ func TestRestoredFailedItemCanBeRetried(t *testing.T) {
 	runAll(t, m)
 	if it := mustItem(t, m, ids[0]); it.State != Done || fileSum(t, it.Path) != sum256(body) {
 		t.Fatalf("after Retry: %v (%v)", it.State, it.Err)
+	}
+}
+
+func TestItemsKeepFailuresWithoutTheirCause(t *testing.T) {
+	cause := errors.New("dial tcp 127.0.0.1:9: connect: connection refused")
+	plain := &ItemError{Kind: ErrNetwork, Reason: ReasonRefused, Host: "127.0.0.1"}
+	withCause := &ItemError{Kind: ErrNetwork, Reason: ReasonRefused, Host: "127.0.0.1", Err: cause}
+	tests := []struct {
+		name string
+		in   *ItemError
+	}{
+		{"no failure", nil},
+		{"no cause", plain},
+		{"a cause", withCause},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := tt.in.withoutCause()
+			if tt.in == nil {
+				if got != nil {
+					t.Fatalf("got %#v, want nil", got)
+				}
+				return
+			}
+			if got.Err != nil || got.Kind != tt.in.Kind || got.Reason != tt.in.Reason || got.Host != tt.in.Host {
+				t.Errorf("got %#v, want %#v without its cause", got, tt.in)
+			}
+		})
+	}
+	if withCause.Err != cause {
+		t.Error("the original error lost its cause")
 	}
 }
