@@ -243,3 +243,19 @@ func TestItemsKeepFailuresWithoutTheirCause(t *testing.T) {
 		t.Error("the original error lost its cause")
 	}
 }
+
+func TestItemsThatFailAlikeShareOneFailure(t *testing.T) {
+	m := New(testOptions(t.TempDir()))
+	refused := func(host string) *ItemError {
+		return &ItemError{Kind: ErrNetwork, Reason: ReasonRefused, Host: host, Err: errors.New("connection refused")}
+	}
+	m.mu.Lock()
+	a, b, other := m.keptFailureLocked(refused("a.example")), m.keptFailureLocked(refused("a.example")), m.keptFailureLocked(refused("b.example"))
+	m.mu.Unlock()
+	if a != b {
+		t.Error("two links refused by the same site keep two copies of the failure")
+	}
+	if other == a || other.Host != "b.example" {
+		t.Errorf("another site's failure is %#v, want its own", other)
+	}
+}

@@ -60,7 +60,7 @@ func (m *Manager) retryPolicyLocked() retryPolicy {
 
 // applyLocked carries out the step decide chose.
 func (m *Manager) applyLocked(it *item, out outcome, s step) {
-	s.err = s.err.withoutCause()
+	s.err = m.keptFailureLocked(s.err)
 	if s.counted {
 		it.failures++
 	}

@@ -72,7 +72,8 @@ type Manager struct {
 	removed    []string
 	flushTimer *time.Timer
 	saveErr    error
-	hashes     map[string]*item // sha256 of a picture → the item that saves it
+	hashes     map[string]*item         // sha256 of a picture → the item that saves it
+	failures   map[ItemError]*ItemError // one copy of each failure items share (see keptFailureLocked)
 
 	jar   http.CookieJar
 	proxy atomic.Pointer[proxyFunc]
@@ -118,6 +119,7 @@ func New(opts Options) *Manager {
 		removalCap: maxRemovals,
 		hosts:      map[string]*hostQueue{},
 		hashes:     map[string]*item{},
+		failures:   map[ItemError]*ItemError{},
 	}
 	m.cond = sync.NewCond(&m.mu)
 	m.createUnnamed = createUnnamedOS
