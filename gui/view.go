@@ -147,13 +147,14 @@ func activeText(s downloader.ItemSnapshot, c viewContext) string {
 	return lang.L("Downloading")
 }
 
-// failedText is the reason, and how many tries it took when more than one.
+// failedText is the reason, and how many tries it took when more than one
+// and the reason does not already say so.
 func failedText(s downloader.ItemSnapshot) string {
 	msg := lang.L("Failed")
 	if s.Err != nil {
 		msg = i18n.Failure(tr, s.Err)
 	}
-	if s.Attempts > 1 {
+	if s.Attempts > 1 && (s.Err == nil || s.Err.Tries <= 1) {
 		return lang.XN("row.failed.tries", "{{.Problem}} (tried {{.N}} times)", s.Attempts, data{"Problem": msg, "N": s.Attempts})
 	}
 	return msg

@@ -13,6 +13,8 @@ func TestRowViewSaysWhatIsHappening(t *testing.T) {
 	stopped := viewContext{now: now, idleTimeout: 25 * time.Second}
 	notFound := &downloader.ItemError{Kind: downloader.ErrHTTP, Reason: downloader.ReasonHTTP, Status: 404}
 	const notFoundText = "Not found (404): the link is broken or the file was removed."
+	refused := &downloader.ItemError{Kind: downloader.ErrNetwork, Reason: downloader.ReasonRefused, Host: "x.org", Tries: 6}
+	const refusedText = "Could not connect to x.org: the connection was refused — gave up after 6 tries."
 	tests := []struct {
 		name string
 		c    viewContext
@@ -39,6 +41,8 @@ func TestRowViewSaysWhatIsHappening(t *testing.T) {
 			rowView{Title: "a.jpg", Progress: -1, Status: notFoundText, Problem: notFoundText}},
 		{"failed again after Retry", running, downloader.ItemSnapshot{URL: "u", Name: "a.jpg", State: downloader.Failed, Total: -1, Err: notFound, Attempts: 2},
 			rowView{Title: "a.jpg", Progress: -1, Status: notFoundText + " (tried 2 times)", Problem: notFoundText}},
+		{"gave up after retries says the tries once", running, downloader.ItemSnapshot{URL: "u", Name: "a.jpg", State: downloader.Failed, Total: -1, Err: refused, Attempts: 6},
+			rowView{Title: "a.jpg", Progress: -1, Status: refusedText, Problem: refusedText}},
 		{"saved", running, downloader.ItemSnapshot{URL: "u", Name: "a.jpg", Path: "/p/a.jpg", State: downloader.Done, Bytes: 240_000, Total: 240_000},
 			rowView{Title: "a.jpg", Path: "/p/a.jpg", Progress: 1, Size: "240 kB", Status: "Saved"}},
 		{"skipped", running, downloader.ItemSnapshot{URL: "https://x.org/b.png", State: downloader.Skipped, Total: -1, Note: downloader.Note{Kind: downloader.NoteInFolder, Name: "b.png"}},
