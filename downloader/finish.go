@@ -26,8 +26,12 @@ func (m *Manager) finish(ctx context.Context, it *item, out outcome) {
 	if out.verdict.slowDown {
 		h.pace.refused(m.now(), out.verdict.err.Status, inFlight, m.perHostLocked(), out.verdict.minWait)
 	}
+	h.noteTry(out.verdict.err)
 	s := decide(out, it.history(), m.retryPolicyLocked())
 	m.applyLocked(it, out, s)
+	if h.down(s) {
+		m.failSiteLocked(it.host, it.err)
+	}
 	m.notifyLocked()
 }
 

@@ -7,6 +7,11 @@ type hostQueue struct {
 	head   int
 	active int
 	pace   pace
+	// answered says the site answered a request since Haul started;
+	// unreachable counts the tries in a row that could not connect to it
+	// (see sitedown.go).
+	answered    bool
+	unreachable int
 }
 
 func (h *hostQueue) push(it *item) {

@@ -136,6 +136,9 @@ func (m *Manager) nameFor(it *item, resp *http.Response) string {
 func (m *Manager) noteStatus(it *item, code int) {
 	m.mu.Lock()
 	it.status = int32(code)
+	if h := m.hosts[it.host]; h != nil {
+		h.noteAnswer()
+	}
 	m.touchLocked(it)
 	m.mu.Unlock()
 }
