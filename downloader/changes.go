@@ -114,6 +114,11 @@ func (m *Manager) SnapshotSince(rev uint64) Delta {
 		}
 		return d
 	}
+	changed := 0
+	for it := m.changes.tail; it != nil && it.rev > rev; it = it.prevChange {
+		changed++
+	}
+	d.Items = make([]ItemSnapshot, 0, changed+len(m.active)) // 100,000 changed at once need no regrowing
 	for it := m.changes.tail; it != nil && it.rev > rev; it = it.prevChange {
 		d.Items = append(d.Items, m.snapshotLocked(it, now))
 	}

@@ -51,6 +51,6 @@ func (m *Manager) failSiteLocked(host string, cause *ItemError) {
 			c.Tries = int(it.attempts)
 		}
 		m.stopTimerLocked(it)
-		m.failLocked(it, m.keptFailureLocked(&c), false)
+		m.failLocked(it, m.sharedFailureLocked(c), false)
 	}
 }
