@@ -144,10 +144,12 @@ type ItemError struct {
 	Tries int `json:"tries,omitempty"`
 	// Wait is how long the site asked us to wait, when that was longer than Haul waits.
 	Wait time.Duration `json:"wait,omitempty"`
-	// NotStarted says the item was never tried because the output folder
-	// failed for an earlier one; the reason is the folder's.
+	// NotStarted says the item was not tried because the output folder
+	// failed for an earlier one, or its site was judged down; the reason
+	// is the folder's or the site's.
 	NotStarted bool `json:"not_started,omitempty"`
-	// Err is the underlying error, for logs.
+	// Err is the underlying error, while the try's outcome is decided;
+	// the failures items keep have none (see keptFailureLocked).
 	Err error `json:"-"`
 }
 

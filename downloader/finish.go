@@ -8,7 +8,9 @@ import (
 
 // finish applies the outcome of a try: an interrupted try goes back to
 // Paused, Canceled or Queued; any other outcome goes through decide, and
-// the step it returns moves the item along the state table.
+// the step it returns moves the item along the state table. A failure that
+// shows the item's site is down fails the site's waiting links too
+// (see sitedown.go).
 func (m *Manager) finish(ctx context.Context, it *item, out outcome) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -26,10 +28,10 @@ func (m *Manager) finish(ctx context.Context, it *item, out outcome) {
 	if out.verdict.slowDown {
 		h.pace.refused(m.now(), out.verdict.err.Status, inFlight, m.perHostLocked(), out.verdict.minWait)
 	}
-	h.noteTry(out.verdict.err)
+	h.noteTry(out.verdict)
 	s := decide(out, it.history(), m.retryPolicyLocked())
 	m.applyLocked(it, out, s)
-	if h.down(s) {
+	if h.down(out.verdict, s) {
 		m.failSiteLocked(it.host, it.err)
 	}
 	m.notifyLocked()

@@ -8,10 +8,10 @@ type hostQueue struct {
 	active int
 	pace   pace
 	// answered says the site answered a request since Haul started;
-	// unreachable counts the tries in a row that could not connect to it
-	// (see sitedown.go).
-	answered    bool
-	unreachable int
+	// refusals counts the definite failures to connect to it since then,
+	// or since the user last retried its links (see sitedown.go).
+	answered bool
+	refusals int
 }
 
 func (h *hostQueue) push(it *item) {

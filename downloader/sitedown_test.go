@@ -2,9 +2,11 @@ package downloader
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net"
 	"net/http"
+	"net/url"
 	"sync/atomic"
 	"testing"
 )
@@ -95,5 +97,67 @@ func TestSiteThatAnsweredOnceIsNeverJudgedDown(t *testing.T) {
 	}
 	if n, want := int(dials.Load()), 1+(links-1)*(retries+1); n != want {
 		t.Errorf("%d connection attempts, want %d: one answer, then every other link's own tries", n, want)
+	}
+}
+
+func TestOnlyDefiniteFailuresOfTheSiteItselfCount(t *testing.T) {
+	h := &hostQueue{key: "example.com:443"}
+	own := &url.Error{Op: "Get", URL: "https://example.com/a.jpg", Err: errors.New("connection refused")}
+	mirror := &url.Error{Op: "Get", URL: "https://mirror.example.net/a.jpg", Err: errors.New("connection refused")}
+	tests := []struct {
+		name string
+		v    verdict
+		want bool
+	}{
+		{"its own address refused", verdict{retry: true, err: &ItemError{Kind: ErrNetwork, Reason: ReasonRefused, Err: own}}, true},
+		{"its name does not exist", verdict{err: &ItemError{Kind: ErrNetwork, Reason: ReasonHostUnknown, Err: own}}, true},
+		{"no name server answered (network not up)", verdict{retry: true, err: &ItemError{Kind: ErrNetwork, Reason: ReasonHostUnknown, Err: own}}, false},
+		{"a mirror it redirected to refused", verdict{retry: true, err: &ItemError{Kind: ErrNetwork, Reason: ReasonRefused, Err: mirror}}, false},
+		{"no route or a reset", verdict{retry: true, err: &ItemError{Kind: ErrNetwork, Reason: ReasonConnection, Err: own}}, false},
+		{"a timeout", verdict{retry: true, err: &ItemError{Kind: ErrTimeout, Reason: ReasonSlowAnswer, Err: own}}, false},
+		{"an answer", verdict{err: &ItemError{Kind: ErrHTTP, Reason: ReasonHTTP, Status: 503}}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := h.unreachable(tt.v); got != tt.want {
+				t.Errorf("unreachable = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestRetryFailedTriesASiteJudgedDownAgain(t *testing.T) {
+	const links = 20
+	addr := closedAddress(t)
+	var dials atomic.Int32
+	opts := testOptions(t.TempDir())
+	opts.Client = countingClient(&dials)
+	opts.Limits = Limits{Concurrency: 2, Retries: 1}
+	m := New(opts)
+	urls := make([]string, links)
+	for i := range urls {
+		urls[i] = fmt.Sprintf("http://%s/f%d.bin", addr, i)
+	}
+	ids := addAll(t, m, urls...)
+	if s := runAll(t, m); s.Failed != links {
+		t.Fatalf("summary %+v, want all %d failed while the site is down", s, links)
+	}
+	l, err := net.Listen("tcp", addr) // the site is back
+	if err != nil {
+		t.Skipf("cannot listen on %s again: %v", addr, err)
+	}
+	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("file")) })}
+	go srv.Serve(l)
+	t.Cleanup(func() { srv.Close() })
+	if n := m.RetryFailed(); n != links {
+		t.Fatalf("RetryFailed queued %d, want %d", n, links)
+	}
+	if s := runAll(t, m); s.Done != links {
+		t.Fatalf("summary %+v after Retry failed, want all %d saved", s, links)
+	}
+	for _, id := range ids {
+		if it := mustItem(t, m, id); it.State != Done || it.Err != nil {
+			t.Fatalf("%s is %v (%v), want saved", it.URL, it.State, it.Err)
+		}
 	}
 }

@@ -142,11 +142,12 @@ func (m *Manager) linkSmall(it *item, dir, name string, tag partTag, data []byte
 
 // writeUnnamed makes a file without a name in dir holding data, noted with
 // tag so that a run after a crash knows the file for this link's. Files are
-// made one at a time, like part files.
+// made one at a time, like part files; their bytes are written in parallel,
+// so that a write held up by a busy disk holds up no other file's making.
 func (m *Manager) writeUnnamed(dir, name string, tag partTag, data []byte) (*os.File, error) {
 	m.createMu.Lock()
-	defer m.createMu.Unlock()
 	f, err := m.createUnnamed(dir)
+	m.createMu.Unlock()
 	if err != nil {
 		return nil, err
 	}

@@ -161,7 +161,8 @@ bench_once() {
 # before the next run would bill that run for them: ext4 without a journal
 # passes over inodes freed in the last few seconds (up to five minutes while
 # their inode table is not yet written), and the next tool then pays that
-# search for every file it creates. Set-aside folders go when the workload ends.
+# search for every file it creates. Set-aside folders go when the script ends,
+# so that no workload's first run pays for the one before.
 set_aside() {
 	if [[ $files -ge 1000 ]]; then
 		mkdir -p "$work/set-aside"
@@ -198,8 +199,6 @@ for w in $WORKLOADS; do
 			bench_once "$w" "$tool" "$run" "$c"
 		done
 	done
-	rm -rf "$work/set-aside"
-	sync
 	stop_server
 done
 
