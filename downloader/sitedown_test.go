@@ -23,6 +23,23 @@ func countingClient(dials *atomic.Int32) *http.Client {
 	}}
 }
 
+// countingManager downloads through countingClient with the given limits.
+func countingManager(t *testing.T, dials *atomic.Int32, concurrency, retries int) *Manager {
+	opts := testOptions(t.TempDir())
+	opts.Client = countingClient(dials)
+	opts.Limits = Limits{Concurrency: concurrency, Retries: retries}
+	return New(opts)
+}
+
+// linksTo makes n links to files at addr.
+func linksTo(addr string, n int) []string {
+	urls := make([]string, n)
+	for i := range urls {
+		urls[i] = fmt.Sprintf("http://%s/f%d.bin", addr, i)
+	}
+	return urls
+}
+
 // closedAddress is a loopback address where nothing listens.
 func closedAddress(t *testing.T) string {
 	t.Helper()
@@ -39,14 +56,8 @@ func TestSiteThatRefusesEveryConnectionFailsItsOtherLinksAtOnce(t *testing.T) {
 	const links, retries = 40, 2
 	addr := closedAddress(t)
 	var dials atomic.Int32
-	opts := testOptions(t.TempDir())
-	opts.Client = countingClient(&dials)
-	opts.Limits = Limits{Concurrency: 2, Retries: retries}
-	m := New(opts)
-	urls := make([]string, links)
-	for i := range urls {
-		urls[i] = fmt.Sprintf("http://%s/f%d.jpg", addr, i)
-	}
+	m := countingManager(t, &dials, 2, retries)
+	urls := linksTo(addr, links)
 	ids := addAll(t, m, urls...)
 	s := runAll(t, m)
 	if s.Failed != links || s.Done+s.Skipped+s.Canceled != 0 {
@@ -82,14 +93,8 @@ func TestSiteThatAnsweredOnceIsNeverJudgedDown(t *testing.T) {
 		c.Write([]byte("HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"))
 	}()
 	var dials atomic.Int32
-	opts := testOptions(t.TempDir())
-	opts.Client = countingClient(&dials)
-	opts.Limits = Limits{Concurrency: 1, Retries: retries}
-	m := New(opts)
-	urls := make([]string, links)
-	for i := range urls {
-		urls[i] = fmt.Sprintf("http://%s/f%d.jpg", addr, i)
-	}
+	m := countingManager(t, &dials, 1, retries)
+	urls := linksTo(addr, links)
 	addAll(t, m, urls...)
 	s := runAll(t, m)
 	if s.Failed != links {
@@ -130,14 +135,8 @@ func TestRetryFailedTriesASiteJudgedDownAgain(t *testing.T) {
 	const links = 20
 	addr := closedAddress(t)
 	var dials atomic.Int32
-	opts := testOptions(t.TempDir())
-	opts.Client = countingClient(&dials)
-	opts.Limits = Limits{Concurrency: 2, Retries: 1}
-	m := New(opts)
-	urls := make([]string, links)
-	for i := range urls {
-		urls[i] = fmt.Sprintf("http://%s/f%d.bin", addr, i)
-	}
+	m := countingManager(t, &dials, 2, 1)
+	urls := linksTo(addr, links)
 	ids := addAll(t, m, urls...)
 	if s := runAll(t, m); s.Failed != links {
 		t.Fatalf("summary %+v, want all %d failed while the site is down", s, links)
