@@ -3,10 +3,13 @@
 package main
 
 import (
+	"os"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/app"
 
 	"haul/assets"
+	"haul/cli"
 	"haul/gui"
 	_ "haul/internal/cleanlocale" // before Fyne reads the locale
 )
@@ -17,12 +20,32 @@ func runWindow(files []string) int {
 	d := details()
 	icon := fyne.NewStaticResource("icon.png", assets.Icon)
 	app.SetMetadata(fyne.AppMetadata{ID: d.ID, Name: d.Name, Version: appVersion(), Build: d.Build, Icon: icon})
+	if !haveDisplay() {
+		cli.NoDisplay(os.Stderr)
+		return 2
+	}
 	a := app.NewWithID(d.ID)
 	a.SetIcon(icon)
-	w := a.NewWindow(d.Name)
+	w, ok := openWindow(a, d.Name)
+	if !ok {
+		cli.NoDisplay(os.Stderr)
+		return 2
+	}
 	w.SetIcon(icon)
 	w.Resize(initialSize(w))
 	gui.New(a, w, files)
 	w.ShowAndRun()
 	return 0
+}
+
+// openWindow makes the main window. The graphics driver panics when the
+// display named in the environment cannot be opened (a stale DISPLAY over
+// SSH); that is reported as false, for a message instead of a crash.
+func openWindow(a fyne.App, title string) (w fyne.Window, ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	return a.NewWindow(title), true
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"syscall"
 	"testing"
@@ -45,6 +46,16 @@ func exitCode(t *testing.T, cmd *exec.Cmd) (int, string, string) {
 	return 0, "", ""
 }
 
+// binaryCase is one run of the haul binary and what it must answer.
+type binaryCase struct {
+	name       string
+	args       []string
+	env        []string // added to the environment
+	wantCode   int
+	wantStdout string
+	wantStderr string
+}
+
 func TestHaulBinary(t *testing.T) {
 	bin := buildHaul(t)
 	s := newServer(t)
@@ -55,20 +66,22 @@ func TestHaulBinary(t *testing.T) {
 		return nil
 	})
 	out := filepath.Join(t.TempDir(), "out")
-	tests := []struct {
-		name       string
-		args       []string
-		wantCode   int
-		wantStdout string
-		wantStderr string
-	}{
-		{"download a list", []string{"get", "-o", out, list}, 0, "Saved 30 · skipped 0 · failed 0 · canceled 0 · 300 kB in ", "saved f0003.bin (10 kB)"},
-		{"version", []string{"version"}, 0, "haul 0.", ""},
-		{"help", []string{"--help"}, 0, "haul get [flags] [FILE|URL|-]...", ""},
-		{"bad flag", []string{"get", "-on-exists", "maybe", list}, 2, "", "choose skip, rename or overwrite"},
+	tests := []binaryCase{
+		{"download a list", []string{"get", "-o", out, list}, nil, 0, "Saved 30 · skipped 0 · failed 0 · canceled 0 · 300 kB in ", "saved f0003.bin (10 kB)"},
+		{"version", []string{"version"}, nil, 0, "haul 0.", ""},
+		{"help", []string{"--help"}, nil, 0, "haul get [flags] [FILE|URL|-]...", ""},
+		{"bad flag", []string{"get", "-on-exists", "maybe", list}, nil, 2, "", "choose skip, rename or overwrite"},
+	}
+	if runtime.GOOS == "linux" {
+		tests = append(tests, binaryCase{"window without a desktop", nil, []string{"DISPLAY=", "WAYLAND_DISPLAY="}, 2, "", "run \"haul get LINKS.txt\""})
 	}
 	for _, tt := range tests {
-		code, stdout, stderr := exitCode(t, exec.Command(bin, tt.args...))
+		cmd := exec.Command(bin, tt.args...)
+		cmd.Env = append(os.Environ(), tt.env...)
+		code, stdout, stderr := exitCode(t, cmd)
+		if strings.Contains(stderr, "panic") {
+			t.Errorf("%s: crashed:\n%s", tt.name, stderr)
+		}
 		if code != tt.wantCode || !strings.Contains(stdout, tt.wantStdout) || !strings.Contains(stderr, tt.wantStderr) {
 			t.Errorf("%s: exit %d (want %d)\nstdout:\n%s\nstderr:\n%s", tt.name, code, tt.wantCode, stdout, stderr)
 		}

@@ -10,3 +10,9 @@ import (
 func NoWindow(w io.Writer) {
 	fmt.Fprint(w, tr().X("cli.nowindow", nil))
 }
+
+// NoDisplay tells someone who started the window where there is no desktop
+// to show it on (a terminal over SSH, a container) what to do instead.
+func NoDisplay(w io.Writer) {
+	fmt.Fprint(w, tr().X("cli.nodisplay", nil))
+}
