@@ -15,7 +15,9 @@ import (
 // flush began waits for the rest of the gap, so that a busy batch shares a
 // few hundred flushes a second at most instead of one for every two or
 // three files, while a lone file is flushed at once. 10,000 small files
-// then cost a few hundred flushes, not 10,000.
+// then cost a few hundred flushes, not 10,000. When every file that could
+// still ask is already waiting, as at the end of a batch, nobody is left
+// to share the next flush, so it starts at once.
 type groupSync struct {
 	mu        sync.Mutex
 	waiting   []syncWaiter
@@ -23,6 +25,14 @@ type groupSync struct {
 	lastStart time.Time // when the last flush began
 	// flush flushes the file system holding a file; nil means syncFS.
 	flush func(*os.File) error
+	// askers counts the files that may ask for a sync while a flush waits
+	// for its gap; nil means there may always be more.
+	askers func() int
+	// gap is the least time between the starts of two flushes; zero
+	// means syncGap.
+	gap time.Duration
+	// arrived wakes a flush waiting for its gap when a file asks.
+	arrived chan struct{}
 }
 
 // syncGap is the least time between the starts of two flushes.
@@ -41,6 +51,13 @@ func (g *groupSync) sync(f *os.File) error {
 	w := syncWaiter{f: f, done: make(chan error, 1)}
 	g.mu.Lock()
 	g.waiting = append(g.waiting, w)
+	if g.arrived == nil {
+		g.arrived = make(chan struct{}, 1)
+	}
+	select {
+	case g.arrived <- struct{}{}:
+	default:
+	}
 	if !g.busy {
 		g.busy = true
 		go g.run()
@@ -54,12 +71,7 @@ func (g *groupSync) sync(f *os.File) error {
 // stay open (their owners wait), so any of them can name the file system.
 func (g *groupSync) run() {
 	for {
-		g.mu.Lock()
-		wait := time.Until(g.lastStart.Add(syncGap))
-		g.mu.Unlock()
-		if wait > 0 {
-			time.Sleep(wait)
-		}
+		g.waitForGap()
 		g.mu.Lock()
 		group := g.waiting
 		g.waiting = nil
@@ -86,4 +98,38 @@ func (g *groupSync) run() {
 			}
 		}
 	}
+}
+
+// waitForGap waits until the next flush may start, looking again each
+// time a file asks.
+func (g *groupSync) waitForGap() {
+	for {
+		wait := g.untilNextFlush()
+		if wait <= 0 {
+			return
+		}
+		t := time.NewTimer(wait)
+		select {
+		case <-t.C:
+			return
+		case <-g.arrived:
+			t.Stop()
+		}
+	}
+}
+
+// untilNextFlush says how long the next flush waits for more files to
+// share it: the rest of the gap, or nothing when no other file can come.
+func (g *groupSync) untilNextFlush() time.Duration {
+	gap := g.gap
+	if gap == 0 {
+		gap = syncGap
+	}
+	g.mu.Lock()
+	wait, waiting := time.Until(g.lastStart.Add(gap)), len(g.waiting)
+	g.mu.Unlock()
+	if wait > 0 && g.askers != nil && waiting >= g.askers() {
+		return 0
+	}
+	return wait
 }

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 )
 
 func TestGroupSyncSharesFlushesAndReportsTheirErrors(t *testing.T) {
@@ -49,5 +50,27 @@ func TestGroupSyncSharesFlushesAndReportsTheirErrors(t *testing.T) {
 				t.Errorf("%d files took %d flushes, want between 1 and %d", tt.files, n, max(1, tt.files/2))
 			}
 		})
+	}
+}
+
+func TestGroupSyncFlushesAtOnceWhenNobodyElseCanAsk(t *testing.T) {
+	f, err := os.Create(filepath.Join(t.TempDir(), "last"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var flushes atomic.Int32
+	g := &groupSync{
+		flush:  func(*os.File) error { flushes.Add(1); return nil },
+		askers: func() int { return 1 },
+		gap:    time.Hour, // a flush that waited for its gap would never end
+	}
+	for range 3 {
+		if err := g.sync(f); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := flushes.Load(); n != 3 {
+		t.Errorf("3 syncs of the last file took %d flushes, want 3", n)
 	}
 }

@@ -123,6 +123,7 @@ func New(opts Options) *Manager {
 	}
 	m.cond = sync.NewCond(&m.mu)
 	m.createUnnamed = createUnnamedOS
+	m.syncer.askers = m.activeCount
 	m.initNetwork(opts)
 	return m
 }
