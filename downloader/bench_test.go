@@ -82,7 +82,7 @@ func BenchmarkClaimName(b *testing.B) {
 				}
 				b.StartTimer()
 				for i, id := range ids {
-					if _, kind := m.claimName(m.byID[id], wants[i], partTag{}); kind == claimSkip {
+					if _, kind := m.claimName(m.byID[id], wants[i], partTag{}, -1); kind == claimSkip {
 						b.Fatal("skipped")
 					}
 				}

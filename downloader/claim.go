@@ -45,15 +45,19 @@ const (
 // "name (2).ext". A temporary file that Haul left for this same link (its
 // queue was lost) becomes the item's again, to resume when it holds the
 // version offered (see claimKind), so no orphan is left beside
-// "name (2).ext".
-func (m *Manager) claimName(it *item, want string, offered partTag) (string, claimKind) {
+// "name (2).ext". A whole file Haul saved for this same link, by a run
+// that stopped before its queue noted it (a crash, a power cut) or that
+// kept no queue, is skipped as already in the folder under every policy
+// but Overwrite, rather than saved twice. offered is the version the
+// server answers with, total its length (-1: unknown).
+func (m *Manager) claimName(it *item, want string, offered partTag, total int64) (string, claimKind) {
 	for n := 1; ; n++ {
 		name, tried, ok := m.reserveName(it, want, n)
 		n = tried
 		if !ok {
 			continue
 		}
-		if kind, ok := m.claimCandidate(it, name, offered); ok {
+		if kind, ok := m.claimCandidate(it, name, offered, total); ok {
 			return name, kind
 		}
 	}
@@ -61,7 +65,7 @@ func (m *Manager) claimName(it *item, want string, offered partTag) (string, cla
 
 // claimCandidate checks a reserved name against the folder; ok is false
 // when the item must try the next name.
-func (m *Manager) claimCandidate(it *item, name string, offered partTag) (claimKind, bool) {
+func (m *Manager) claimCandidate(it *item, name string, offered partTag, total int64) (claimKind, bool) {
 	policy := m.Limits().OnExists
 	full := filepath.Join(it.dir, name)
 	exists := fileExists(full)
@@ -70,10 +74,11 @@ func (m *Manager) claimCandidate(it *item, name string, offered partTag) (claimK
 		os.Remove(full + ".part") // Haul's own, for a file that is there already
 		part = claimFree
 	}
+	saved := exists && policy != Overwrite && savedEarlier(full, it.raw, offered, total)
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	switch {
-	case exists && policy == SkipExisting:
+	case saved, exists && policy == SkipExisting:
 		it.name, it.path = name, full
 		it.note = &Note{Kind: NoteInFolder, Name: name}
 		m.touchLocked(it)
@@ -85,6 +90,22 @@ func (m *Manager) claimCandidate(it *item, name string, offered partTag) (claimK
 	it.name = name
 	m.markDirtyLocked(it)
 	return part, true
+}
+
+// savedEarlier says whether the file at path is a whole copy of link that
+// Haul saved: it carries the link's note (only whole files get their final
+// name), of the version offered when both versions are known, and of the
+// length announced when that is known.
+func savedEarlier(path, link string, offered partTag, total int64) bool {
+	tag, ok := readPartTag(path)
+	if !ok || tag.link != link {
+		return false
+	}
+	if tag.hasVersion() && offered.hasVersion() && !tag.sameVersion(offered) {
+		return false
+	}
+	fi, err := os.Lstat(path)
+	return err == nil && fi.Mode().IsRegular() && (total < 0 || fi.Size() == total)
 }
 
 // leftoverAt says what the temporary file at path is to an item of link

@@ -34,7 +34,12 @@ type Manager struct {
 	wake      chan struct{}
 	changed   chan struct{}
 	received  atomic.Int64 // bytes received over all items, for the total speed
-	meter     speedMeter   // sampled when the summary is read
+	// untagged says a file was saved without its note (partTag), where the
+	// system or the file system keeps none: a later run cannot recognise
+	// such a file as this link's, so every saved file is written to the
+	// journal at once instead.
+	untagged atomic.Bool
+	meter    speedMeter // sampled when the summary is read
 
 	mu     sync.Mutex
 	cond   *sync.Cond
@@ -403,8 +408,8 @@ func (m *Manager) dispatch(ctx context.Context, done chan struct{}) {
 			if out.page != nil && m.opts.OnPage != nil {
 				m.opts.OnPage(*out.page)
 			}
-			if out.done {
-				m.flush(false) // a saved file is never forgotten by a crash
+			if out.done && m.untagged.Load() {
+				m.flush(false) // without its note, a saved file is remembered only by the journal
 			}
 		}()
 	}

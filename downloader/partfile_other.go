@@ -11,10 +11,10 @@ const noFollow = 0
 func isLink(error) bool { return false }
 
 // tagPart keeps no note where the system has no extended attributes.
-func tagPart(string, partTag) {}
+func tagPart(string, partTag) bool { return false }
 
 // tagFile keeps no note where the system has no extended attributes.
-func tagFile(*os.File, partTag) {}
+func tagFile(*os.File, partTag) bool { return false }
 
 // readPartTag finds no note where files carry none: a leftover temporary
 // file is then never taken for Haul's.

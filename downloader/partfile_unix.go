@@ -29,23 +29,26 @@ const maxTagBytes = 64 << 10
 // tagPart notes on a new temporary file which link and which version of
 // the file it holds, so that a later run can recognise it and resume it
 // even when the queue was lost. File systems without extended attributes
-// keep no note, and such a file is later treated as not Haul's.
-func tagPart(path string, t partTag) {
-	writeTag(func(name string, value []byte) error { return unix.Lsetxattr(path, name, value, 0) }, t)
+// keep no note, and such a file is later treated as not Haul's. It says
+// whether the note was kept.
+func tagPart(path string, t partTag) bool {
+	return writeTag(func(name string, value []byte) error { return unix.Lsetxattr(path, name, value, 0) }, t)
 }
 
 // tagFile notes the same on an open file, such as one without a name yet.
-func tagFile(f *os.File, t partTag) {
+func tagFile(f *os.File, t partTag) bool {
 	fd := int(f.Fd())
-	writeTag(func(name string, value []byte) error { return unix.Fsetxattr(fd, name, value, 0) }, t)
+	return writeTag(func(name string, value []byte) error { return unix.Fsetxattr(fd, name, value, 0) }, t)
 }
 
-// writeTag stores the tag's link, then its version, through set.
-func writeTag(set func(name string, value []byte) error, t partTag) {
+// writeTag stores the tag's link, then its version, through set; it says
+// whether the link was stored.
+func writeTag(set func(name string, value []byte) error, t partTag) bool {
 	if set(partLinkAttr, []byte(t.link)) != nil {
-		return
+		return false
 	}
 	_ = set(partVersionAttr, []byte(t.versionText())) // without it, the leftover restarts from byte 0
+	return true
 }
 
 // readPartTag reads the note tagPart left on the temporary file at path;

@@ -99,7 +99,7 @@ func (p *tryPlan) save(a transfer.Answer) transfer.Plan {
 	if err := os.MkdirAll(j.dir, 0o755); err != nil {
 		return p.stop(outcome{verdict: diskVerdict(err, j.dir)})
 	}
-	name, claimed := m.saveName(it, j, a.Resp, p.format)
+	name, claimed := m.saveName(it, j, a.Resp, p.format, a.Total)
 	if claimed == claimSkip {
 		return p.stop(outcome{skipped: true})
 	}

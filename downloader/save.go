@@ -19,7 +19,7 @@ import (
 // saveName is the name the item is saved under: the one it already has,
 // or one claimed now from the answer, with what claiming found in the
 // folder (see claimKind).
-func (m *Manager) saveName(it *item, j job, resp *http.Response, format sniff.Format) (string, claimKind) {
+func (m *Manager) saveName(it *item, j job, resp *http.Response, format sniff.Format, total int64) (string, claimKind) {
 	if j.name != "" {
 		return j.name, claimFree
 	}
@@ -33,7 +33,7 @@ func (m *Manager) saveName(it *item, j job, resp *http.Response, format sniff.Fo
 	if it.pattern != "" {
 		want = naming.FromTemplate(it.pattern, want)
 	}
-	return m.claimName(it, notATempName(want), responseTag(it.raw, resp.Header))
+	return m.claimName(it, notATempName(want), responseTag(it.raw, resp.Header), total)
 }
 
 // resumableLeftover is the size of the temporary file an earlier run left
@@ -78,10 +78,20 @@ func (m *Manager) createPart(part string, offset int64, exclusive bool, tag part
 	m.createMu.Lock()
 	f, err := m.openPart(part, offset, exclusive)
 	m.createMu.Unlock()
-	if err == nil && offset == 0 {
-		tagPart(part, tag)
+	if err == nil && !tagged(part, offset, tag) {
+		m.untagged.Store(true)
 	}
 	return f, err
+}
+
+// tagged tags a new part file, or checks that the one resumed from offset
+// carries its tag; it says whether the file is tagged.
+func tagged(part string, offset int64, tag partTag) bool {
+	if offset == 0 {
+		return tagPart(part, tag)
+	}
+	_, ok := readPartTag(part)
+	return ok
 }
 
 // finishFile makes a complete part file durable and moves it into place.

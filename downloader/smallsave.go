@@ -151,7 +151,9 @@ func (m *Manager) writeUnnamed(dir, name string, tag partTag, data []byte) (*os.
 	if err != nil {
 		return nil, err
 	}
-	tagFile(f, tag)
+	if !tagFile(f, tag) {
+		m.untagged.Store(true)
+	}
 	if _, err := f.Write(data); err != nil {
 		f.Close()
 		return nil, fmt.Errorf("save %s: %w", name, err)
