@@ -3,6 +3,7 @@ package downloader
 import (
 	"context"
 	"errors"
+	"runtime"
 	"time"
 )
 
@@ -171,4 +172,13 @@ func (m *Manager) releaseSlot(it *item) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.releaseSlotLocked(it)
+}
+
+// passSlotOn frees the item's download slot before its file is saved and
+// lets the next download go first: its request is sent while this file is
+// written and synced, not after. On a site 50 ms away, that halves the
+// time between one answer and the next request on a connection.
+func (m *Manager) passSlotOn(it *item) {
+	m.releaseSlot(it)
+	runtime.Gosched()
 }

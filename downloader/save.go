@@ -100,7 +100,7 @@ func tagged(part string, offset int64, tag partTag) bool {
 func (m *Manager) finishFile(it *item, j job, f partFile, part string, format sniff.Format, h hash.Hash, out outcome) outcome {
 	m.commitSem.Acquire(context.Background(), 1) // fails only when the context ends
 	defer m.commitSem.Release(1)
-	m.releaseSlot(it) // only now: while the disk is slow, no new download opens another file
+	m.passSlotOn(it) // only now: while the disk is slow, no new download opens another file
 	if err := m.syncFile(f); err != nil {
 		f.Close()
 		out.verdict = diskVerdict(err, j.dir)

@@ -116,7 +116,7 @@ func (m *Manager) finishSmall(it *item, j job, p *tryPlan) outcome {
 func (m *Manager) linkSmall(it *item, dir, name string, tag partTag, data []byte) error {
 	m.commitSem.Acquire(context.Background(), 1) // fails only when the context ends
 	defer m.commitSem.Release(1)
-	m.releaseSlot(it)
+	m.passSlotOn(it)
 	f, err := m.writeUnnamed(dir, name, tag, data)
 	if err != nil {
 		return err
