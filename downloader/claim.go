@@ -58,6 +58,11 @@ func (m *Manager) claimName(it *item, want string, offered partTag, total int64)
 			continue
 		}
 		if kind, ok := m.claimCandidate(it, name, offered, total); ok {
+			if n > 1 {
+				m.mu.Lock()
+				it.journalNow = true // a later run looks under the wanted name first
+				m.mu.Unlock()
+			}
 			return name, kind
 		}
 	}
@@ -95,17 +100,25 @@ func (m *Manager) claimCandidate(it *item, name string, offered partTag, total i
 // savedEarlier says whether the file at path is a whole copy of link that
 // Haul saved: it carries the link's note (only whole files get their final
 // name), of the version offered when both versions are known, and of the
-// length announced when that is known.
+// length announced when that is known. With neither to compare, nothing
+// says the file is the one offered now, and it is not taken for it.
 func savedEarlier(path, link string, offered partTag, total int64) bool {
 	tag, ok := readPartTag(path)
 	if !ok || tag.link != link {
 		return false
 	}
-	if tag.hasVersion() && offered.hasVersion() && !tag.sameVersion(offered) {
+	versions := tag.hasVersion() && offered.hasVersion()
+	if versions && !tag.sameVersion(offered) {
 		return false
 	}
 	fi, err := os.Lstat(path)
-	return err == nil && fi.Mode().IsRegular() && (total < 0 || fi.Size() == total)
+	switch {
+	case err != nil || !fi.Mode().IsRegular():
+		return false
+	case total >= 0:
+		return fi.Size() == total
+	}
+	return versions
 }
 
 // leftoverAt says what the temporary file at path is to an item of link

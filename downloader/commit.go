@@ -52,6 +52,7 @@ func (m *Manager) renameAfterClash(it *item, part string) string {
 		}
 		m.names[key] = it.id
 		it.name = name
+		it.journalNow = true
 		m.markDirtyLocked(it)
 		return full + ".part"
 	}

@@ -54,6 +54,10 @@ type item struct {
 	fromPage   bool // found on a web page: must really be a picture
 	isImage    bool // the first bytes are a picture
 	yielding   bool // canceled to go back to the queue after the limit was lowered
+	// journalNow says a later run could not tell the item's saved file by
+	// its note alone (a numbered name, or an answer with neither a version
+	// nor a length), so its saving is written to the journal at once.
+	journalNow bool
 
 	rev                    uint64 // the manager's revision when the item last changed
 	prevChange, nextChange *item  // neighbours in the manager's change list

@@ -76,6 +76,7 @@ type Manager struct {
 	dirty      []*item
 	removed    []string
 	flushTimer *time.Timer
+	flushAfter time.Duration // flushDelay, raised by tests
 	saveErr    error
 	hashes     map[string]*item         // sha256 of a picture → the item that saves it
 	failures   map[ItemError]*ItemError // one copy of each failure items share (see keptFailureLocked)
@@ -122,6 +123,7 @@ func New(opts Options) *Manager {
 		next:       map[folderName]int{},
 		active:     map[*item]struct{}{},
 		removalCap: maxRemovals,
+		flushAfter: flushDelay,
 		hosts:      map[string]*hostQueue{},
 		hashes:     map[string]*item{},
 		failures:   map[ItemError]*ItemError{},
@@ -408,8 +410,8 @@ func (m *Manager) dispatch(ctx context.Context, done chan struct{}) {
 			if out.page != nil && m.opts.OnPage != nil {
 				m.opts.OnPage(*out.page)
 			}
-			if out.done && m.untagged.Load() {
-				m.flush(false) // without its note, a saved file is remembered only by the journal
+			if out.done && m.journalsAtOnce(it) {
+				m.flush(false) // a later run could not tell the saved file by its note
 			}
 		}()
 	}
@@ -431,6 +433,19 @@ func (m *Manager) sleep(ctx context.Context, wakeAt time.Time) bool {
 		return false
 	}
 	return true
+}
+
+// journalsAtOnce says whether the item's saved file must reach the journal
+// at once: a later run tells a saved file by its note (see savedEarlier)
+// only where files carry notes, under the name the link asks for first,
+// and with a version or a length to compare.
+func (m *Manager) journalsAtOnce(it *item) bool {
+	if m.untagged.Load() {
+		return true
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return it.journalNow
 }
 
 // pickLocked takes the next queued item from the next site that may start

@@ -18,18 +18,22 @@ import (
 func TestFileMovedIntoPlaceBeforeItsRecord(t *testing.T) {
 	body, other := downloadtest.Data(300<<10, 41), downloadtest.Data(1000, 42)
 	tests := []struct {
-		name     string
-		onDisk   []byte
-		tagged   bool
-		total    int64
-		wantHits int
+		name   string
+		onDisk []byte
+		tagged bool
+		// linkedPart: the file also has its part file's name, as when Haul
+		// stopped between linking the part to its final name and removing it.
+		linkedPart bool
+		total      int64
+		wantHits   int
 		// wantSaved is the name the item's file ends under.
 		wantSaved string
 	}{
-		{"Haul's file of the announced size", body, true, int64(len(body)), 0, "photo.bin"},
-		{"Haul's file, size not announced", body, true, 0, 0, "photo.bin"},
-		{"Haul's note but not the announced size", other, true, int64(len(body)), 1, "photo (2).bin"},
-		{"another program's file", other, false, int64(len(body)), 1, "photo (2).bin"},
+		{"Haul's file of the announced size", body, true, false, int64(len(body)), 0, "photo.bin"},
+		{"Haul's file, size not announced", body, true, false, 0, 0, "photo.bin"},
+		{"Haul's file still also named as its part", body, true, true, int64(len(body)), 0, "photo.bin"},
+		{"Haul's note but not the announced size", other, true, false, int64(len(body)), 1, "photo (2).bin"},
+		{"another program's file", other, false, false, int64(len(body)), 1, "photo (2).bin"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -45,6 +49,11 @@ func TestFileMovedIntoPlaceBeforeItsRecord(t *testing.T) {
 				tagPart(onDisk, partTag{link: link})
 				if _, ok := readPartTag(onDisk); !ok {
 					t.Skip("this file system keeps no extended attributes")
+				}
+			}
+			if tc.linkedPart {
+				if err := os.Link(onDisk, onDisk+".part"); err != nil {
+					t.Fatal(err)
 				}
 			}
 			m := New(testOptions(dir))
@@ -65,6 +74,9 @@ func TestFileMovedIntoPlaceBeforeItsRecord(t *testing.T) {
 			}
 			if hits := srv.Hits("/photo.bin"); hits != tc.wantHits {
 				t.Errorf("the server was asked %d times, want %d", hits, tc.wantHits)
+			}
+			if files := allFiles(t, dir); tc.linkedPart && len(files) != 1 {
+				t.Errorf("folder holds %v, want photo.bin alone", files)
 			}
 		})
 	}

@@ -154,6 +154,9 @@ func (m *Manager) noteResponse(it *item, resp *http.Response, offset, total int6
 		it.modified = resp.Header.Get("Last-Modified")
 	}
 	it.total.Store(total)
+	if total < 0 && !(partTag{etag: it.etag, modified: it.modified}).hasVersion() {
+		it.journalNow = true // nothing would tell its saved file again
+	}
 	m.markDirtyLocked(it)
 	m.mu.Unlock()
 	it.bytes.Store(offset)

@@ -92,7 +92,7 @@ func (m *Manager) markDirtyLocked(it *item) {
 
 func (m *Manager) scheduleFlushLocked() {
 	if m.journal != nil && m.flushTimer == nil {
-		m.flushTimer = time.AfterFunc(flushDelay, func() { m.flush(true) })
+		m.flushTimer = time.AfterFunc(m.flushAfter, func() { m.flush(true) })
 	}
 }
 
@@ -283,12 +283,18 @@ func (m *Manager) restoreItem(it *item, r Record, present savedFolders) {
 // stopped after moving it into place and before noting it saved. The file
 // is known by the note on it (the link, set when it was created) and, where
 // the size was announced, its size; the item is then Done, not downloaded
-// again under a numbered name. Anything else is queued again.
+// again under a numbered name. A part file that is the same file (Haul
+// stopped between linking it to its final name and removing the part's
+// name) is removed. Anything else is queued again.
 func (m *Manager) restoreInterruptedLocked(it *item, inFolder map[string]bool) State {
-	if it.name == "" || !inFolder[it.name] || inFolder[it.name+".part"] {
+	if it.name == "" || !inFolder[it.name] {
 		return Queued
 	}
 	final := filepath.Join(it.dir, it.name)
+	part := final + ".part"
+	if inFolder[it.name+".part"] && !sameFile(final, part) {
+		return Queued
+	}
 	tag, ok := readPartTag(final)
 	if !ok || tag.link != it.raw {
 		return Queued
@@ -297,6 +303,9 @@ func (m *Manager) restoreInterruptedLocked(it *item, inFolder map[string]bool) S
 	if err != nil || !fi.Mode().IsRegular() || (it.total.Load() > 0 && fi.Size() != it.total.Load()) {
 		return Queued
 	}
+	if inFolder[it.name+".part"] {
+		os.Remove(part) // the second name of the saved file: the run stopped between link and remove
+	}
 	it.path, it.ownsPart = final, false
 	it.total.Store(fi.Size())
 	it.bytes.Store(fi.Size())
@@ -304,6 +313,14 @@ func (m *Manager) restoreInterruptedLocked(it *item, inFolder map[string]bool) S
 		it.finished = fi.ModTime()
 	}
 	return Done
+}
+
+// sameFile says the two paths name one file: a part file linked to its
+// final name by a run that stopped before it removed the part's name.
+func sameFile(a, b string) bool {
+	fa, errA := os.Lstat(a)
+	fb, errB := os.Lstat(b)
+	return errA == nil && errB == nil && os.SameFile(fa, fb)
 }
 
 // fromRecord copies a record's fields into a new item.

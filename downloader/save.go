@@ -176,6 +176,9 @@ func (m *Manager) commitComplete(it *item, j job) outcome {
 	if err != nil {
 		return outcome{verdict: diskVerdict(err, j.dir)}
 	}
+	if _, ok := readPartTag(part); !ok {
+		m.untagged.Store(true)
+	}
 	var h hash.Hash
 	if j.format.IsImage {
 		h = sha256.New()

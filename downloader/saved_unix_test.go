@@ -16,8 +16,8 @@ import (
 // whole file under its final name with the link's note. The next run of
 // the same link knows that file for its own and skips the link as already
 // in the folder, instead of saving "name (2)". A file that is not that
-// same download (another version, or changed since) is kept, and the new
-// download goes beside it.
+// same download (another version, or changed since), or that nothing
+// tells apart from it, is kept, and the new download goes beside it.
 func TestFileSavedBeforeItsQueueLineIsNotSavedTwice(t *testing.T) {
 	small, large, changed := downloadtest.Data(2000, 31), downloadtest.Data(1<<20, 32), downloadtest.Data(2000, 33)
 	named := downloadtest.Header("Content-Disposition", `attachment; filename="holiday.bin"`)
@@ -36,6 +36,8 @@ func TestFileSavedBeforeItsQueueLineIsNotSavedTwice(t *testing.T) {
 		{"named by the server", "/get", "holiday.bin", small, small, []downloadtest.Option{named}, KeepBoth, false, false},
 		{"skip existing files", "/a.bin", "a.bin", small, small, nil, SkipExisting, false, false},
 		{"another version", "/a.bin", "a.bin", small, changed, nil, KeepBoth, false, true},
+		{"neither a version nor a length to compare", "/a.bin", "a.bin", small, small,
+			[]downloadtest.Option{downloadtest.NoValidators(), downloadtest.NoContentLength()}, KeepBoth, false, true},
 		{"changed since", "/a.bin", "a.bin", small, small, nil, KeepBoth, true, true},
 	}
 	for _, tc := range tests {
