@@ -73,7 +73,9 @@ func TestHaulBinary(t *testing.T) {
 		{"bad flag", []string{"get", "-on-exists", "maybe", list}, nil, 2, "", "choose skip, rename or overwrite"},
 	}
 	if runtime.GOOS == "linux" {
-		tests = append(tests, binaryCase{"window without a desktop", nil, []string{"DISPLAY=", "WAYLAND_DISPLAY="}, 2, "", "run \"haul get LINKS.txt\""})
+		tests = append(tests,
+			binaryCase{"window without a desktop", nil, []string{"DISPLAY=", "WAYLAND_DISPLAY="}, 2, "", "run \"haul get LINKS.txt\""},
+			binaryCase{"window on a display that cannot be opened", nil, []string{"DISPLAY=:7777", "WAYLAND_DISPLAY="}, 2, "", "run \"haul get LINKS.txt\""})
 	}
 	for _, tt := range tests {
 		cmd := exec.Command(bin, tt.args...)
