@@ -42,20 +42,7 @@ func TestFileMovedIntoPlaceBeforeItsRecord(t *testing.T) {
 			link := srv.URL("/photo.bin")
 			dir := t.TempDir()
 			onDisk := filepath.Join(dir, "photo.bin")
-			if err := os.WriteFile(onDisk, tc.onDisk, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			if tc.tagged {
-				tagPart(onDisk, partTag{link: link})
-				if _, ok := readPartTag(onDisk); !ok {
-					t.Skip("this file system keeps no extended attributes")
-				}
-			}
-			if tc.linkedPart {
-				if err := os.Link(onDisk, onDisk+".part"); err != nil {
-					t.Fatal(err)
-				}
-			}
+			leaveFile(t, onDisk, tc.onDisk, link, tc.tagged, tc.linkedPart)
 			m := New(testOptions(dir))
 			ids := m.Restore([]Record{{URL: link, Dir: dir, Name: "photo.bin", State: Active.String(), OwnsPart: true, Total: tc.total}})
 			if len(ids) != 1 {
@@ -79,5 +66,26 @@ func TestFileMovedIntoPlaceBeforeItsRecord(t *testing.T) {
 				t.Errorf("folder holds %v, want photo.bin alone", files)
 			}
 		})
+	}
+}
+
+// leaveFile writes data at path, as a stopped run or another program left
+// it: with the note of link when tagged, and also named as its part file
+// when linkedPart. It skips the test where files carry no notes.
+func leaveFile(t *testing.T, path string, data []byte, link string, tagged, linkedPart bool) {
+	t.Helper()
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if tagged {
+		tagPart(path, partTag{link: link})
+		if _, ok := readPartTag(path); !ok {
+			t.Skip("this file system keeps no extended attributes")
+		}
+	}
+	if linkedPart {
+		if err := os.Link(path, path+".part"); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
