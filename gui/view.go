@@ -53,6 +53,20 @@ type rowView struct {
 	SignIn bool
 }
 
+// showsProgress says whether the row shows a progress bar: while the
+// file comes, when saved, and when part of it is kept for the next try;
+// not for a link that is waiting or failed with nothing received, nor one
+// canceled or skipped.
+func showsProgress(s downloader.ItemSnapshot) bool {
+	switch s.State {
+	case downloader.Queued, downloader.Failed:
+		return s.Bytes > 0
+	case downloader.Canceled, downloader.Skipped:
+		return false
+	}
+	return true
+}
+
 // newRowView describes one item as of c.now.
 func newRowView(s downloader.ItemSnapshot, c viewContext) rowView {
 	v := rowView{ID: s.ID, State: s.State, Title: s.Name, URL: s.URL, Path: s.Path, Progress: -1}
@@ -60,7 +74,7 @@ func newRowView(s downloader.ItemSnapshot, c viewContext) rowView {
 		v.Problem = i18n.Failure(tr, s.Err)
 		v.SignIn = s.State == downloader.Failed && s.Err.NeedsSignIn()
 	}
-	if p, ok := s.Progress(); ok && (s.State != downloader.Queued || s.Bytes > 0) && s.State != downloader.Canceled && s.State != downloader.Skipped {
+	if p, ok := s.Progress(); ok && showsProgress(s) {
 		v.Progress = p
 	}
 	v.Size = sizeText(s)
