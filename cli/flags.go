@@ -67,7 +67,10 @@ func (c config) options() downloader.Options {
 // optionsHook lets tests shorten the retry backoff; nil in the product.
 var optionsHook func(*downloader.Options)
 
-// newFlagSet declares the flags of "haul get", filling c.
+// newFlagSet declares the flags of "haul get", filling c. Each flag's usage
+// is the key of its help message, put in the user's language only when the
+// help is shown (printFlags): reading the language catalogues is the
+// longest part of starting, and a download does not wait for it.
 func newFlagSet(c *config, limit *byteRate, headers *headerList, onExists *string, bad *badValue) *flag.FlagSet {
 	fs := flag.NewFlagSet("haul get", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
@@ -75,35 +78,35 @@ func newFlagSet(c *config, limit *byteRate, headers *headerList, onExists *strin
 	value := func(v flag.Value, name, usage string) { fs.Var(named{Value: v, name: name, bad: bad}, name, usage) }
 	c.limits.Concurrency, c.limits.Retries, c.pages = downloader.DefaultConcurrency, downloader.DefaultRetries, 1
 	c.idleTimeout = downloader.DefaultIdleTimeout
-	fs.StringVar(&c.dir, "o", "./downloads", tr().X("cli.flag.o", nil))
-	value(intFlag(&c.limits.Concurrency, downloadsValue), "c", tr().X("cli.flag.c", nil))
-	value(intFlag(&c.limits.PerHost, downloadsValue), "per-host", tr().X("cli.flag.perhost", nil))
-	value(floatFlag(&c.limits.RequestsPerSec, rateValue), "rate", tr().X("cli.flag.rate", nil))
-	value(limit, "limit", tr().X("cli.flag.limit", nil))
-	value((*byteSize)(&c.limits.MaxSize), "max-size", tr().X("cli.flag.maxsize", nil))
-	value(intFlag(&c.limits.Retries, triesValue), "retries", tr().X("cli.flag.retries", nil))
-	value(durationFlag(&c.idleTimeout), "timeout", tr().X("cli.flag.timeout", nil))
-	fs.StringVar(onExists, "on-exists", "skip", tr().X("cli.flag.onexists", nil))
-	fs.StringVar(&c.report, "report", "", tr().X("cli.flag.report", nil))
-	fs.BoolVar(&c.reportBOM, "report-bom", false, tr().X("cli.flag.reportbom", nil))
-	fs.BoolVar(&c.reportMachine, "report-machine", false, tr().X("cli.flag.reportmachine", nil))
-	value(headers, "H", tr().X("cli.flag.header", nil))
-	fs.StringVar(&c.referer, "referer", "", tr().X("cli.flag.referer", nil))
-	fs.StringVar(&c.userAgent, "user-agent", "", tr().X("cli.flag.useragent", i18n.Data{"Default": downloader.DefaultUserAgent}))
-	fs.StringVar(&c.state, "state", "", tr().X("cli.flag.state", nil))
-	fs.StringVar(&c.fromPage, "from-page", "", tr().X("cli.flag.frompage", nil))
+	fs.StringVar(&c.dir, "o", "./downloads", "cli.flag.o")
+	value(intFlag(&c.limits.Concurrency, downloadsValue), "c", "cli.flag.c")
+	value(intFlag(&c.limits.PerHost, downloadsValue), "per-host", "cli.flag.perhost")
+	value(floatFlag(&c.limits.RequestsPerSec, rateValue), "rate", "cli.flag.rate")
+	value(limit, "limit", "cli.flag.limit")
+	value((*byteSize)(&c.limits.MaxSize), "max-size", "cli.flag.maxsize")
+	value(intFlag(&c.limits.Retries, triesValue), "retries", "cli.flag.retries")
+	value(durationFlag(&c.idleTimeout), "timeout", "cli.flag.timeout")
+	fs.StringVar(onExists, "on-exists", "skip", "cli.flag.onexists")
+	fs.StringVar(&c.report, "report", "", "cli.flag.report")
+	fs.BoolVar(&c.reportBOM, "report-bom", false, "cli.flag.reportbom")
+	fs.BoolVar(&c.reportMachine, "report-machine", false, "cli.flag.reportmachine")
+	value(headers, "H", "cli.flag.header")
+	fs.StringVar(&c.referer, "referer", "", "cli.flag.referer")
+	fs.StringVar(&c.userAgent, "user-agent", "", "cli.flag.useragent")
+	fs.StringVar(&c.state, "state", "", "cli.flag.state")
+	fs.StringVar(&c.fromPage, "from-page", "", "cli.flag.frompage")
 	c.network.flags(fs)
-	value(intFlag(&c.pages, pagesValue), "pages", tr().X("cli.flag.pages", nil))
-	fs.BoolVar(&c.render, "render", false, tr().X("cli.flag.render", nil))
-	fs.IntVar(&c.renderScreens, "render-screens", 0, tr().X("cli.flag.renderscreens", i18n.Data{"Default": render.DefaultScreens}))
-	fs.BoolVar(&c.limits.KeepDuplicates, "keep-duplicates", false, tr().X("cli.flag.keepduplicates", nil))
-	fs.BoolVar(&c.limits.NoPageReferer, "no-page-referer", false, tr().X("cli.flag.nopagereferer", nil))
-	fs.BoolVar(&c.savePages, "save-pages", false, tr().X("cli.flag.savepages", nil))
-	fs.BoolVar(&c.quiet, "q", false, tr().X("cli.flag.q", nil))
-	fs.BoolVar(&c.globOff, "g", false, tr().X("cli.flag.g", nil))
-	fs.BoolVar(&c.globOff, "globoff", false, tr().X("cli.flag.globoff", nil))
-	fs.BoolVar(&c.limits.PageFolders, "subfolders", false, tr().X("cli.flag.subfolders", nil))
-	fs.StringVar(&c.limits.NameTemplate, "name", "", tr().X("cli.flag.name", nil))
+	value(intFlag(&c.pages, pagesValue), "pages", "cli.flag.pages")
+	fs.BoolVar(&c.render, "render", false, "cli.flag.render")
+	fs.IntVar(&c.renderScreens, "render-screens", 0, "cli.flag.renderscreens")
+	fs.BoolVar(&c.limits.KeepDuplicates, "keep-duplicates", false, "cli.flag.keepduplicates")
+	fs.BoolVar(&c.limits.NoPageReferer, "no-page-referer", false, "cli.flag.nopagereferer")
+	fs.BoolVar(&c.savePages, "save-pages", false, "cli.flag.savepages")
+	fs.BoolVar(&c.quiet, "q", false, "cli.flag.q")
+	fs.BoolVar(&c.globOff, "g", false, "cli.flag.g")
+	fs.BoolVar(&c.globOff, "globoff", false, "cli.flag.globoff")
+	fs.BoolVar(&c.limits.PageFolders, "subfolders", false, "cli.flag.subfolders")
+	fs.StringVar(&c.limits.NameTemplate, "name", "", "cli.flag.name")
 	return fs
 }
 

@@ -34,6 +34,7 @@ func Get(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	// the standard logger, quoting the extra bytes (often binary); haul get
 	// reports every failure itself.
 	log.SetOutput(io.Discard)
+	go tr() // the messages are read meanwhile, on another processor
 	cfg, fs, err := parseFlags(args)
 	if errors.Is(err, flag.ErrHelp) {
 		getUsage(stdout, fs)

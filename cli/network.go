@@ -24,10 +24,9 @@ type network struct {
 
 // flags declares -cookies, -cookies-from-browser and -proxy.
 func (n *network) flags(fs *flag.FlagSet) {
-	fs.StringVar(&n.cookiesFile, "cookies", "", tr().X("cli.flag.cookies", nil))
-	fs.StringVar(&n.cookiesBrowser, "cookies-from-browser", "", tr().X("cli.flag.cookiesfrombrowser",
-		i18n.Data{"Browsers": cookies.BrowserList()}))
-	fs.StringVar(&n.proxy, "proxy", "", tr().X("cli.flag.proxy", nil))
+	fs.StringVar(&n.cookiesFile, "cookies", "", "cli.flag.cookies")
+	fs.StringVar(&n.cookiesBrowser, "cookies-from-browser", "", "cli.flag.cookiesfrombrowser")
+	fs.StringVar(&n.proxy, "proxy", "", "cli.flag.proxy")
 }
 
 // check reads the proxy and the browser named, which must make sense.

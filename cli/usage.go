@@ -7,6 +7,9 @@ import (
 	"strconv"
 	"strings"
 
+	"haul/downloader"
+	"haul/downloader/cookies"
+	"haul/downloader/render"
 	"haul/i18n"
 )
 
@@ -22,13 +25,15 @@ func getUsage(w io.Writer, fs *flag.FlagSet) {
 	fmt.Fprint(w, tr().X("cli.get.exitcodes", nil))
 }
 
-// printFlags lists the flags as flag.PrintDefaults does, with "(default …)"
-// in the user's language.
+// printFlags lists the flags as flag.PrintDefaults does, in the user's
+// language: each flag's usage is the key of its message (see newFlagSet).
 func printFlags(w io.Writer, fs *flag.FlagSet) {
 	fs.VisitAll(func(f *flag.Flag) {
 		var b strings.Builder
 		fmt.Fprintf(&b, "  -%s", f.Name)
-		name, usage := flag.UnquoteUsage(f)
+		shown := *f
+		shown.Usage = flagUsage(f.Usage)
+		name, usage := flag.UnquoteUsage(&shown)
 		if name != "" {
 			b.WriteString(" " + name)
 		}
@@ -58,4 +63,20 @@ func defaultText(f *flag.Flag) string {
 		}
 	}
 	return f.DefValue
+}
+
+// flagUsageData fills in the help messages of the flags that name a value.
+var flagUsageData = map[string]func() i18n.Data{
+	"cli.flag.useragent":          func() i18n.Data { return i18n.Data{"Default": downloader.DefaultUserAgent} },
+	"cli.flag.renderscreens":      func() i18n.Data { return i18n.Data{"Default": render.DefaultScreens} },
+	"cli.flag.cookiesfrombrowser": func() i18n.Data { return i18n.Data{"Browsers": cookies.BrowserList()} },
+}
+
+// flagUsage is the help text of a flag whose usage is the message key.
+func flagUsage(key string) string {
+	var data i18n.Data
+	if fill, ok := flagUsageData[key]; ok {
+		data = fill()
+	}
+	return tr().X(key, data)
 }

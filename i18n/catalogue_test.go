@@ -15,12 +15,14 @@ import (
 var sourceDirs = []string{"../gui", "../cli", "."}
 
 // usedKeys finds every message ID the code uses: the literal first
-// argument of lang.L/X/XN and of a Translator's X/XN, and in this package
-// every literal that looks like a dotted message ID.
+// argument of lang.L/X/XN and of a Translator's X/XN, the help keys of
+// haul get's flags, and in this package every literal that looks like a
+// dotted message ID.
 func usedKeys(t *testing.T) map[string]string {
 	t.Helper()
 	call := regexp.MustCompile(`\b(?:L|X|XN)\(\s*"((?:[^"\\]|\\.)*)"`)
 	dotted := regexp.MustCompile(`"([a-z]+(?:\.[a-z0-9]+)+)"`)
+	flagHelp := regexp.MustCompile(`"(cli\.flag\.[a-z0-9]+)"`) // haul get's flags carry their help's key
 	used := map[string]string{}
 	for _, dir := range sourceDirs {
 		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
@@ -36,6 +38,7 @@ func usedKeys(t *testing.T) map[string]string {
 				t.Fatal(err)
 			}
 			matches := call.FindAllStringSubmatch(string(src), -1)
+			matches = append(matches, flagHelp.FindAllStringSubmatch(string(src), -1)...)
 			if dir == "." {
 				matches = append(matches, dotted.FindAllStringSubmatch(string(src), -1)...)
 			}
