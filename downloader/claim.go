@@ -57,20 +57,16 @@ func (m *Manager) claimName(it *item, want string, offered partTag, total int64)
 		if !ok {
 			continue
 		}
-		if kind, ok := m.claimCandidate(it, name, offered, total); ok {
-			if n > 1 {
-				m.mu.Lock()
-				it.journalNow = true // a later run looks under the wanted name first
-				m.mu.Unlock()
-			}
+		if kind, ok := m.claimCandidate(it, name, n > 1, offered, total); ok {
 			return name, kind
 		}
 	}
 }
 
 // claimCandidate checks a reserved name against the folder; ok is false
-// when the item must try the next name.
-func (m *Manager) claimCandidate(it *item, name string, offered partTag, total int64) (claimKind, bool) {
+// when the item must try the next name. numbered says the name is not the
+// one wanted.
+func (m *Manager) claimCandidate(it *item, name string, numbered bool, offered partTag, total int64) (claimKind, bool) {
 	policy := m.Limits().OnExists
 	full := filepath.Join(it.dir, name)
 	exists := fileExists(full)
@@ -93,6 +89,7 @@ func (m *Manager) claimCandidate(it *item, name string, offered partTag, total i
 		return 0, false
 	}
 	it.name = name
+	it.journalNow = it.journalNow || numbered // a later run looks under the wanted name first
 	m.markDirtyLocked(it)
 	return part, true
 }
