@@ -100,22 +100,33 @@ func (m *Manager) claimCandidate(it *item, name string, numbered bool, offered p
 // length announced when that is known. With neither to compare, nothing
 // says the file is the one offered now, and it is not taken for it.
 func savedEarlier(path, link string, offered partTag, total int64) bool {
-	tag, ok := readPartTag(path)
-	if !ok || tag.link != link {
+	tag, fi, ok := linkFile(path, link)
+	if !ok {
 		return false
 	}
 	versions := tag.hasVersion() && offered.hasVersion()
-	if versions && !tag.sameVersion(offered) {
-		return false
-	}
-	fi, err := os.Lstat(path)
 	switch {
-	case err != nil || !fi.Mode().IsRegular():
+	case versions && !tag.sameVersion(offered):
 		return false
 	case total >= 0:
 		return fi.Size() == total
 	}
 	return versions
+}
+
+// linkFile reads the regular file at path when it carries the note of
+// link, the mark of a file Haul saved whole for that link; ok is false
+// for any other file.
+func linkFile(path, link string) (partTag, os.FileInfo, bool) {
+	tag, ok := readPartTag(path)
+	if !ok || tag.link != link {
+		return partTag{}, nil, false
+	}
+	fi, err := os.Lstat(path)
+	if err != nil || !fi.Mode().IsRegular() {
+		return partTag{}, nil, false
+	}
+	return tag, fi, true
 }
 
 // leftoverAt says what the temporary file at path is to an item of link

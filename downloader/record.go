@@ -295,12 +295,8 @@ func (m *Manager) restoreInterruptedLocked(it *item, inFolder map[string]bool) S
 	if inFolder[it.name+".part"] && !sameFile(final, part) {
 		return Queued
 	}
-	tag, ok := readPartTag(final)
-	if !ok || tag.link != it.raw {
-		return Queued
-	}
-	fi, err := os.Lstat(final)
-	if err != nil || !fi.Mode().IsRegular() || (it.total.Load() > 0 && fi.Size() != it.total.Load()) {
+	_, fi, ok := linkFile(final, it.raw)
+	if !ok || it.total.Load() > 0 && fi.Size() != it.total.Load() {
 		return Queued
 	}
 	if inFolder[it.name+".part"] {
