@@ -15,11 +15,15 @@ import (
 // answerVerdict recognises failures of the answer itself that no new try
 // can mend: an untrusted certificate, an answer that is not HTTP, headers
 // too large to read, a proxy that refuses the tunnel. It reports false for
-// any other error.
+// any other error, and for an answer that is not HTTP on a connection that
+// had carried an earlier answer: most likely the rest of that answer, which
+// a new connection mends (see transfer.ErrReusedConnection).
 func answerVerdict(err error, host string) (verdict, bool) {
 	var certErr *tls.CertificateVerificationError
 	var recordErr tls.RecordHeaderError
 	switch {
+	case errors.Is(err, transfer.ErrReusedConnection) && strings.Contains(err.Error(), "malformed HTTP"):
+		return verdict{}, false
 	case errors.As(err, &certErr):
 		return verdict{err: &ItemError{Kind: ErrCertificate, Reason: ReasonCertificate, Host: host,
 			Detail: certificateCause(certErr.Err), Err: err}}, true

@@ -111,9 +111,10 @@ func Run(ctx context.Context, j Job, env Env) Result {
 	}
 	tctx, cancelTry := context.WithCancelCause(ctx)
 	defer cancelTry(nil)
-	resp, err := env.Client.Do(request(tctx, j, offset, resuming))
+	var conn connWatch
+	resp, err := env.Client.Do(request(conn.watch(tctx), j, offset, resuming))
 	if err != nil {
-		return readFailed(ctx, tctx, err, 0)
+		return readFailed(ctx, tctx, conn.explain(err), 0)
 	}
 	defer resp.Body.Close()
 	s, refused, ok := checkAnswer(j, resp, offset, resuming)

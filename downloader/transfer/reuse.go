@@ -1,0 +1,36 @@
+package transfer
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http/httptrace"
+)
+
+// ErrReusedConnection marks a failed request whose connection had already
+// carried an earlier answer. Bytes there that are not HTTP are most likely
+// the rest of that earlier answer (a server that sent more than it
+// announced, such as a script that prints a newline after the file), not
+// the site's answer to this request: a new connection may well succeed.
+var ErrReusedConnection = errors.New("on a connection that had carried an earlier answer")
+
+// connWatch notes whether a request went out on a connection that had
+// carried an answer before.
+type connWatch struct{ reused bool }
+
+// watch returns ctx with a trace that keeps the note up to date (the last
+// request of a redirect chain counts).
+func (w *connWatch) watch(ctx context.Context) context.Context {
+	return httptrace.WithClientTrace(ctx, &httptrace.ClientTrace{
+		GotConn: func(info httptrace.GotConnInfo) { w.reused = info.Reused },
+	})
+}
+
+// explain marks err with ErrReusedConnection when the request's connection
+// had carried an earlier answer.
+func (w *connWatch) explain(err error) error {
+	if !w.reused {
+		return err
+	}
+	return fmt.Errorf("%w (%w)", err, ErrReusedConnection)
+}
