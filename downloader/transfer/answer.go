@@ -48,6 +48,8 @@ func checkAnswer(j Job, resp *http.Response, offset int64, resuming bool) (s spa
 		}
 	case code == http.StatusOK:
 		s = span{offset: 0, total: resp.ContentLength}
+	case code == http.StatusPartialContent && wholeFile(resp):
+		s = span{offset: 0, total: resp.ContentLength}
 	case code == http.StatusRequestedRangeNotSatisfiable && resuming:
 		return s, CannotResume, false
 	case code >= 200 && code < 300:
@@ -81,6 +83,20 @@ func changedSince(j Job, h http.Header) bool {
 	etag, modified := h.Get("ETag"), h.Get("Last-Modified")
 	return j.ETag != "" && etag != "" && etag != j.ETag ||
 		j.Modified != "" && modified != "" && modified != j.Modified
+}
+
+// wholeFile says a partial answer (206) to a request for the whole file
+// holds the whole file all the same, as some servers answer every request:
+// its range is "bytes 0-LAST/SIZE" with LAST the file's last byte, and its
+// length, SIZE.
+func wholeFile(resp *http.Response) bool {
+	v := resp.Header.Get("Content-Range")
+	start, size, ok := parseContentRange(v)
+	if !ok || start != 0 || size < 0 || resp.ContentLength != size {
+		return false
+	}
+	last := strconv.FormatInt(size-1, 10)
+	return strings.HasPrefix(strings.TrimSpace(v), "bytes 0-"+last+"/")
 }
 
 // parseContentRange reads "bytes START-END/SIZE"; size is -1 for "*".
