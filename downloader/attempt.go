@@ -59,7 +59,7 @@ func (m *Manager) jobLocked(it *item) job {
 func (m *Manager) attempt(ctx context.Context, it *item, j job) outcome {
 	p := &tryPlan{m: m, it: it, j: j, format: j.format}
 	r := transfer.Run(ctx, m.transferJob(j), m.transferEnv(it, p))
-	return m.outcomeOf(it, j, p, r)
+	return m.outcomeOf(ctx, it, j, p, r)
 }
 
 // transferJob is what the transfer needs to know of the job.

@@ -1,6 +1,7 @@
 package downloader
 
 import (
+	"context"
 	"os"
 	"sync"
 	"time"
@@ -48,9 +49,39 @@ func (g *groupSync) sync(f *os.File) error {
 	if !canSyncFS {
 		return f.Sync()
 	}
-	w := syncWaiter{f: f, done: make(chan error, 1)}
+	return <-g.start(f)
+}
+
+// syncOrLeave is sync for a file whose item may be paused, canceled or
+// stopped meanwhile: when ctx ends before the flush that covers f is over,
+// it returns at once with left true and ctx's cause, and f is closed once
+// that flush no longer needs it. A slow disk then holds up no Stop, and no
+// file gets its name after the user stopped the batch. Where each file is
+// synced on its own, it waits as sync does: a file still open there may
+// not be removable, as a canceled item's temporary file must be.
+func (g *groupSync) syncOrLeave(ctx context.Context, f *os.File) (left bool, err error) {
+	if !canSyncFS {
+		return false, f.Sync()
+	}
+	done := g.start(f)
+	select {
+	case err := <-done:
+		return false, err
+	case <-ctx.Done():
+		go func() {
+			<-done
+			f.Close()
+		}()
+		return true, context.Cause(ctx)
+	}
+}
+
+// start asks for f to be synced with the next group; the channel delivers
+// the outcome.
+func (g *groupSync) start(f *os.File) <-chan error {
+	done := make(chan error, 1)
 	g.mu.Lock()
-	g.waiting = append(g.waiting, w)
+	g.waiting = append(g.waiting, syncWaiter{f: f, done: done})
 	if g.arrived == nil {
 		g.arrived = make(chan struct{}, 1)
 	}
@@ -63,7 +94,7 @@ func (g *groupSync) sync(f *os.File) error {
 		go g.run()
 	}
 	g.mu.Unlock()
-	return <-w.done
+	return done
 }
 
 // run syncs group after group until nobody waits. Each group's files were

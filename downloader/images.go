@@ -124,6 +124,17 @@ func (m *Manager) sameAs(it *item, sum string, keepDuplicates bool) *item {
 	return nil
 }
 
+// disownPicture forgets the item's picture hash when its file was not
+// saved after all, so that no identical picture is skipped for it.
+func (m *Manager) disownPicture(it *item) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if it.hash != "" && m.hashes[it.hash] == it {
+		delete(m.hashes, it.hash)
+	}
+	it.hash = ""
+}
+
 // markSameAs notes that the item's picture is the same as owner's.
 func (m *Manager) markSameAs(it, owner *item) {
 	m.mu.Lock()

@@ -1,6 +1,7 @@
 package downloader
 
 import (
+	"context"
 	"errors"
 	"io/fs"
 
@@ -10,7 +11,7 @@ import (
 // outcomeOf turns the result of a transfer into the outcome of the try: a
 // complete file is made durable and moved into place here, and a failure
 // becomes a verdict.
-func (m *Manager) outcomeOf(it *item, j job, p *tryPlan, r transfer.Result) outcome {
+func (m *Manager) outcomeOf(ctx context.Context, it *item, j job, p *tryPlan, r transfer.Result) outcome {
 	if r.Resp != nil && !p.asked {
 		m.noteStatus(it, r.Resp.StatusCode)
 	}
@@ -18,12 +19,12 @@ func (m *Manager) outcomeOf(it *item, j job, p *tryPlan, r transfer.Result) outc
 	case transfer.Interrupted:
 		return outcome{}
 	case transfer.AlreadyWhole:
-		return m.commitComplete(it, j)
+		return m.commitComplete(ctx, it, j)
 	case transfer.Complete:
 		if p.mem != nil {
-			return m.finishSmall(it, j, p)
+			return m.finishSmall(ctx, it, j, p)
 		}
-		return m.finishFile(it, j, r.File, p.part, p.format, p.hash, outcome{reached: r.Reached})
+		return m.finishFile(ctx, it, j, r.File, p.part, p.format, p.hash, outcome{reached: r.Reached})
 	case transfer.Stopped:
 		return p.stopped
 	case transfer.PageRead:

@@ -97,11 +97,18 @@ func tagged(part string, offset int64, tag partTag) bool {
 // finishFile makes a complete part file durable and moves it into place.
 // The download slot is already free: a few saves at once let the disk
 // batch their syncs.
-func (m *Manager) finishFile(it *item, j job, f partFile, part string, format sniff.Format, h hash.Hash, out outcome) outcome {
-	m.commitSem.Acquire(context.Background(), 1) // fails only when the context ends
+func (m *Manager) finishFile(ctx context.Context, it *item, j job, f partFile, part string, format sniff.Format, h hash.Hash, out outcome) outcome {
+	if m.commitSem.Acquire(ctx, 1) != nil {
+		f.Close()
+		return out // stopped while the disk was busy: the whole part file waits for the next try
+	}
 	defer m.commitSem.Release(1)
 	m.passSlotOn(it) // only now: while the disk is slow, no new download opens another file
-	if err := m.syncFile(f); err != nil {
+	left, err := m.syncFile(ctx, f)
+	switch {
+	case left:
+		return out
+	case err != nil:
 		f.Close()
 		out.verdict = diskVerdict(err, j.dir)
 		return out
@@ -170,7 +177,7 @@ func (m *Manager) noteDimensions(it *item, head []byte) {
 // commitComplete saves a part file that already holds the whole file (the
 // app stopped between the last byte and the move into place) without
 // asking the server again.
-func (m *Manager) commitComplete(it *item, j job) outcome {
+func (m *Manager) commitComplete(ctx context.Context, it *item, j job) outcome {
 	part := filepath.Join(j.dir, j.name+".part")
 	f, err := os.OpenFile(part, os.O_WRONLY, 0)
 	if err != nil {
@@ -186,14 +193,15 @@ func (m *Manager) commitComplete(it *item, j job) outcome {
 			h = nil
 		}
 	}
-	return m.finishFile(it, j, f, part, j.format, h, outcome{})
+	return m.finishFile(ctx, it, j, f, part, j.format, h, outcome{})
 }
 
 // syncFile makes a part file durable, in a group with others finishing at
-// the same time when it is a real file.
-func (m *Manager) syncFile(f partFile) error {
+// the same time when it is a real file. When ctx ends first it may leave
+// (see groupSync.syncOrLeave): the file is then closed for the caller.
+func (m *Manager) syncFile(ctx context.Context, f partFile) (left bool, err error) {
 	if osf, ok := f.(*os.File); ok {
-		return m.syncer.sync(osf)
+		return m.syncer.syncOrLeave(ctx, osf)
 	}
-	return f.Sync()
+	return false, f.Sync()
 }

@@ -24,6 +24,10 @@ import (
 // A body cut short is written to the part file as far as it came, so the
 // next try resumes it like any other.
 
+// errLeftSave says the item was paused, canceled or stopped while its
+// file waited for the disk, before the file had its name.
+var errLeftSave = errors.New("stopped before the file was saved")
+
 // smallFileMax is the largest body received in memory before it is saved.
 const smallFileMax = 256 << 10
 
@@ -85,7 +89,7 @@ func (m *Manager) keepReceived(it *item, p *tryPlan) int64 {
 // finishSmall checks a complete small body (size of a picture, duplicate)
 // and saves it: without a temporary name where the system allows, else
 // through the part file.
-func (m *Manager) finishSmall(it *item, j job, p *tryPlan) outcome {
+func (m *Manager) finishSmall(ctx context.Context, it *item, j job, p *tryPlan) outcome {
 	data := p.mem.data
 	if p.format.IsImage && (p.format.Width == 0 || p.format.Height == 0) {
 		m.noteDimensions(it, data[:min(len(data), sniff.MaxHead)])
@@ -98,12 +102,15 @@ func (m *Manager) finishSmall(it *item, j job, p *tryPlan) outcome {
 			return outcome{skipped: true}
 		}
 	}
-	err := m.linkSmall(it, j.dir, p.name, p.tag, data)
+	err := m.linkSmall(ctx, it, j.dir, p.name, p.tag, data)
 	switch {
 	case err == nil:
 		return outcome{done: true, reached: int64(len(data))}
+	case errors.Is(err, errLeftSave):
+		m.disownPicture(it)
+		return outcome{}
 	case errors.Is(err, errNoUnnamed), errors.Is(err, fs.ErrExist):
-		return m.saveThroughPart(it, j, p)
+		return m.saveThroughPart(ctx, it, j, p)
 	}
 	return outcome{verdict: diskVerdict(err, j.dir)}
 }
@@ -113,18 +120,24 @@ func (m *Manager) finishSmall(it *item, j job, p *tryPlan) outcome {
 // folder entry is durable too when it returns nil. It returns an error
 // wrapping errNoUnnamed when the folder cannot hold a file without a name,
 // and fs.ErrExist when the name was taken meanwhile.
-func (m *Manager) linkSmall(it *item, dir, name string, tag partTag, data []byte) error {
-	m.commitSem.Acquire(context.Background(), 1) // fails only when the context ends
+func (m *Manager) linkSmall(ctx context.Context, it *item, dir, name string, tag partTag, data []byte) error {
+	if m.commitSem.Acquire(ctx, 1) != nil {
+		return errLeftSave
+	}
 	defer m.commitSem.Release(1)
 	m.passSlotOn(it)
 	f, err := m.writeUnnamed(dir, name, tag, data)
 	if err != nil {
 		return err
 	}
-	defer f.Close()
-	if err := m.syncer.sync(f); err != nil {
+	switch left, err := m.syncer.syncOrLeave(ctx, f); {
+	case left:
+		return errLeftSave // the file, still without a name, vanishes when closed
+	case err != nil:
+		f.Close()
 		return err
 	}
+	defer f.Close()
 	final := filepath.Join(dir, name)
 	m.createMu.Lock()
 	err = linkUnnamed(f, final)
@@ -163,7 +176,7 @@ func (m *Manager) writeUnnamed(dir, name string, tag partTag, data []byte) (*os.
 
 // saveThroughPart saves a body received in memory the usual way: into the
 // part file, then synced and moved into place.
-func (m *Manager) saveThroughPart(it *item, j job, p *tryPlan) outcome {
+func (m *Manager) saveThroughPart(ctx context.Context, it *item, j job, p *tryPlan) outcome {
 	m.markPartOwned(it)
 	f, err := m.createPart(p.part, 0, true, p.tag)
 	if err != nil {
@@ -173,5 +186,5 @@ func (m *Manager) saveThroughPart(it *item, j job, p *tryPlan) outcome {
 		f.Close()
 		return outcome{verdict: diskVerdict(fmt.Errorf("save %s: %w", p.part, err), j.dir)}
 	}
-	return m.finishFile(it, j, f, p.part, p.format, nil, outcome{reached: int64(len(p.mem.data))})
+	return m.finishFile(ctx, it, j, f, p.part, p.format, nil, outcome{reached: int64(len(p.mem.data))})
 }
