@@ -18,8 +18,9 @@ import (
 
 // TestStoppedWhileTheDiskIsBusy: files that wait for a slow disk when the
 // batch is stopped, paused or canceled get no name after that: their items
-// settle at once, without waiting for the disk. Resumed, every file is
-// saved whole and once, without a numbered copy.
+// settle at once, without waiting for the disk, while those files keep
+// their places among the files being committed until they are closed.
+// Resumed, every file is saved whole and once, without a numbered copy.
 func TestStoppedWhileTheDiskIsBusy(t *testing.T) {
 	tests := []struct {
 		name   string
@@ -72,6 +73,10 @@ func TestStoppedWhileTheDiskIsBusy(t *testing.T) {
 				}
 			}
 			assertNoFinalNames(t, dir)
+			if m.commitSem.TryAcquire(maxCommits) {
+				m.commitSem.Release(maxCommits)
+				t.Error("files still waiting for the disk gave up their places before they were closed")
+			}
 			disk.release()
 			if tt.resume != nil {
 				tt.resume(m, ids)
@@ -106,17 +111,25 @@ func retryEach(m *Manager, ids []ID) {
 }
 
 // heldDisk makes the manager's flushes wait until release, as a slow disk
-// does; busy is signalled when the first flush starts.
+// does; busy is signalled when the first flush starts, asked each time a
+// file asks for a flush.
 type heldDisk struct {
 	busy     chan struct{}
+	asked    chan struct{}
 	released chan struct{}
 	once     sync.Once
 	holding  atomic.Bool
 }
 
 func holdFlushes(t *testing.T, m *Manager) *heldDisk {
-	d := &heldDisk{busy: make(chan struct{}, 1), released: make(chan struct{})}
+	d := &heldDisk{busy: make(chan struct{}, 1), asked: make(chan struct{}, 64), released: make(chan struct{})}
 	d.holding.Store(true)
+	m.syncer.asked = func() {
+		select {
+		case d.asked <- struct{}{}:
+		default: // only the first asks are counted
+		}
+	}
 	m.syncer.flush = func(f *os.File) error {
 		if d.holding.Load() {
 			select {
@@ -137,6 +150,18 @@ func (d *heldDisk) waitBusy(t *testing.T) {
 	case <-d.busy:
 	case <-time.After(30 * time.Second):
 		t.Fatal("no file ever waited for the disk")
+	}
+}
+
+// waitAsked waits until n more files asked for a flush.
+func (d *heldDisk) waitAsked(t *testing.T, n int) {
+	t.Helper()
+	for range n {
+		select {
+		case <-d.asked:
+		case <-time.After(30 * time.Second):
+			t.Fatal("the files never asked for the disk")
+		}
 	}
 }
 
@@ -164,6 +189,76 @@ func assertNoFinalNames(t *testing.T, dir string) {
 	for _, e := range entries {
 		if !strings.HasSuffix(e.Name(), ".part") {
 			t.Errorf("%s got its name after the batch was stopped", e.Name())
+		}
+	}
+}
+
+// TestSamePictureWhileTheFirstWaitsForTheDisk: a picture identical to one
+// still waiting for the disk is not skipped for it before that one is
+// saved: when the first is canceled meanwhile, the second is saved, not
+// left "the same as" a file that never came.
+func TestSamePictureWhileTheFirstWaitsForTheDisk(t *testing.T) {
+	pic := pngOf(t, 40, 30, 9)
+	srv := newServer(t)
+	srv.Handle("/a.png", pic)
+	srv.Handle("/b.png", pic)
+	dir := t.TempDir()
+	m := New(testOptions(dir))
+	disk := holdFlushes(t, m)
+	first := addAll(t, m, srv.URL("/a.png"))[0]
+	if err := m.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	disk.waitAsked(t, 1)
+	disk.waitBusy(t)
+	second := addAll(t, m, srv.URL("/b.png"))[0]
+	disk.waitAsked(t, 1)
+	m.Cancel(first)
+	for mustItem(t, m, first).State != Canceled {
+		<-m.Changes()
+	}
+	disk.release()
+	runAll(t, m)
+	if it := mustItem(t, m, second); it.State != Done || fileSum(t, it.Path) != sum256(pic) {
+		t.Fatalf("the second picture: state %v, note %+v; want saved", it.State, it.Note)
+	}
+	if _, err := os.Lstat(filepath.Join(dir, "a.png")); err == nil {
+		t.Error("the canceled picture was saved")
+	}
+}
+
+// TestLowerLimitWhileFilesWaitForTheDisk: lowering the number of
+// downloads at once sends back downloads, not files already received that
+// wait for the disk: no file is fetched twice.
+func TestLowerLimitWhileFilesWaitForTheDisk(t *testing.T) {
+	srv := newServer(t)
+	var links []string
+	for i := range 4 {
+		srv.Handle(fmt.Sprintf("/f%d.bin", i), downloadtest.Data(2000, int64(i)))
+		links = append(links, srv.URL(fmt.Sprintf("/f%d.bin", i)))
+	}
+	opts := testOptions(t.TempDir())
+	opts.Limits.Concurrency = 4
+	m := New(opts)
+	disk := holdFlushes(t, m)
+	ids := addAll(t, m, links...)
+	if err := m.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	disk.waitAsked(t, len(links))
+	l := m.Limits()
+	l.Concurrency = 1
+	if n := m.SetLimits(l); n != 0 {
+		t.Errorf("%d downloads sent back, want none: every file was received", n)
+	}
+	disk.release()
+	runAll(t, m)
+	for i, id := range ids {
+		if it := mustItem(t, m, id); it.State != Done {
+			t.Errorf("%s: state %v, want Done", it.Name, it.State)
+		}
+		if hits := srv.Hits(fmt.Sprintf("/f%d.bin", i)); hits != 1 {
+			t.Errorf("f%d.bin fetched %d times, want once", i, hits)
 		}
 	}
 }

@@ -136,18 +136,19 @@ func (m *Manager) SetLimits(l Limits) int {
 
 // yieldExtraLocked sends running downloads beyond limit back to the queue,
 // the most recently added first; each keeps its partial file and resumes
-// when a slot is free again.
+// when a slot is free again. Files already received and being saved hold
+// no download slot and are left to finish.
 func (m *Manager) yieldExtraLocked(limit int) int {
 	running := 0
 	for _, it := range m.items {
-		if it.state == Active && it.cancel != nil && !it.yielding {
+		if it.downloadingLocked() {
 			running++
 		}
 	}
 	yielded := 0
 	for i := len(m.items) - 1; i >= 0 && running > limit; i-- {
 		it := m.items[i]
-		if it.state == Active && it.cancel != nil && !it.yielding {
+		if it.downloadingLocked() {
 			it.yielding = true
 			it.cancel(errYielded)
 			running--
@@ -155,6 +156,12 @@ func (m *Manager) yieldExtraLocked(limit int) int {
 		}
 	}
 	return yielded
+}
+
+// downloadingLocked says the item is receiving its file in a download slot
+// and has not been asked to yield it.
+func (it *item) downloadingLocked() bool {
+	return it.state == Active && it.cancel != nil && !it.yielding && it.holdsSlot
 }
 
 // IdleTimeout is how long an attempt may receive nothing before it is

@@ -34,6 +34,8 @@ type groupSync struct {
 	gap time.Duration
 	// arrived wakes a flush waiting for its gap when a file asks.
 	arrived chan struct{}
+	// asked, when set, is told each time a file asks (for tests).
+	asked func()
 }
 
 // syncGap is the least time between the starts of two flushes.
@@ -54,23 +56,35 @@ func (g *groupSync) sync(f *os.File) error {
 
 // syncOrLeave is sync for a file whose item may be paused, canceled or
 // stopped meanwhile: when ctx ends before the flush that covers f is over,
-// it returns at once with left true and ctx's cause, and f is closed once
-// that flush no longer needs it. A slow disk then holds up no Stop, and no
-// file gets its name after the user stopped the batch. Where each file is
-// synced on its own, it waits as sync does: a file still open there may
-// not be removable, as a canceled item's temporary file must be.
-func (g *groupSync) syncOrLeave(ctx context.Context, f *os.File) (left bool, err error) {
+// it returns at once with left true and ctx's cause; f is closed once that
+// flush no longer needs it, and then closed runs. A slow disk then holds
+// up no Stop, and no file gets its name after the user stopped the batch.
+// Where each file is synced on its own, it waits as sync does: a file
+// still open there may not be removable, as a canceled item's temporary
+// file must be.
+func (g *groupSync) syncOrLeave(ctx context.Context, f *os.File, closed func()) (left bool, err error) {
 	if !canSyncFS {
 		return false, f.Sync()
+	}
+	if ctx.Err() != nil {
+		f.Close()
+		closed()
+		return true, context.Cause(ctx)
 	}
 	done := g.start(f)
 	select {
 	case err := <-done:
 		return false, err
 	case <-ctx.Done():
+		select {
+		case err := <-done: // the flush is over already: keep the file
+			return false, err
+		default:
+		}
 		go func() {
 			<-done
 			f.Close()
+			closed()
 		}()
 		return true, context.Cause(ctx)
 	}
@@ -93,7 +107,11 @@ func (g *groupSync) start(f *os.File) <-chan error {
 		g.busy = true
 		go g.run()
 	}
+	asked := g.asked
 	g.mu.Unlock()
+	if asked != nil {
+		asked()
+	}
 	return done
 }
 

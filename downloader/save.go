@@ -102,11 +102,17 @@ func (m *Manager) finishFile(ctx context.Context, it *item, j job, f partFile, p
 		f.Close()
 		return out // stopped while the disk was busy: the whole part file waits for the next try
 	}
-	defer m.commitSem.Release(1)
+	held := true
+	defer func() {
+		if held {
+			m.commitSem.Release(1)
+		}
+	}()
 	m.passSlotOn(it) // only now: while the disk is slow, no new download opens another file
 	left, err := m.syncFile(ctx, f)
 	switch {
 	case left:
+		held = false // the file holds its place until it is closed
 		return out
 	case err != nil:
 		f.Close()
@@ -198,10 +204,15 @@ func (m *Manager) commitComplete(ctx context.Context, it *item, j job) outcome {
 
 // syncFile makes a part file durable, in a group with others finishing at
 // the same time when it is a real file. When ctx ends first it may leave
-// (see groupSync.syncOrLeave): the file is then closed for the caller.
+// (see groupSync.syncOrLeave): the file is then closed for the caller, and
+// its place among the files being committed given back after.
 func (m *Manager) syncFile(ctx context.Context, f partFile) (left bool, err error) {
 	if osf, ok := f.(*os.File); ok {
-		return m.syncer.syncOrLeave(ctx, osf)
+		return m.syncer.syncOrLeave(ctx, osf, m.releaseCommit)
 	}
 	return false, f.Sync()
 }
+
+// releaseCommit gives back a place among the files being committed
+// (commitSem).
+func (m *Manager) releaseCommit() { m.commitSem.Release(1) }

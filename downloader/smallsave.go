@@ -86,28 +86,32 @@ func (m *Manager) keepReceived(it *item, p *tryPlan) int64 {
 	return int64(n)
 }
 
-// finishSmall checks a complete small body (size of a picture, duplicate)
-// and saves it: without a temporary name where the system allows, else
-// through the part file.
+// finishSmall checks a complete small body's picture size and saves it:
+// without a temporary name where the system allows, else through the part
+// file. As for part files, a picture is compared with the ones already
+// saved only once its bytes are on the disk: an item that leaves the wait
+// for the disk has claimed no picture that others are skipped for.
 func (m *Manager) finishSmall(ctx context.Context, it *item, j job, p *tryPlan) outcome {
-	data := p.mem.data
 	if p.format.IsImage && (p.format.Width == 0 || p.format.Height == 0) {
-		m.noteDimensions(it, data[:min(len(data), sniff.MaxHead)])
+		m.noteDimensions(it, p.mem.data[:min(len(p.mem.data), sniff.MaxHead)])
 	}
-	if p.hash != nil {
-		sum := hex.EncodeToString(p.hash.Sum(nil))
-		if same := m.sameAs(it, sum, j.limits.KeepDuplicates); same != nil {
-			m.releaseSlot(it)
-			m.markSameAs(it, same)
-			return outcome{skipped: true}
-		}
-	}
-	err := m.linkSmall(ctx, it, j.dir, p.name, p.tag, data)
-	switch {
-	case err == nil:
-		return outcome{done: true, reached: int64(len(data))}
-	case errors.Is(err, errLeftSave):
+	out := m.saveSmall(ctx, it, j, p)
+	if !out.done && !out.skipped {
 		m.disownPicture(it)
+	}
+	return out
+}
+
+// saveSmall is finishSmall's save.
+func (m *Manager) saveSmall(ctx context.Context, it *item, j job, p *tryPlan) outcome {
+	same, err := m.linkSmall(ctx, it, j, p)
+	switch {
+	case same != nil:
+		m.markSameAs(it, same)
+		return outcome{skipped: true}
+	case err == nil:
+		return outcome{done: true, reached: int64(len(p.mem.data))}
+	case errors.Is(err, errLeftSave):
 		return outcome{}
 	case errors.Is(err, errNoUnnamed), errors.Is(err, fs.ErrExist):
 		return m.saveThroughPart(ctx, it, j, p)
@@ -115,42 +119,56 @@ func (m *Manager) finishSmall(ctx context.Context, it *item, j job, p *tryPlan) 
 	return outcome{verdict: diskVerdict(err, j.dir)}
 }
 
-// linkSmall writes data into a file without a name in dir, makes it
-// durable, and links it under name without replacing anything; the new
-// folder entry is durable too when it returns nil. It returns an error
-// wrapping errNoUnnamed when the folder cannot hold a file without a name,
-// and fs.ErrExist when the name was taken meanwhile.
-func (m *Manager) linkSmall(ctx context.Context, it *item, dir, name string, tag partTag, data []byte) error {
+// linkSmall writes the body into a file without a name in the item's
+// folder, makes it durable, and links it under its name without replacing
+// anything; the new folder entry is durable too when it returns no error.
+// A picture identical to one already saved is not linked: its item is
+// returned as same. It returns errLeftSave when the try ended while the
+// file waited for the disk, an error wrapping errNoUnnamed when the folder
+// cannot hold a file without a name, and fs.ErrExist when the name was
+// taken meanwhile.
+func (m *Manager) linkSmall(ctx context.Context, it *item, j job, p *tryPlan) (same *item, err error) {
 	if m.commitSem.Acquire(ctx, 1) != nil {
-		return errLeftSave
+		return nil, errLeftSave
 	}
-	defer m.commitSem.Release(1)
+	held := true
+	defer func() {
+		if held {
+			m.commitSem.Release(1)
+		}
+	}()
 	m.passSlotOn(it)
-	f, err := m.writeUnnamed(dir, name, tag, data)
+	f, err := m.writeUnnamed(j.dir, p.name, p.tag, p.mem.data)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	switch left, err := m.syncer.syncOrLeave(ctx, f); {
+	switch left, err := m.syncer.syncOrLeave(ctx, f, m.releaseCommit); {
 	case left:
-		return errLeftSave // the file, still without a name, vanishes when closed
+		held = false            // the file holds its place until it is closed
+		return nil, errLeftSave // the file, still without a name, vanishes when closed
 	case err != nil:
 		f.Close()
-		return err
+		return nil, err
 	}
-	defer f.Close()
-	final := filepath.Join(dir, name)
+	defer f.Close() // a file left without a name vanishes
+	if p.hash != nil {
+		if same := m.sameAs(it, hex.EncodeToString(p.hash.Sum(nil)), j.limits.KeepDuplicates); same != nil {
+			return same, nil
+		}
+	}
+	final := filepath.Join(j.dir, p.name)
 	m.createMu.Lock()
 	err = linkUnnamed(f, final)
 	m.createMu.Unlock()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	m.mu.Lock()
 	it.path = final
 	m.mu.Unlock()
 	// Files without a name exist only on Linux, where the group sync
 	// flushes the whole file system: the new entry in the folder too.
-	return m.syncer.sync(f)
+	return nil, m.syncer.sync(f)
 }
 
 // writeUnnamed makes a file without a name in dir holding data, noted with
@@ -186,5 +204,5 @@ func (m *Manager) saveThroughPart(ctx context.Context, it *item, j job, p *tryPl
 		f.Close()
 		return outcome{verdict: diskVerdict(fmt.Errorf("save %s: %w", p.part, err), j.dir)}
 	}
-	return m.finishFile(ctx, it, j, f, p.part, p.format, nil, outcome{reached: int64(len(p.mem.data))})
+	return m.finishFile(ctx, it, j, f, p.part, p.format, p.hash, outcome{reached: int64(len(p.mem.data))})
 }

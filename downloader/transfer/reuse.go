@@ -22,6 +22,7 @@ type connWatch struct{ reused bool }
 // request of a redirect chain counts).
 func (w *connWatch) watch(ctx context.Context) context.Context {
 	return httptrace.WithClientTrace(ctx, &httptrace.ClientTrace{
+		GetConn: func(string) { w.reused = false },
 		GotConn: func(info httptrace.GotConnInfo) { w.reused = info.Reused },
 	})
 }
