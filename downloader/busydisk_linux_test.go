@@ -196,34 +196,42 @@ func assertNoFinalNames(t *testing.T, dir string) {
 // TestSamePictureWhileTheFirstWaitsForTheDisk: a picture identical to one
 // still waiting for the disk is not skipped for it before that one is
 // saved: when the first is canceled meanwhile, the second is saved, not
-// left "the same as" a file that never came.
+// left "the same as" a file that never came; with files made without a
+// name and through part files alike.
 func TestSamePictureWhileTheFirstWaitsForTheDisk(t *testing.T) {
-	pic := pngOf(t, 40, 30, 9)
-	srv := newServer(t)
-	srv.Handle("/a.png", pic)
-	srv.Handle("/b.png", pic)
-	dir := t.TempDir()
-	m := New(testOptions(dir))
-	disk := holdFlushes(t, m)
-	first := addAll(t, m, srv.URL("/a.png"))[0]
-	if err := m.Start(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	disk.waitAsked(t, 1)
-	disk.waitBusy(t)
-	second := addAll(t, m, srv.URL("/b.png"))[0]
-	disk.waitAsked(t, 1)
-	m.Cancel(first)
-	for mustItem(t, m, first).State != Canceled {
-		<-m.Changes()
-	}
-	disk.release()
-	runAll(t, m)
-	if it := mustItem(t, m, second); it.State != Done || fileSum(t, it.Path) != sum256(pic) {
-		t.Fatalf("the second picture: state %v, note %+v; want saved", it.State, it.Note)
-	}
-	if _, err := os.Lstat(filepath.Join(dir, "a.png")); err == nil {
-		t.Error("the canceled picture was saved")
+	for _, unnamed := range []bool{true, false} {
+		t.Run(fmt.Sprintf("without a name %v", unnamed), func(t *testing.T) {
+			pic := pngOf(t, 40, 30, 9)
+			srv := newServer(t)
+			srv.Handle("/a.png", pic)
+			srv.Handle("/b.png", pic)
+			dir := t.TempDir()
+			m := New(testOptions(dir))
+			if !unnamed {
+				m.createUnnamed = func(string) (*os.File, error) { return nil, errNoUnnamed }
+			}
+			disk := holdFlushes(t, m)
+			first := addAll(t, m, srv.URL("/a.png"))[0]
+			if err := m.Start(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			disk.waitAsked(t, 1)
+			disk.waitBusy(t)
+			second := addAll(t, m, srv.URL("/b.png"))[0]
+			disk.waitAsked(t, 1)
+			m.Cancel(first)
+			for mustItem(t, m, first).State != Canceled {
+				<-m.Changes()
+			}
+			disk.release()
+			runAll(t, m)
+			if it := mustItem(t, m, second); it.State != Done || fileSum(t, it.Path) != sum256(pic) {
+				t.Fatalf("the second picture: state %v, note %+v; want saved", it.State, it.Note)
+			}
+			if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+				t.Errorf("%d entries in the folder, want the second picture alone", len(entries))
+			}
+		})
 	}
 }
 

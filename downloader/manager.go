@@ -399,8 +399,8 @@ func (m *Manager) dispatch(ctx context.Context, done chan struct{}) {
 		}
 		m.setStateLocked(it, Active)
 		j := m.jobLocked(it)
-		m.mu.Unlock()
 		it.holdsSlot = true
+		m.mu.Unlock()
 		m.workers.Add(1)
 		go func() {
 			defer m.workers.Done()

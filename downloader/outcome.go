@@ -18,13 +18,12 @@ func (m *Manager) outcomeOf(ctx context.Context, it *item, j job, p *tryPlan, r 
 	switch r.Ending {
 	case transfer.Interrupted:
 		return outcome{}
-	case transfer.AlreadyWhole:
-		return m.commitComplete(ctx, it, j)
-	case transfer.Complete:
-		if p.mem != nil {
-			return m.finishSmall(ctx, it, j, p)
+	case transfer.AlreadyWhole, transfer.Complete:
+		out := m.saveComplete(ctx, it, j, p, r)
+		if !out.done && !out.skipped {
+			m.disownPicture(it) // no identical picture may be skipped for a file not saved
 		}
-		return m.finishFile(ctx, it, j, r.File, p.part, p.format, p.hash, outcome{reached: r.Reached})
+		return out
 	case transfer.Stopped:
 		return p.stopped
 	case transfer.PageRead:
@@ -39,6 +38,18 @@ func (m *Manager) outcomeOf(ctx context.Context, it *item, j job, p *tryPlan, r 
 		r.Reached = m.keepReceived(it, p)
 	}
 	return outcome{reached: r.Reached, verdict: m.failureVerdict(j, r)}
+}
+
+// saveComplete saves a file whose bytes are all in: from memory, from the
+// part file just written, or from one an earlier try left whole.
+func (m *Manager) saveComplete(ctx context.Context, it *item, j job, p *tryPlan, r transfer.Result) outcome {
+	switch {
+	case r.Ending == transfer.AlreadyWhole:
+		return m.commitComplete(ctx, it, j)
+	case p.mem != nil:
+		return m.finishSmall(ctx, it, j, p)
+	}
+	return m.finishFile(ctx, it, j, r.File, p.part, p.format, p.hash, outcome{reached: r.Reached})
 }
 
 // startOverReasons are the answers to a resume after which the next try

@@ -95,15 +95,6 @@ func (m *Manager) finishSmall(ctx context.Context, it *item, j job, p *tryPlan) 
 	if p.format.IsImage && (p.format.Width == 0 || p.format.Height == 0) {
 		m.noteDimensions(it, p.mem.data[:min(len(p.mem.data), sniff.MaxHead)])
 	}
-	out := m.saveSmall(ctx, it, j, p)
-	if !out.done && !out.skipped {
-		m.disownPicture(it)
-	}
-	return out
-}
-
-// saveSmall is finishSmall's save.
-func (m *Manager) saveSmall(ctx context.Context, it *item, j job, p *tryPlan) outcome {
 	same, err := m.linkSmall(ctx, it, j, p)
 	switch {
 	case same != nil:
@@ -114,6 +105,7 @@ func (m *Manager) saveSmall(ctx context.Context, it *item, j job, p *tryPlan) ou
 	case errors.Is(err, errLeftSave):
 		return outcome{}
 	case errors.Is(err, errNoUnnamed), errors.Is(err, fs.ErrExist):
+		m.disownPicture(it) // claimed again once the part file is on the disk
 		return m.saveThroughPart(ctx, it, j, p)
 	}
 	return outcome{verdict: diskVerdict(err, j.dir)}
