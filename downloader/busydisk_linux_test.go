@@ -36,24 +36,12 @@ func TestStoppedWhileTheDiskIsBusy(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			srv := newServer(t)
-			var links []string
-			bodies := map[string][]byte{}
-			for i := range 8 {
-				name := fmt.Sprintf("f%d.bin", i)
-				bodies[name] = downloadtest.Data(tt.size, int64(i))
-				srv.Handle("/"+name, bodies[name])
-				links = append(links, srv.URL("/"+name))
-			}
+			_, links, bodies := serveFiles(t, 8, tt.size)
 			dir := t.TempDir()
 			opts := testOptions(dir)
 			opts.Limits.Concurrency = 4
 			m := New(opts)
-			disk := holdFlushes(t, m)
-			ids := addAll(t, m, links...)
-			if err := m.Start(context.Background()); err != nil {
-				t.Fatal(err)
-			}
+			disk, ids := startHeld(t, m, links...)
 			disk.waitBusy(t)
 			settled := make(chan struct{})
 			go func() {
@@ -96,6 +84,32 @@ func TestStoppedWhileTheDiskIsBusy(t *testing.T) {
 			}
 		})
 	}
+}
+
+// serveFiles serves n files of size bytes as f0.bin, f1.bin…; it returns
+// their links, and their bodies by name.
+func serveFiles(t *testing.T, n, size int) (*downloadtest.Server, []string, map[string][]byte) {
+	srv := newServer(t)
+	var links []string
+	bodies := map[string][]byte{}
+	for i := range n {
+		name := fmt.Sprintf("f%d.bin", i)
+		bodies[name] = downloadtest.Data(size, int64(i))
+		srv.Handle("/"+name, bodies[name])
+		links = append(links, srv.URL("/"+name))
+	}
+	return srv, links, bodies
+}
+
+// startHeld queues links and starts m with its flushes held (see heldDisk).
+func startHeld(t *testing.T, m *Manager, links ...string) (*heldDisk, []ID) {
+	t.Helper()
+	disk := holdFlushes(t, m)
+	ids := addAll(t, m, links...)
+	if err := m.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	return disk, ids
 }
 
 func cancelEach(m *Manager, ids []ID) {
@@ -210,11 +224,8 @@ func TestSamePictureWhileTheFirstWaitsForTheDisk(t *testing.T) {
 			if !unnamed {
 				m.createUnnamed = func(string) (*os.File, error) { return nil, errNoUnnamed }
 			}
-			disk := holdFlushes(t, m)
-			first := addAll(t, m, srv.URL("/a.png"))[0]
-			if err := m.Start(context.Background()); err != nil {
-				t.Fatal(err)
-			}
+			disk, ids := startHeld(t, m, srv.URL("/a.png"))
+			first := ids[0]
 			disk.waitAsked(t, 1)
 			disk.waitBusy(t)
 			second := addAll(t, m, srv.URL("/b.png"))[0]
@@ -239,20 +250,11 @@ func TestSamePictureWhileTheFirstWaitsForTheDisk(t *testing.T) {
 // downloads at once sends back downloads, not files already received that
 // wait for the disk: no file is fetched twice.
 func TestLowerLimitWhileFilesWaitForTheDisk(t *testing.T) {
-	srv := newServer(t)
-	var links []string
-	for i := range 4 {
-		srv.Handle(fmt.Sprintf("/f%d.bin", i), downloadtest.Data(2000, int64(i)))
-		links = append(links, srv.URL(fmt.Sprintf("/f%d.bin", i)))
-	}
+	srv, links, _ := serveFiles(t, 4, 2000)
 	opts := testOptions(t.TempDir())
 	opts.Limits.Concurrency = 4
 	m := New(opts)
-	disk := holdFlushes(t, m)
-	ids := addAll(t, m, links...)
-	if err := m.Start(context.Background()); err != nil {
-		t.Fatal(err)
-	}
+	disk, ids := startHeld(t, m, links...)
 	disk.waitAsked(t, len(links))
 	l := m.Limits()
 	l.Concurrency = 1

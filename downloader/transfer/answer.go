@@ -69,7 +69,7 @@ func partialSpan(j Job, h http.Header, offset int64) (span, Ending, bool) {
 	if changedSince(j, h) {
 		return span{}, Changed, false
 	}
-	start, size, ok := parseContentRange(h.Get("Content-Range"))
+	start, _, size, ok := parseContentRange(h.Get("Content-Range"))
 	if !ok || start != offset || (j.Total > 0 && size >= 0 && size != j.Total) {
 		return span{}, WrongPart, false
 	}
@@ -90,39 +90,39 @@ func changedSince(j Job, h http.Header) bool {
 // its range is "bytes 0-LAST/SIZE" with LAST the file's last byte, and its
 // length, SIZE.
 func wholeFile(resp *http.Response) bool {
-	v := resp.Header.Get("Content-Range")
-	start, size, ok := parseContentRange(v)
-	if !ok || start != 0 || size < 0 || resp.ContentLength != size {
-		return false
-	}
-	last := strconv.FormatInt(size-1, 10)
-	return strings.HasPrefix(strings.TrimSpace(v), "bytes 0-"+last+"/")
+	start, last, size, ok := parseContentRange(resp.Header.Get("Content-Range"))
+	return ok && start == 0 && size > 0 && last == size-1 && resp.ContentLength == size
 }
 
-// parseContentRange reads "bytes START-END/SIZE"; size is -1 for "*".
-func parseContentRange(v string) (start, size int64, ok bool) {
+// parseContentRange reads "bytes START-LAST/SIZE"; last is -1 when it is
+// not a number, size is -1 for "*".
+func parseContentRange(v string) (start, last, size int64, ok bool) {
 	rest, found := strings.CutPrefix(strings.TrimSpace(v), "bytes ")
 	if !found {
-		return 0, 0, false
+		return 0, 0, 0, false
 	}
 	span, sizeText, found := strings.Cut(rest, "/")
 	if !found {
-		return 0, 0, false
+		return 0, 0, 0, false
 	}
-	startText, _, found := strings.Cut(span, "-")
+	startText, lastText, found := strings.Cut(span, "-")
 	if !found {
-		return 0, 0, false
+		return 0, 0, 0, false
 	}
 	start, err := strconv.ParseInt(startText, 10, 64)
 	if err != nil || start < 0 {
-		return 0, 0, false
+		return 0, 0, 0, false
+	}
+	last, err = strconv.ParseInt(lastText, 10, 64)
+	if err != nil {
+		last = -1
 	}
 	if sizeText == "*" {
-		return start, -1, true
+		return start, last, -1, true
 	}
 	size, err = strconv.ParseInt(sizeText, 10, 64)
 	if err != nil || size <= start {
-		return 0, 0, false
+		return 0, 0, 0, false
 	}
-	return start, size, true
+	return start, last, size, true
 }
