@@ -8,7 +8,9 @@
 # Environment:
 #   RUNS=3              runs per tool and workload (the table shows medians)
 #   WORKLOADS="1 ... 6" which workloads to run
-#   TOOLS="haul curl curl+sync aria2c"  (curl+sync: curl, then sync, since haul makes every file durable)
+#   TOOLS="haul curl curl+sync aria2c"  (curl+sync: curl, then sync, since haul makes every file durable;
+#                       durable: bench/durable, the least a Go client does to save files as durably as
+#                       haul, with no queue, naming or retries: the floor for small files, workloads 2, 5, 7)
 #   TOOL_TIMEOUT=600    seconds before one run of a tool is stopped
 #   FLOOR_TRIES=5       bare fetches timed for a measured floor (the best counts)
 #   BENCH_TMP=/tmp      where the output folders go (needs 600 MB for workload 2)
@@ -30,6 +32,7 @@ bash scripts/install-packages.sh curl aria2 time
 
 mkdir -p bin
 go build -o bin/bench-server ./bench/server
+go build -o bin/durable ./bench/durable
 haul_missing=""
 if ! build_log=$(go build -o bin/haul . 2>&1); then
 	haul_missing="haul could not be built (go build -o bin/haul .): ${build_log%%$'\n'*}"
@@ -112,6 +115,7 @@ run_tool() {
 	case $tool in
 	haul) bin/haul get -q -o "$out" -state "$out.state" -c "$c" -retries 5 "$urls" ;;
 	curl+sync) run_tool curl "$c" "$urls" "$out" && sync ;;
+	durable) bin/durable -o "$out" -c "$c" "$urls" ;;
 	curl) curl --parallel --parallel-max "$c" --fail --retry 5 --retry-all-errors --silent --show-error --no-progress-meter --config "$work/curl.cfg" ;;
 	aria2c) aria2c -j "$c" --max-connection-per-server=1 --retry-wait=1 --max-tries=5 \
 		--input-file="$work/aria2.txt" --dir="$out" --console-log-level=warn --summary-interval=0 --download-result=hide ;;
