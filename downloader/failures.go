@@ -22,7 +22,7 @@ func answerVerdict(err error, host string) (verdict, bool) {
 	var certErr *tls.CertificateVerificationError
 	var recordErr tls.RecordHeaderError
 	switch {
-	case errors.Is(err, transfer.ErrReusedConnection) && strings.Contains(err.Error(), "malformed HTTP"):
+	case transfer.StrayAnswer(err):
 		return verdict{}, false
 	case errors.As(err, &certErr):
 		return verdict{err: &ItemError{Kind: ErrCertificate, Reason: ReasonCertificate, Host: host,

@@ -78,15 +78,13 @@ func (m *Manager) FindImages(ctx context.Context, page string, maxPages int) ([]
 }
 
 func (m *Manager) fetchPage(ctx context.Context, u string) (io.ReadCloser, string, *url.URL, error) {
-	if err := m.rates.waitRequest(ctx); err != nil {
+	req, resp, err := m.requestPage(ctx, u)
+	if transfer.StrayAnswer(err) {
+		req, resp, err = m.requestPage(ctx, u) // on a new connection
+	}
+	if req == nil {
 		return nil, "", nil, err
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
-	if err != nil {
-		return nil, "", nil, fmt.Errorf("open page %s: %w", u, err)
-	}
-	m.setHeaders(req, "", true)
-	resp, err := m.client.Do(req)
 	if err != nil {
 		return nil, "", nil, fmt.Errorf("open page %s: %w", u, transportVerdict(err, req.URL).err)
 	}
@@ -104,6 +102,23 @@ func (m *Manager) fetchPage(ctx context.Context, u string) (io.ReadCloser, strin
 		return nil, "", nil, fmt.Errorf("open page %s: %w", u, signInError(resp.StatusCode))
 	}
 	return body, resp.Header.Get("Content-Type"), resp.Request.URL, nil
+}
+
+// requestPage asks for the page u within the request rate limit; req is
+// nil when no request was made. An error of a request made on a connection
+// that had carried an earlier answer is marked transfer.ErrReusedConnection.
+func (m *Manager) requestPage(ctx context.Context, u string) (*http.Request, *http.Response, error) {
+	if err := m.rates.waitRequest(ctx); err != nil {
+		return nil, nil, err
+	}
+	watched, explain := transfer.WatchReuse(ctx)
+	req, err := http.NewRequestWithContext(watched, http.MethodGet, u, nil)
+	if err != nil {
+		return nil, nil, fmt.Errorf("open page %s: %w", u, err)
+	}
+	m.setHeaders(req, "", true)
+	resp, err := m.client.Do(req)
+	return req, resp, explain(err)
 }
 
 // sameAs records the picture's hash and returns the item already holding

@@ -6,6 +6,7 @@ import (
 	"net"
 	"net/http"
 	"path/filepath"
+	"strings"
 	"sync/atomic"
 	"testing"
 
@@ -52,6 +53,41 @@ func TestNotHTTPOnAReusedConnectionIsTriedAgain(t *testing.T) {
 	}
 }
 
+// TestNotHTTPOnAReusedConnectionFindsTheNextPage: finding the pictures of
+// a gallery of three pages on such a server asks for the next pages on
+// the connection the first one used; each is asked again on a new one,
+// and the pictures of every page are found.
+func TestNotHTTPOnAReusedConnectionFindsTheNextPage(t *testing.T) {
+	files := map[string][]byte{}
+	for i := range 3 {
+		next := ""
+		if i < 2 {
+			next = fmt.Sprintf(`<link rel="next" href="/g%d.html">`, i+1)
+		}
+		files[fmt.Sprintf("/g%d.html", i)] = fmt.Appendf(nil,
+			`<html><head>%s</head><body><img src="/p%d.jpg" width="400" height="300"></body></html>`, next, i)
+	}
+	srv := strayBytesServer(t, files)
+	m := New(testOptions(t.TempDir()))
+	images, problems, err := m.FindImages(t.Context(), srv.base+"/g0.html", 3)
+	if err != nil {
+		t.Fatalf("FindImages: %v", err)
+	}
+	if len(problems) != 0 {
+		t.Errorf("problems %+v, want none", problems)
+	}
+	var found []string
+	for _, img := range images {
+		found = append(found, strings.TrimPrefix(img.URL, srv.base))
+	}
+	if want := []string{"/p0.jpg", "/p1.jpg", "/p2.jpg"}; fmt.Sprint(found) != fmt.Sprint(want) {
+		t.Errorf("found %v, want %v", found, want)
+	}
+	if srv.stray.Load() == 0 {
+		t.Fatal("no page was asked for on a used connection: the test proves nothing")
+	}
+}
+
 // strayServer counts what strayBytesServer was asked.
 type strayServer struct {
 	base     string
@@ -95,8 +131,11 @@ func (s *strayServer) serve(c net.Conn, files map[string][]byte) {
 			c.Write([]byte("\nthe rest of the last answer\r\n\r\n"))
 			return
 		}
-		body := files[req.URL.Path]
-		fmt.Fprintf(c, "HTTP/1.1 200 OK\r\nContent-Type: image/jpeg\r\nContent-Length: %d\r\n\r\n", len(body))
+		body, kind := files[req.URL.Path], "image/jpeg"
+		if strings.HasSuffix(req.URL.Path, ".html") {
+			kind = "text/html"
+		}
+		fmt.Fprintf(c, "HTTP/1.1 200 OK\r\nContent-Type: %s\r\nContent-Length: %d\r\n\r\n", kind, len(body))
 		c.Write(body)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http/httptrace"
+	"strings"
 )
 
 // ErrReusedConnection marks a failed request whose connection had already
@@ -28,10 +29,25 @@ func (w *connWatch) watch(ctx context.Context) context.Context {
 }
 
 // explain marks err with ErrReusedConnection when the request's connection
-// had carried an earlier answer.
+// had carried an earlier answer; nil stays nil.
 func (w *connWatch) explain(err error) error {
-	if !w.reused {
+	if err == nil || !w.reused {
 		return err
 	}
 	return fmt.Errorf("%w (%w)", err, ErrReusedConnection)
+}
+
+// WatchReuse readies ctx for one request made outside Run; explain marks
+// an error of that request with ErrReusedConnection when its connection
+// had carried an earlier answer.
+func WatchReuse(ctx context.Context) (watched context.Context, explain func(error) error) {
+	w := &connWatch{}
+	return w.watch(ctx), w.explain
+}
+
+// StrayAnswer says err is an answer that is not HTTP read on a connection
+// that had carried an earlier answer: most likely the rest of that answer,
+// which the same request on a new connection does not meet.
+func StrayAnswer(err error) bool {
+	return errors.Is(err, ErrReusedConnection) && strings.Contains(err.Error(), "malformed HTTP")
 }
