@@ -40,17 +40,26 @@ const (
 )
 
 // claimName reserves a file name for the item, applying the existing-file
-// policy. Names taken by other items in the queue, or by temporary files
-// that are not this item's, are never reused: the item gets
-// "name (2).ext". A temporary file that Haul left for this same link (its
-// queue was lost) becomes the item's again, to resume when it holds the
-// version offered (see claimKind), so no orphan is left beside
-// "name (2).ext". A whole file Haul saved for this same link, by a run
-// that stopped before its queue noted it (a crash, a power cut) or that
-// kept no queue, is skipped as already in the folder under every policy
-// but Overwrite, rather than saved twice. offered is the version the
-// server answers with, total its length (-1: unknown).
+// policy. Names taken by other items in the queue, by temporary files
+// that are not this item's, or by files Haul saved for other links, are
+// never reused: the item gets "name (2).ext". A temporary file that Haul
+// left for this same link (its queue was lost) becomes the item's again,
+// to resume when it holds the version offered (see claimKind), so no
+// orphan is left beside "name (2).ext". A whole file Haul saved for this
+// same link, by a run that stopped before its queue noted it (a crash, a
+// power cut) or that kept no queue, is skipped as already in the folder
+// under every policy but Overwrite, rather than saved twice; it is looked
+// for first, under whichever number it got, so that links sharing a name
+// each find their own file whatever order their answers come in. offered
+// is the version the server answers with, total its length (-1: unknown).
 func (m *Manager) claimName(it *item, want string, offered partTag, total int64) (string, claimKind) {
+	if name, n, ok := m.earlierName(it, want); ok {
+		if _, _, free := m.reserveName(it, name, 1); free {
+			if kind, ok := m.claimCandidate(it, name, n > 1, offered, total); ok {
+				return name, kind
+			}
+		}
+	}
 	for n := 1; ; n++ {
 		name, tried, ok := m.reserveName(it, want, n)
 		n = tried
@@ -70,21 +79,22 @@ func (m *Manager) claimCandidate(it *item, name string, numbered bool, offered p
 	policy := m.Limits().OnExists
 	full := filepath.Join(it.dir, name)
 	exists := fileExists(full)
+	theirs := exists && savedForAnother(full, it.raw)
 	part, foreign := leftoverAt(full+".part", it.raw, offered)
-	if exists && part != claimFree && policy != Overwrite {
+	if exists && part != claimFree && (policy != Overwrite || theirs) {
 		os.Remove(full + ".part") // Haul's own, for a file that is there already
 		part = claimFree
 	}
-	saved := exists && policy != Overwrite && savedEarlier(full, it.raw, offered, total)
+	saved := exists && !theirs && policy != Overwrite && savedEarlier(full, it.raw, offered, total)
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	switch {
-	case saved, exists && policy == SkipExisting:
+	case saved, exists && !theirs && policy == SkipExisting:
 		it.name, it.path = name, full
 		it.note = &Note{Kind: NoteInFolder, Name: name}
 		m.touchLocked(it)
 		return claimSkip, true
-	case exists && policy == KeepBoth, foreign:
+	case theirs, exists && policy == KeepBoth, foreign:
 		m.releaseNameLocked(it, name)
 		return 0, false
 	}
@@ -114,12 +124,42 @@ func savedEarlier(path, link string, offered partTag, total int64) bool {
 	return versions
 }
 
+// savedForAnother says the file at path carries the note of a link other
+// than link: Haul saved it for that link, so it is that link's file and
+// in no way this one's, under any policy.
+func savedForAnother(path, link string) bool {
+	tag, ok := readPartTag(path)
+	return ok && !sameLink(tag.link, link)
+}
+
+// sameLink says a and b are one link, however each is spelled.
+func sameLink(a, b string) bool {
+	if a == b {
+		return true
+	}
+	ka, okA := CanonicalLink(a)
+	kb, okB := CanonicalLink(b)
+	return okA && okB && ka == kb
+}
+
+// earlierName returns the name of the file an earlier run saved in the
+// item's folder for its link, and its number, when that name is want or
+// a numbered name made from it.
+func (m *Manager) earlierName(it *item, want string) (string, int, bool) {
+	name, ok := m.savedBefore(it.dir, it.raw)
+	if !ok {
+		return "", 0, false
+	}
+	n, ok := naming.NumberOf(name, want)
+	return name, n, ok
+}
+
 // linkFile reads the regular file at path when it carries the note of
 // link, the mark of a file Haul saved whole for that link; ok is false
 // for any other file.
 func linkFile(path, link string) (partTag, os.FileInfo, bool) {
 	tag, ok := readPartTag(path)
-	if !ok || tag.link != link {
+	if !ok || !sameLink(tag.link, link) {
 		return partTag{}, nil, false
 	}
 	fi, err := os.Lstat(path)

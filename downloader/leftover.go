@@ -48,44 +48,75 @@ func (m *Manager) adoptLeftover(it *item, j job) job {
 	return j
 }
 
-// partScan is one look through a folder for temporary files.
-type partScan struct {
+// folderScan is one look through a folder, the first time an item is
+// saved there: whether it held temporary files, and the files Haul saved
+// in it, by the link each was saved for.
+type folderScan struct {
 	once  sync.Once
-	found bool
+	parts bool
+	saved map[string]string // canonical link → file name
+}
+
+// scanOf looks through dir once and returns what it found.
+func (m *Manager) scanOf(dir string) *folderScan {
+	v, _ := m.folderScans.LoadOrStore(dir, &folderScan{})
+	scan := v.(*folderScan)
+	scan.once.Do(func() { scan.parts, scan.saved = scanFolder(dir) })
+	return scan
 }
 
 // mayHoldLeftovers says whether dir held a temporary file (name.part) when
-// the manager first looked, once per folder. Leftovers come from earlier
-// runs, so a folder without one needs no look item by item; the temporary
-// files of this run belong to their items.
+// the manager first looked. Leftovers come from earlier runs, so a folder
+// without one needs no look item by item; the temporary files of this run
+// belong to their items.
 func (m *Manager) mayHoldLeftovers(dir string) bool {
-	v, _ := m.partScans.LoadOrStore(dir, &partScan{})
-	scan := v.(*partScan)
-	scan.once.Do(func() { scan.found = holdsPartFile(dir) })
-	return scan.found
+	return m.scanOf(dir).parts
 }
 
-// holdsPartFile reads the names in dir, a thousand at a time, for one that
-// ends in .part; when the folder cannot be read it answers true, so that
-// items are looked at one by one as before.
-func holdsPartFile(dir string) bool {
+// savedBefore returns the name of the file an earlier run saved in dir for
+// link, when the folder held one the first time the manager looked.
+func (m *Manager) savedBefore(dir, link string) (string, bool) {
+	scan := m.scanOf(dir)
+	if len(scan.saved) == 0 {
+		return "", false
+	}
+	key, ok := CanonicalLink(link)
+	if !ok {
+		return "", false
+	}
+	name, ok := scan.saved[key]
+	return name, ok
+}
+
+// scanFolder reads the names in dir, a thousand at a time: parts says one
+// ends in .part, and saved maps the link noted on each other file (one that
+// Haul saved) to its name. When the folder cannot be read, parts is true, so
+// that items are looked at one by one as before.
+func scanFolder(dir string) (parts bool, saved map[string]string) {
 	f, err := os.Open(dir)
 	if errors.Is(err, fs.ErrNotExist) {
-		return false
+		return false, nil
 	}
 	if err != nil {
-		return true
+		return true, nil
 	}
 	defer f.Close()
+	saved = map[string]string{}
 	for {
 		names, err := f.Readdirnames(1000)
 		for _, name := range names {
 			if strings.HasSuffix(name, ".part") {
-				return true
+				parts = true
+				continue
+			}
+			if tag, ok := readPartTag(filepath.Join(dir, name)); ok {
+				if key, ok := CanonicalLink(tag.link); ok {
+					saved[key] = name
+				}
 			}
 		}
 		if err != nil {
-			return !errors.Is(err, io.EOF)
+			return parts || !errors.Is(err, io.EOF), saved
 		}
 	}
 }

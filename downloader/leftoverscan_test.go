@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-func TestHoldsPartFile(t *testing.T) {
+func TestScanFolderFindsTemporaryFiles(t *testing.T) {
 	tests := []struct {
 		name  string
 		files []string
@@ -26,13 +26,44 @@ func TestHoldsPartFile(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			if got := holdsPartFile(dir); got != tt.want {
-				t.Errorf("holdsPartFile = %v, want %v", got, tt.want)
+			if got, _ := scanFolder(dir); got != tt.want {
+				t.Errorf("scanFolder says temporary files: %v, want %v", got, tt.want)
 			}
 		})
 	}
-	if holdsPartFile(filepath.Join(t.TempDir(), "missing")) {
-		t.Error("a folder that does not exist holds no temporary file")
+	if parts, saved := scanFolder(filepath.Join(t.TempDir(), "missing")); parts || len(saved) != 0 {
+		t.Errorf("a folder that does not exist holds nothing, got %v, %v", parts, saved)
+	}
+}
+
+// TestScanFolderFindsSavedFiles: the files that carry a link's note are
+// found by the link, however it is spelled; other files and temporary
+// files are not.
+func TestScanFolderFindsSavedFiles(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, link string) {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(name), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if link != "" && !tagPart(path, partTag{link: link, etag: `"v1"`}) {
+			t.Skip("this file system keeps no extended attributes")
+		}
+	}
+	write("original.jpg", "http://example.test/a/1/original.jpg")
+	write("original (2).jpg", "http://example.test/a/2/原图/original.jpg")
+	write("mine.jpg", "")
+	write("next.jpg.part", "http://example.test/next.jpg")
+	parts, saved := scanFolder(dir)
+	if !parts {
+		t.Error("the temporary file was not found")
+	}
+	want := map[string]string{
+		"http://example.test/a/1/original.jpg":                    "original.jpg",
+		"http://example.test/a/2/%E5%8E%9F%E5%9B%BE/original.jpg": "original (2).jpg",
+	}
+	if fmt.Sprint(saved) != fmt.Sprint(want) {
+		t.Errorf("saved files %v, want %v", saved, want)
 	}
 }
 

@@ -85,8 +85,8 @@ type Manager struct {
 	proxy atomic.Pointer[proxyFunc]
 	sites atomic.Pointer[[]SiteRule]
 	kept  keptResponses // whole pictures the app fetched, for their download
-	// partScans: folder → *partScan, whether it held temporary files.
-	partScans sync.Map
+	// folderScans: folder → *folderScan, what it held when first looked at.
+	folderScans sync.Map
 }
 
 // maxCommits bounds the files being synced to disk at once. Each one holds

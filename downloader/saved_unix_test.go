@@ -3,6 +3,7 @@
 package downloader
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -100,5 +101,96 @@ func appendTo(t *testing.T, path string, data []byte) {
 	}
 	if err := f.Close(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// sameNamedCase is one case of TestSameNamedLinksFindTheirOwnFiles.
+type sameNamedCase struct {
+	name    string
+	policy  ExistsPolicy
+	deleted int // the link whose file is deleted before the next run; -1 for none
+}
+
+// TestSameNamedLinksFindTheirOwnFiles: three links that all name their
+// file original.jpg are saved as original.jpg, original (2).jpg and
+// original (3).jpg. A run that kept no queue, given the links the other
+// way round, finds each link's own file under its number: the files are
+// skipped as in the folder, or written over in place under Overwrite,
+// never taken for another link's. A file the user deleted is saved again
+// for its own link, and no link is saved twice.
+func TestSameNamedLinksFindTheirOwnFiles(t *testing.T) {
+	tests := []sameNamedCase{
+		{"skip existing files", SkipExisting, -1},
+		{"keep both", KeepBoth, -1},
+		{"overwrite", Overwrite, -1},
+		{"skip existing files, one deleted", SkipExisting, 1},
+		{"keep both, one deleted", KeepBoth, 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := newServer(t)
+			var links []string
+			data := map[string][]byte{}
+			for i := range 3 {
+				p := fmt.Sprintf("/a/%d/original.jpg", i+1)
+				data[srv.URL(p)] = downloadtest.Data(3000+i, int64(40+i))
+				srv.Handle(p, data[srv.URL(p)])
+				links = append(links, srv.URL(p))
+			}
+			dir := t.TempDir()
+			opts := testOptions(dir)
+			opts.Limits.OnExists = tc.policy
+			opts.Limits.Concurrency = 1
+			first := New(opts)
+			firstIDs := addAll(t, first, links...)
+			runAll(t, first)
+			names := map[string]string{}
+			for i, id := range firstIDs {
+				names[links[i]] = mustItem(t, first, id).Name
+			}
+			if _, ok := readPartTag(filepath.Join(dir, names[links[0]])); !ok {
+				t.Skip("this file system keeps no extended attributes")
+			}
+			deleted := ""
+			if tc.deleted >= 0 {
+				deleted = links[tc.deleted]
+				if err := os.Remove(filepath.Join(dir, names[deleted])); err != nil {
+					t.Fatal(err)
+				}
+			}
+
+			next := New(opts) // its queue never heard of the first run
+			reversed := []string{links[2], links[1], links[0]}
+			ids := addAll(t, next, reversed...)
+			runAll(t, next)
+			for i, id := range ids {
+				checkOwnFile(t, tc.policy, reversed[i], mustItem(t, next, id), names[reversed[i]], reversed[i] == deleted)
+				if it := mustItem(t, next, id); fileSum(t, it.Path) != sum256(data[reversed[i]]) {
+					t.Errorf("%s: %s is not its file", reversed[i], it.Path)
+				}
+			}
+			if files := allFiles(t, dir); len(files) != len(links) {
+				t.Errorf("folder holds %v, want one file for each link", files)
+			}
+		})
+	}
+}
+
+// checkOwnFile checks what a run that kept no queue made of link, which an
+// earlier run saved as name: written over in place under Overwrite, saved
+// again when its file was deleted, else skipped as in the folder as name.
+func checkOwnFile(t *testing.T, policy ExistsPolicy, link string, it ItemSnapshot, name string, deleted bool) {
+	t.Helper()
+	switch {
+	case policy == Overwrite:
+		if it.State != Done || it.Name != name {
+			t.Errorf("%s: %v as %q, want Done as %q", link, it.State, it.Name, name)
+		}
+	case deleted:
+		if it.State != Done {
+			t.Errorf("%s: %v (%v), want Done: its file was deleted", link, it.State, it.Err)
+		}
+	case it.State != Skipped || it.Note != (Note{Kind: NoteInFolder, Name: name}):
+		t.Errorf("%s: %v (%+v), want Skipped as in the folder as %q", link, it.State, it.Note, name)
 	}
 }

@@ -1,6 +1,10 @@
 package naming
 
-import "fmt"
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
 
 // Numbered returns the n-th alternative name for "keep both", such as
 // "cat (2).jpg" for "cat.jpg" and n=2 (n >= 2; smaller n return the name
@@ -14,4 +18,27 @@ func Numbered(name string, n int) string {
 	}
 	stem, ext := splitExt(name)
 	return fmt.Sprintf("%s (%d)%s", stem, n, ext)
+}
+
+// NumberOf says which of want's names name is: 1 for want itself, n for
+// Numbered(want, n); ok is false for any other name.
+func NumberOf(name, want string) (n int, ok bool) {
+	want = Sanitize(want)
+	if name == want {
+		return 1, true
+	}
+	stem, ext := splitExt(want)
+	rest, ok := strings.CutPrefix(name, stem+" (")
+	if !ok {
+		return 0, false
+	}
+	digits, ok := strings.CutSuffix(rest, ")"+ext)
+	if !ok {
+		return 0, false
+	}
+	n, err := strconv.Atoi(digits)
+	if err != nil || n < 2 || strconv.Itoa(n) != digits {
+		return 0, false
+	}
+	return n, true
 }

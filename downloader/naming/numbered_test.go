@@ -33,6 +33,38 @@ func TestNumbered(t *testing.T) {
 	}
 }
 
+func TestNumberOf(t *testing.T) {
+	tests := []struct {
+		name, want string
+		n          int
+		ok         bool
+	}{
+		{"cat.jpg", "cat.jpg", 1, true},
+		{"cat (2).jpg", "cat.jpg", 2, true},
+		{"cat (17).jpg", "cat.jpg", 17, true},
+		{"archive (3).tar.gz", "archive.tar.gz", 3, true},
+		{"README (2)", "README", 2, true},
+		{"CON_ (2).jpg", "CON.jpg", 2, true},
+		{"cat (1).jpg", "cat.jpg", 0, false},
+		{"cat (02).jpg", "cat.jpg", 0, false},
+		{"cat (x).jpg", "cat.jpg", 0, false},
+		{"cat (2).png", "cat.jpg", 0, false},
+		{"dog (2).jpg", "cat.jpg", 0, false},
+		{"cat.jpg", "dog.jpg", 0, false},
+	}
+	for _, tc := range tests {
+		n, ok := NumberOf(tc.name, tc.want)
+		if n != tc.n || ok != tc.ok {
+			t.Errorf("NumberOf(%q, %q) = %d, %v, want %d, %v", tc.name, tc.want, n, ok, tc.n, tc.ok)
+		}
+	}
+	for _, n := range []int{2, 10, 999} {
+		if got, ok := NumberOf(Numbered("a b.c.jpg", n), "a b.c.jpg"); got != n || !ok {
+			t.Errorf("NumberOf(Numbered(_, %d)) = %d, %v", n, got, ok)
+		}
+	}
+}
+
 func TestNumberedStaysSafeAndShort(t *testing.T) {
 	for _, tc := range sanitizeCases {
 		for _, n := range []int{2, 10, 999} {
