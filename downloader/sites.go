@@ -150,6 +150,9 @@ func (m *Manager) Fetch(ctx context.Context, link, page string) (*http.Response,
 
 // setUserHeaders sends the user's headers and User-Agent.
 func (m *Manager) setUserHeaders(req *http.Request) {
+	// Files are saved as sent: ask for them unencoded (without the header a
+	// server may gzip them), unless the user's headers ask otherwise.
+	req.Header.Set("Accept-Encoding", "identity")
 	for k, v := range m.opts.Header {
 		req.Header[k] = v
 	}
