@@ -46,6 +46,8 @@ func checkAnswer(j Job, resp *http.Response, offset int64, resuming bool) (s spa
 		if s, e, ok = partialSpan(j, resp.Header, offset); !ok {
 			return s, e, false
 		}
+	case code == http.StatusOK && labelledPart(resp):
+		return s, WrongPart, false
 	case code == http.StatusOK:
 		s = span{offset: 0, total: resp.ContentLength}
 	case code == http.StatusPartialContent && wholeFile(resp):
@@ -76,13 +78,22 @@ func partialSpan(j Job, h http.Header, offset int64) (span, Ending, bool) {
 	return span{offset: offset, total: size}, 0, true
 }
 
-// changedSince says a partial answer comes from another version of the
-// file than the temporary file was started with: its ETag or
-// Last-Modified differs.
+// changedSince says a partial answer may come from another version of the
+// file than the temporary file was started with: its ETag or Last-Modified
+// differs, or it has no ETag though the file had one. A server sends the
+// ETag with a 206 whenever it would with a 200 (RFC 9110, 15.3.7); one
+// that leaves it out may have ignored If-Range, and its bytes could be
+// another version's.
 func changedSince(j Job, h http.Header) bool {
 	etag, modified := h.Get("ETag"), h.Get("Last-Modified")
-	return j.ETag != "" && etag != "" && etag != j.ETag ||
+	return j.ETag != "" && etag != j.ETag ||
 		j.Modified != "" && modified != "" && modified != j.Modified
+}
+
+// labelledPart says an answer carries a Content-Range of less than the
+// whole file: a part of the file, even when its status says 200.
+func labelledPart(resp *http.Response) bool {
+	return resp.Header.Get("Content-Range") != "" && !wholeFile(resp)
 }
 
 // wholeFile says a partial answer (206) to a request for the whole file
