@@ -66,9 +66,12 @@ const resumeAtOnceBytes = 256 << 10
 // decide turns the outcome of one try and the item's history into the one
 // next step. It is pure: the manager applies the step.
 //
-// A try that brought bytes beyond the furthest point reached before is
-// free; any other failed try counts and waits its backoff, so a server that
-// cuts every answer at the same place ends Failed after the retries.
+// A try that brought the file well beyond the furthest point reached
+// before (bigProgress) is free; any other failed try counts and waits its
+// backoff, so a server that cuts every answer at the same place, or lets
+// each connection bring only a trickle, ends Failed after the retries. The
+// free tries are bounded too: each brings at least 256 KB or a tenth of
+// the file.
 func decide(o outcome, h history, p retryPolicy) step {
 	switch {
 	case o.done || o.skipped || o.page != nil:
@@ -87,7 +90,7 @@ func decide(o outcome, h history, p retryPolicy) step {
 	if p.retries == 0 {
 		return step{kind: stepFail, err: v.err, counted: true}
 	}
-	free := o.reached > h.reached && !o.restart
+	free := o.reached > h.reached && !o.restart && bigProgress(o.reached-h.reached, h.total)
 	failures := h.failures
 	if !free {
 		failures++
@@ -103,7 +106,7 @@ func decide(o outcome, h history, p retryPolicy) step {
 	switch {
 	case o.restart:
 		return step{kind: stepRestart, err: v.err, counted: true}
-	case free && bigProgress(o.reached-h.reached, h.total):
+	case free:
 		return step{kind: stepResume, err: v.err}
 	}
 	return step{kind: stepWait, err: v.err, counted: !free, wait: p.backoff(failures+1, v.minWait)}

@@ -42,8 +42,10 @@ func TestDecide(t *testing.T) {
 			step{kind: stepFail, counted: true}},
 		{"big progress resumes at once, free", outcome{verdict: short, reached: 1 << 20}, history{failures: 3, reached: 1 << 10, total: 4 << 20}, nil,
 			step{kind: stepResume}},
-		{"small progress is free but waits", outcome{verdict: short, reached: 2000}, history{failures: 1, reached: 1000, total: 1 << 30}, nil,
-			step{kind: stepWait, wait: 2 * time.Second}},
+		{"small progress counts and waits", outcome{verdict: short, reached: 2000}, history{failures: 1, reached: 1000, total: 1 << 30}, nil,
+			step{kind: stepWait, counted: true, wait: 3 * time.Second}},
+		{"small progress after the last retry fails", outcome{verdict: short, reached: 2000}, history{failures: 3, reached: 1000, total: 1 << 30}, nil,
+			step{kind: stepFail, counted: true}},
 		{"a tenth of the file resumes at once", outcome{verdict: short, reached: 2000}, history{reached: 1000, total: 10000}, nil,
 			step{kind: stepResume}},
 		{"same cut point again counts", outcome{verdict: short, reached: 1 << 20}, history{failures: 1, reached: 1 << 20, total: 4 << 20}, nil,
@@ -103,4 +105,32 @@ func TestDecideCutEveryTimeEnds(t *testing.T) {
 		h.reached = max(h.reached, 3<<20)
 	}
 	t.Fatal("a server that cuts at the same place every time is tried forever")
+}
+
+// TestDecideTrickleEnds replays servers that let each try bring a little
+// more of a large file (100 bytes a connection, of a known or an unknown
+// size): the tries end Failed after the retries, not after millions of
+// free tries.
+func TestDecideTrickleEnds(t *testing.T) {
+	p := retryPolicy{retries: 5, maxRetryAfter: time.Minute,
+		backoff: func(int, time.Duration) time.Duration { return time.Millisecond }}
+	for _, total := range []int64{1 << 30, -1} {
+		h := history{total: total}
+		for try := 1; ; try++ {
+			s := decide(outcome{verdict: verdict{retry: true, err: &ItemError{Kind: ErrShortBody}}, reached: h.reached + 100}, h, p)
+			if s.kind == stepFail {
+				if try != p.retries+1 {
+					t.Errorf("size %d: failed after %d tries, want %d", total, try, p.retries+1)
+				}
+				break
+			}
+			if try > 1000 {
+				t.Fatalf("size %d: a trickle is tried forever", total)
+			}
+			if s.counted {
+				h.failures++
+			}
+			h.reached += 100
+		}
+	}
 }
