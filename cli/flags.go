@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -182,7 +183,34 @@ func (c config) check() error {
 	case c.userAgent != "" && !validHeaderValue(c.userAgent):
 		return errors.New(tr().X("cli.check.useragent", nil))
 	}
-	return cmp.Or(c.checkAddresses(), c.checkTemplate())
+	return cmp.Or(c.checkAddresses(), c.checkTemplate(), c.checkReport())
+}
+
+// checkReport rejects a -report file that cannot be written, found out
+// before anything is downloaded rather than after: one in a folder that
+// does not exist, a folder, or one of the lists of links being read, which
+// the report would replace.
+func (c config) checkReport() error {
+	if c.report == "" {
+		return nil
+	}
+	folder := filepath.Dir(c.report)
+	if info, err := os.Stat(folder); err != nil || !info.IsDir() {
+		return errors.New(tr().X("cli.check.reportfolder", i18n.Data{"Report": c.report, "Folder": folder}))
+	}
+	report, err := os.Stat(c.report)
+	switch {
+	case err != nil:
+		return nil
+	case report.IsDir():
+		return errors.New(tr().X("cli.check.reportisfolder", i18n.Data{"Report": c.report}))
+	}
+	for _, input := range c.inputs {
+		if info, err := os.Stat(input); err == nil && os.SameFile(info, report) {
+			return errors.New(tr().X("cli.check.reportinput", i18n.Data{"Report": c.report}))
+		}
+	}
+	return nil
 }
 
 // checkAddresses rejects -from-page and -referer values that are not full
