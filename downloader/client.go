@@ -4,6 +4,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"strings"
 	"time"
 )
 
@@ -40,7 +41,11 @@ func newClient(o Options, proxy func(*http.Request) (*url.URL, error), jar http.
 	return &http.Client{Transport: tr, CheckRedirect: checkRedirect, Jar: jar}
 }
 
-// checkRedirect stops redirect loops and redirects away from http(s).
+// checkRedirect stops redirect loops and redirects away from http(s), and
+// keeps the address redirected from to its own site: a redirect to another
+// site is sent that address's origin alone as Referer, as browsers do, not
+// its path and query (which may hold a token). A Referer Haul was asked to
+// send is left as it is.
 func checkRedirect(req *http.Request, via []*http.Request) error {
 	if len(via) >= maxRedirects {
 		return errTooManyRedirects
@@ -48,5 +53,14 @@ func checkRedirect(req *http.Request, via []*http.Request) error {
 	if req.URL.Scheme != "http" && req.URL.Scheme != "https" {
 		return errRedirectScheme
 	}
+	from := via[len(via)-1].URL
+	if via[0].Header.Get("Referer") == "" && req.Header.Get("Referer") != "" && !sameOrigin(from, req.URL) {
+		req.Header.Set("Referer", (&url.URL{Scheme: from.Scheme, Host: from.Host, Path: "/"}).String())
+	}
 	return nil
+}
+
+// sameOrigin says a and b are on one site: scheme, host and port.
+func sameOrigin(a, b *url.URL) bool {
+	return a.Scheme == b.Scheme && strings.EqualFold(a.Host, b.Host)
 }
