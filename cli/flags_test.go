@@ -47,7 +47,9 @@ func TestGetRejectsBadCommandLines(t *testing.T) {
 		{"timeout that is not a duration", []string{"-timeout", "soon", list}, `-timeout: "soon" is not a duration such as 30s or 2m`, true},
 		{"referer that is not a web address", []string{"-referer", "ftp://example.com", list}, `-referer "ftp://example.com": give a full http or https address`, true},
 		{"no inputs at all", nil, "no links given", false},
-		{"a list file that does not exist", []string{missing}, "cannot read the list " + missing + ": no such file or directory", false},
+		{"a list file that does not exist", []string{missing}, "cannot read the list " + missing + ": it is not there", false},
+		{"a link without http://", []string{"example.com/pic.jpg"},
+			"example.com/pic.jpg: there is no such file; if it is a link, write it with http:// or https:// in front, such as https://example.com/pic.jpg", false},
 		{"only rejected lines", []string{onlyBad}, "no links to download", false},
 	}
 	for _, tt := range tests {
@@ -138,5 +140,26 @@ func TestUserAgentHeaderBecomesTheUserAgent(t *testing.T) {
 	}
 	if got := c.options().UserAgent; got != "Mine/2" {
 		t.Errorf("UserAgent = %q, want Mine/2", got)
+	}
+}
+
+func TestLooksLikeAddress(t *testing.T) {
+	tests := []struct {
+		arg  string
+		want bool
+	}{
+		{"example.com/pic.jpg", true},
+		{"img.example.cn:8080/a/b.png", true},
+		{"links.txt", false},
+		{"lists/links.txt", false},
+		{"./missing.txt", false},
+		{"../lists/links.txt", false},
+		{"my lists.d/links.txt", false},
+		{`C:\lists\links.txt`, false},
+	}
+	for _, tt := range tests {
+		if got := looksLikeAddress(tt.arg); got != tt.want {
+			t.Errorf("looksLikeAddress(%q) = %v, want %v", tt.arg, got, tt.want)
+		}
 	}
 }

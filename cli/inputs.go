@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strings"
 
@@ -81,6 +82,15 @@ func looksLikeLink(arg string) bool {
 		strings.HasPrefix(lower, "www.") || strings.Contains(arg, "://")
 }
 
+// looksLikeAddress says an argument reads as a web address written without
+// http:// or https://, such as "example.com/pic.jpg": a site name with a
+// dot, then a path.
+func looksLikeAddress(arg string) bool {
+	host, _, found := strings.Cut(arg, "/")
+	return found && strings.Contains(host, ".") && !strings.HasPrefix(host, ".") && !strings.ContainsAny(arg, " \\") &&
+		strings.Trim(host, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-:") == ""
+}
+
 // listError explains why a list file could not be read. Refusals from
 // links.ReadFile are worded in the user's language, naming the file and
 // saying what to do; file system errors are shortened to their cause after
@@ -89,8 +99,11 @@ func listError(arg string, err error) error {
 	var pe *os.PathError
 	var refused *links.FileError
 	switch {
+	case errors.Is(err, fs.ErrNotExist) && looksLikeAddress(arg):
+		return errors.New(tr().X("cli.list.noscheme", i18n.Data{"List": arg}))
 	case errors.As(err, &pe):
-		return fmt.Errorf("%s: %w", tr().X("cli.list.unreadable", i18n.Data{"List": arg}), pe.Err)
+		unreadable := tr().X("cli.list.unreadable", i18n.Data{"List": arg})
+		return errors.New(i18n.ErrorText(tr(), &fs.PathError{Op: pe.Op, Path: unreadable, Err: pe.Err}))
 	case errors.As(err, &refused):
 		return errors.New(i18n.FileProblem(tr(), refused))
 	}
