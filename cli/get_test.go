@@ -278,7 +278,7 @@ func TestLinksOnTheCommandLineAndStandardInput(t *testing.T) {
 	}
 	checkFiles(t, out, map[string][]byte{"a.jpg": a, "b.jpg": b})
 	for _, want := range []string{
-		"stdin:1: ftp://example.com/c.jpg: only http and https links can be downloaded\n",
+		"standard input:1: ftp://example.com/c.jpg: only http and https links can be downloaded\n",
 		"command line:1: mailto://someone: only http and https links can be downloaded\n",
 	} {
 		if !strings.Contains(r.stderr, want) {

@@ -60,11 +60,16 @@ func readInput(arg string, stdin io.Reader, opt links.Options) (string, links.Re
 		if len(data) > links.MaxFileSize {
 			return "", links.Result{}, errors.New(tr().X("cli.stdintoolarge", i18n.Data{"Size": humanize.Bytes(links.MaxFileSize)}))
 		}
-		return "stdin", links.ExtractWith(string(data), opt), nil
+		source := tr().X("cli.source.stdin", nil)
+		res, err := links.ReadDataWith(source, data, opt)
+		if err != nil {
+			return "", links.Result{}, listError(source, err)
+		}
+		return source, res, nil
 	}
 	if looksLikeLink(arg) {
 		if _, err := os.Stat(arg); err != nil {
-			return "command line", links.ExtractWith(arg, opt), nil
+			return tr().X("cli.source.cmdline", nil), links.ExtractWith(arg, opt), nil
 		}
 	}
 	res, err := links.ReadFileWith(arg, opt)

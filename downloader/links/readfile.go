@@ -108,6 +108,13 @@ func ReadFileWith(path string, opt Options) (Result, error) {
 	if err != nil {
 		return Result{}, fmt.Errorf("read list %s: %w", name, err)
 	}
+	return ReadDataWith(name, data, opt)
+}
+
+// ReadDataWith reads the bytes of a list named name, such as standard
+// input, as ReadFileWith reads a file's: a workbook, or text of any of its
+// encodings; bytes that are not a list are refused the same way.
+func ReadDataWith(name string, data []byte, opt Options) (Result, error) {
 	if len(data) > MaxFileSize {
 		return Result{}, tooLarge(name, int64(len(data)))
 	}
