@@ -146,7 +146,8 @@ func inAttribute(line string, start int) bool {
 // decides: at white space, angle brackets, the quote that opened the link,
 // a double quote that is not closed within the link, a closing bracket,
 // parenthesis or brace that was not opened inside the link, full-width
-// punctuation, or a comma that is directly followed by another link.
+// punctuation, a forum's closing tag ("[/img]"), or a comma or semicolon
+// that is directly followed by another link.
 func linkEnd(line string, start int) int {
 	quote := byte(0)
 	if start > 0 && (line[start-1] == '\'' || line[start-1] == '"') {
@@ -173,16 +174,27 @@ func linkEnd(line string, start int) int {
 				return i
 			}
 			inQuotes = !inQuotes
-		case endsLink(b):
+		case endsLink(b), endsBefore(line, i):
 			return i
 		case !open.track(b):
-			return i
-		case b == ',' && startsLink(line[i+1:]):
 			return i
 		}
 		i++
 	}
 	return i
+}
+
+// endsBefore says a link ends before line[i]: at a forum's closing tag, as
+// in [img]…[/img], or at a comma or semicolon directly followed by another
+// link.
+func endsBefore(line string, i int) bool {
+	switch line[i] {
+	case '[':
+		return strings.HasPrefix(line[i+1:], "/")
+	case ',', ';':
+		return startsLink(line[i+1:])
+	}
+	return false
 }
 
 // brackets counts the (, [ and { opened inside a link and not yet closed.
