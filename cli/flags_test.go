@@ -51,6 +51,8 @@ func TestGetRejectsBadCommandLines(t *testing.T) {
 		{"a link without http://", []string{"example.com/pic.jpg"},
 			"example.com/pic.jpg: there is no such file; if it is a link, write it with http:// or https:// in front, such as https://example.com/pic.jpg", false},
 		{"only rejected lines", []string{onlyBad}, "no links to download", false},
+		{"a pattern of too many links", []string{"https://example.com/f[1-9999999].jpg"},
+			"the pattern stands for more than 100,000 links: split it into smaller ranges\nhaul get: no links to download: none of the lines above can be downloaded", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -94,7 +94,11 @@ func prepare(ctx context.Context, cfg config, stdin io.Reader, stderr io.Writer)
 		return nil, nil, exitFailed
 	}
 	if m.Summary().Total == 0 {
-		fmt.Fprintln(stderr, tr().X("cli.nothing", nil))
+		nothing := tr().X("cli.nothing", nil)
+		if len(in.problems) > 0 || len(rejected) > 0 {
+			nothing = tr().X("cli.nothing.refused", nil) // the reasons are above; "no link" would contradict them
+		}
+		fmt.Fprintln(stderr, nothing)
 		if store != nil {
 			store.Close()
 		}

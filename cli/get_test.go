@@ -254,7 +254,7 @@ func TestRejectedLinesAndDuplicatesAreReported(t *testing.T) {
 	for _, want := range []string{
 		list + ":2: ftp://example.com/y.jpg: only http and https links can be downloaded\n",
 		list + ":4: just some words: no link found on this line\n",
-		"2 links were listed more than once; each is downloaded once.\n",
+		"2 repeats of links already listed were left out; each link is downloaded once.\n",
 	} {
 		if !strings.Contains(r.stderr, want) {
 			t.Errorf("stderr does not say %q:\n%s", want, r.stderr)
