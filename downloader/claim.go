@@ -142,9 +142,9 @@ func sameLink(a, b string) bool {
 	return okA && okB && ka == kb
 }
 
-// earlierName returns the name of the file an earlier run saved in the
-// item's folder for its link, and its number, when that name is want or
-// a numbered name made from it.
+// earlierName returns the numbered name of the file an earlier run saved
+// in the item's folder for its link, and its number, when that name is
+// made from want.
 func (m *Manager) earlierName(it *item, want string) (string, int, bool) {
 	name, ok := m.savedBefore(it.dir, it.raw)
 	if !ok {

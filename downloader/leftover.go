@@ -50,11 +50,13 @@ func (m *Manager) adoptLeftover(it *item, j job) job {
 
 // folderScan is one look through a folder, the first time an item is
 // saved there: whether it held temporary files, and the files Haul saved
-// in it, by the link each was saved for.
+// in it under numbered names ("name (2).ext"), by the link each was saved
+// for. A file under the name its link wants is found by trying that name
+// first; one under a number, only by this.
 type folderScan struct {
 	once  sync.Once
 	parts bool
-	saved map[string]string // canonical link → file name
+	saved map[string]string // canonical link → numbered file name
 }
 
 // scanOf looks through dir once and returns what it found.
@@ -73,8 +75,9 @@ func (m *Manager) mayHoldLeftovers(dir string) bool {
 	return m.scanOf(dir).parts
 }
 
-// savedBefore returns the name of the file an earlier run saved in dir for
-// link, when the folder held one the first time the manager looked.
+// savedBefore returns the numbered name of the file an earlier run saved
+// in dir for link, when the folder held one the first time the manager
+// looked.
 func (m *Manager) savedBefore(dir, link string) (string, bool) {
 	scan := m.scanOf(dir)
 	if len(scan.saved) == 0 {
@@ -89,9 +92,9 @@ func (m *Manager) savedBefore(dir, link string) (string, bool) {
 }
 
 // scanFolder reads the names in dir, a thousand at a time: parts says one
-// ends in .part, and saved maps the link noted on each other file (one that
-// Haul saved) to its name. When the folder cannot be read, parts is true, so
-// that items are looked at one by one as before.
+// ends in .part, and saved maps the link noted on each file with a numbered
+// name (one that Haul saved) to its name. When the folder cannot be read,
+// parts is true, so that items are looked at one by one as before.
 func scanFolder(dir string) (parts bool, saved map[string]string) {
 	f, err := os.Open(dir)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -107,6 +110,9 @@ func scanFolder(dir string) (parts bool, saved map[string]string) {
 		for _, name := range names {
 			if strings.HasSuffix(name, ".part") {
 				parts = true
+				continue
+			}
+			if !naming.IsNumbered(name) {
 				continue
 			}
 			if tag, ok := readPartTag(filepath.Join(dir, name)); ok {

@@ -36,9 +36,10 @@ func TestScanFolderFindsTemporaryFiles(t *testing.T) {
 	}
 }
 
-// TestScanFolderFindsSavedFiles: the files that carry a link's note are
-// found by the link, however it is spelled; other files and temporary
-// files are not.
+// TestScanFolderFindsSavedFiles: the files under numbered names that carry
+// a link's note are found by the link, however it is spelled; files under
+// the name their link wants (found by trying it), other files and
+// temporary files are not.
 func TestScanFolderFindsSavedFiles(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name, link string) {
@@ -52,6 +53,7 @@ func TestScanFolderFindsSavedFiles(t *testing.T) {
 	}
 	write("original.jpg", "http://example.test/a/1/original.jpg")
 	write("original (2).jpg", "http://example.test/a/2/原图/original.jpg")
+	write("original (3).jpg", "http://example.test/a/3/original.jpg")
 	write("mine.jpg", "")
 	write("next.jpg.part", "http://example.test/next.jpg")
 	parts, saved := scanFolder(dir)
@@ -59,8 +61,8 @@ func TestScanFolderFindsSavedFiles(t *testing.T) {
 		t.Error("the temporary file was not found")
 	}
 	want := map[string]string{
-		"http://example.test/a/1/original.jpg":                    "original.jpg",
 		"http://example.test/a/2/%E5%8E%9F%E5%9B%BE/original.jpg": "original (2).jpg",
+		"http://example.test/a/3/original.jpg":                    "original (3).jpg",
 	}
 	if fmt.Sprint(saved) != fmt.Sprint(want) {
 		t.Errorf("saved files %v, want %v", saved, want)

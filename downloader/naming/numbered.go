@@ -42,3 +42,16 @@ func NumberOf(name, want string) (n int, ok bool) {
 	}
 	return n, true
 }
+
+// IsNumbered says name is a numbered name, such as "cat (2).jpg", as
+// Numbered makes.
+func IsNumbered(name string) bool {
+	stem, _ := splitExt(name)
+	open := strings.LastIndex(stem, " (")
+	if open < 0 || !strings.HasSuffix(stem, ")") {
+		return false
+	}
+	digits := stem[open+2 : len(stem)-1]
+	n, err := strconv.Atoi(digits)
+	return err == nil && n >= 2 && strconv.Itoa(n) == digits
+}

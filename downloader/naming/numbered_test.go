@@ -65,6 +65,27 @@ func TestNumberOf(t *testing.T) {
 	}
 }
 
+func TestIsNumbered(t *testing.T) {
+	tests := []struct {
+		name string
+		want bool
+	}{
+		{"cat (2).jpg", true},
+		{"archive (3).tar.gz", true},
+		{"README (12)", true},
+		{"cat.jpg", false},
+		{"cat (1).jpg", false},
+		{"cat (02).jpg", false},
+		{"cat (x).jpg", false},
+		{"cat (2) copy.jpg", false},
+	}
+	for _, tt := range tests {
+		if got := IsNumbered(tt.name); got != tt.want {
+			t.Errorf("IsNumbered(%q) = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
 func TestNumberedStaysSafeAndShort(t *testing.T) {
 	for _, tc := range sanitizeCases {
 		for _, n := range []int{2, 10, 999} {
