@@ -41,8 +41,8 @@ const (
 
 // claimName reserves a file name for the item, applying the existing-file
 // policy. Names taken by other items in the queue, by temporary files
-// that are not this item's, or by files Haul saved for other links, are
-// never reused: the item gets "name (2).ext". A temporary file that Haul
+// that are not this item's, or by files Haul saved for other links in the
+// queue, are never reused: the item gets "name (2).ext". A temporary file that Haul
 // left for this same link (its queue was lost) becomes the item's again,
 // to resume when it holds the version offered (see claimKind), so no
 // orphan is left beside "name (2).ext". A whole file Haul saved for this
@@ -79,7 +79,7 @@ func (m *Manager) claimCandidate(it *item, name string, numbered bool, offered p
 	policy := m.Limits().OnExists
 	full := filepath.Join(it.dir, name)
 	exists := fileExists(full)
-	theirs := exists && savedForAnother(full, it.raw)
+	theirs := exists && m.savedForQueued(full, it.raw)
 	part, foreign := leftoverAt(full+".part", it.raw, offered)
 	if exists && part != claimFree && (policy != Overwrite || theirs) {
 		os.Remove(full + ".part") // Haul's own, for a file that is there already
@@ -124,12 +124,24 @@ func savedEarlier(path, link string, offered partTag, total int64) bool {
 	return versions
 }
 
-// savedForAnother says the file at path carries the note of a link other
-// than link: Haul saved it for that link, so it is that link's file and
-// in no way this one's, under any policy.
-func savedForAnother(path, link string) bool {
+// savedForQueued says the file at path carries the note of another link
+// in the queue: Haul saved it for that link, so it is that link's file and
+// in no way this one's, under any policy. A file saved for a link that is
+// not in the queue (a site that moved its files, say) is only a file of
+// that name, skipped for or written over as the policy says.
+func (m *Manager) savedForQueued(path, link string) bool {
 	tag, ok := readPartTag(path)
-	return ok && !sameLink(tag.link, link)
+	if !ok || sameLink(tag.link, link) {
+		return false
+	}
+	key, ok := CanonicalLink(tag.link)
+	if !ok {
+		return false
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	_, queued := m.byURL[key]
+	return queued
 }
 
 // sameLink says a and b are one link, however each is spelled.

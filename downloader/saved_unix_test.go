@@ -194,3 +194,40 @@ func checkOwnFile(t *testing.T, policy ExistsPolicy, link string, it ItemSnapsho
 		t.Errorf("%s: %v (%+v), want Skipped as in the folder as %q", link, it.State, it.Note, name)
 	}
 }
+
+// TestFileOfALinkNoLongerListedIsAFileOfThatName: a file Haul saved for a
+// link that is not in the queue (the site moved its pictures) is, to a
+// new link that wants its name, a file already in the folder: skipped for
+// under "skip existing files", kept beside under "keep both".
+func TestFileOfALinkNoLongerListedIsAFileOfThatName(t *testing.T) {
+	for _, policy := range []ExistsPolicy{SkipExisting, KeepBoth} {
+		t.Run(fmt.Sprint(policy), func(t *testing.T) {
+			srv := newServer(t)
+			old, moved := downloadtest.Data(3000, 71), downloadtest.Data(3000, 72)
+			srv.Handle("/old/x.jpg", old)
+			srv.Handle("/new/x.jpg", moved)
+			dir := t.TempDir()
+			opts := testOptions(dir)
+			opts.Limits.OnExists = policy
+			first := New(opts)
+			addAll(t, first, srv.URL("/old/x.jpg"))
+			runAll(t, first)
+			if _, ok := readPartTag(filepath.Join(dir, "x.jpg")); !ok {
+				t.Skip("this file system keeps no extended attributes")
+			}
+			next := New(opts)
+			ids := addAll(t, next, srv.URL("/new/x.jpg"))
+			runAll(t, next)
+			it := mustItem(t, next, ids[0])
+			switch {
+			case policy == SkipExisting && (it.State != Skipped || it.Note != (Note{Kind: NoteInFolder, Name: "x.jpg"})):
+				t.Errorf("%v (%+v), want Skipped as x.jpg in the folder", it.State, it.Note)
+			case policy == KeepBoth && (it.State != Done || it.Name != "x (2).jpg"):
+				t.Errorf("%v as %q, want Done as x (2).jpg", it.State, it.Name)
+			}
+			if fileSum(t, filepath.Join(dir, "x.jpg")) != sum256(old) {
+				t.Error("x.jpg was written over")
+			}
+		})
+	}
+}
