@@ -27,8 +27,7 @@ func answerVerdict(err error, host string) (verdict, bool) {
 	case errors.As(err, &certErr):
 		return verdict{err: &ItemError{Kind: ErrCertificate, Reason: ReasonCertificate, Host: host,
 			Detail: certificateCause(certErr.Err), Err: err}}, true
-	case errors.As(err, &recordErr), strings.Contains(err.Error(), "malformed HTTP"),
-		strings.Contains(err.Error(), "server gave HTTP response to HTTPS client"):
+	case errors.As(err, &recordErr), malformedAnswer(err.Error()):
 		return verdict{err: &ItemError{Kind: ErrNotHTTP, Reason: ReasonNotHTTPAnswer, Host: host, Err: err}}, true
 	case strings.Contains(err.Error(), "server response headers exceeded"):
 		return verdict{err: &ItemError{Kind: ErrHeadersTooLarge, Reason: ReasonHeadersTooLarge, Host: host, Err: err}}, true
@@ -43,6 +42,19 @@ func answerVerdict(err error, host string) (verdict, bool) {
 			Detail: proxyErr.status, Err: err}}, true
 	}
 	return verdict{}, false
+}
+
+// malformedAnswer says an error's text is Go's for an answer that breaks
+// HTTP itself: not HTTP at all, HTTP to an https link, a length that is no
+// length or given twice, a redirect to an address that cannot be read.
+func malformedAnswer(text string) bool {
+	for _, sign := range []string{"malformed HTTP", "server gave HTTP response to HTTPS client",
+		"bad Content-Length", "multiple Content-Length headers", "failed to parse Location header"} {
+		if strings.Contains(text, sign) {
+			return true
+		}
+	}
+	return false
 }
 
 // The causes of an untrusted certificate, given as the Detail of ReasonCertificate.

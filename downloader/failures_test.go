@@ -97,6 +97,9 @@ func TestAnswersNoTryCanMend(t *testing.T) {
 	}{
 		{"untrusted certificate", untrustedTLSServer, ErrCertificate, ReasonCertificate, CertificateUnknownAuthority},
 		{"not HTTP", rawServer("SSH-2.0-OpenSSH_9.6\r\n"), ErrNotHTTP, ReasonNotHTTPAnswer, ""},
+		{"a length that is no length", rawServer("HTTP/1.1 200 OK\r\nContent-Length: -5\r\n\r\nhello"), ErrNotHTTP, ReasonNotHTTPAnswer, ""},
+		{"two lengths", rawServer("HTTP/1.1 200 OK\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nhello!"), ErrNotHTTP, ReasonNotHTTPAnswer, ""},
+		{"a redirect to an unreadable address", rawServer("HTTP/1.1 302 Found\r\nLocation: http://[::1\r\nContent-Length: 0\r\n\r\n"), ErrNotHTTP, ReasonNotHTTPAnswer, ""},
 		{"headers too large", rawServer("HTTP/1.1 200 OK\r\nX-Big: " + strings.Repeat("a", 2<<20) + "\r\n\r\n"), ErrHeadersTooLarge, ReasonHeadersTooLarge, ""},
 		{"proxy refuses the tunnel", refusingProxy, ErrProxyRefused, ReasonProxyRefused, "403 Forbidden"},
 	}
