@@ -42,16 +42,17 @@ const (
 // claimName reserves a file name for the item, applying the existing-file
 // policy. Names taken by other items in the queue, by temporary files
 // that are not this item's, or by files Haul saved for other links in the
-// queue, are never reused: the item gets "name (2).ext". A temporary file that Haul
-// left for this same link (its queue was lost) becomes the item's again,
-// to resume when it holds the version offered (see claimKind), so no
-// orphan is left beside "name (2).ext". A whole file Haul saved for this
-// same link, by a run that stopped before its queue noted it (a crash, a
-// power cut) or that kept no queue, is skipped as already in the folder
-// under every policy but Overwrite, rather than saved twice; it is looked
-// for first, under whichever number it got, so that links sharing a name
-// each find their own file whatever order their answers come in. offered
-// is the version the server answers with, total its length (-1: unknown).
+// queue, are never reused: the item gets "name (2).ext". A temporary file
+// that Haul left for this same link (its queue was lost) becomes the
+// item's again, to resume when it holds the version offered (see
+// claimKind), so no orphan is left beside "name (2).ext". A whole file
+// Haul saved for this same link, by a run that stopped before its queue
+// noted it (a crash, a power cut) or that kept no queue, is skipped as
+// already in the folder under every policy but Overwrite, rather than
+// saved twice; it is looked for first, under whichever number it got, so
+// that links sharing a name each find their own file whatever order their
+// answers come in. offered is the version the server answers with, total
+// its length (-1: unknown).
 func (m *Manager) claimName(it *item, want string, offered partTag, total int64) (string, claimKind) {
 	if name, n, ok := m.earlierName(it, want); ok {
 		if _, _, free := m.reserveName(it, name, 1); free {

@@ -61,7 +61,10 @@ type folderScan struct {
 
 // scanOf looks through dir once and returns what it found.
 func (m *Manager) scanOf(dir string) *folderScan {
-	v, _ := m.folderScans.LoadOrStore(dir, &folderScan{})
+	v, ok := m.folderScans.Load(dir)
+	if !ok {
+		v, _ = m.folderScans.LoadOrStore(dir, &folderScan{})
+	}
 	scan := v.(*folderScan)
 	scan.once.Do(func() { scan.parts, scan.saved = scanFolder(dir) })
 	return scan
