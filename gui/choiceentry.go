@@ -17,6 +17,18 @@ type choiceEntry struct {
 	apply func(text string)
 	// edited says typed text waits to be applied.
 	edited bool
+	// windowShortcut, when set, runs the window's command for a shortcut
+	// typed in the field and says whether there was one.
+	windowShortcut func(fyne.Shortcut) bool
+}
+
+// TypedShortcut runs the window's command for the shortcut, when it is one
+// (Ctrl+Enter starts…), and lets the field handle every other.
+func (e *choiceEntry) TypedShortcut(s fyne.Shortcut) {
+	if e.windowShortcut != nil && e.windowShortcut(s) {
+		return
+	}
+	e.Entry.TypedShortcut(s)
 }
 
 // newChoiceEntry shows text and offers choices; apply is called with the

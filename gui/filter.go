@@ -49,7 +49,7 @@ type listFilter struct {
 	index  []int32
 	tabs   [groupCount]*widget.Button
 	counts [groupCount]int
-	search *widget.Entry
+	search *shortcutEntry
 	sort   *widget.Select
 }
 
@@ -58,7 +58,7 @@ func newListFilter(u *UI) *listFilter {
 	for g := range groupCount {
 		f.tabs[g] = widget.NewButton("", func() { f.setGroup(g) })
 	}
-	f.search = widget.NewEntry()
+	f.search = newShortcutEntry(u)
 	f.search.SetPlaceHolder(lang.L("Search names and links"))
 	f.search.ActionItem = widget.NewIcon(theme.SearchIcon())
 	f.search.OnChanged = func(q string) { f.query = strings.ToLower(strings.TrimSpace(q)); f.changed() }

@@ -66,6 +66,7 @@ func newSettingsRow(u *UI, s settings) *settingsRow {
 	r.perHost.OnChanged = func(v string) { r.limits.PerHost = atoi(v); r.apply() }
 
 	r.speed = newChoiceEntry(speedLabel(s.Limits.BytesPerSec), speedLabels(), r.applySpeed)
+	r.speed.windowShortcut = u.windowShortcut
 	r.maxSize = newChoiceEntry(maxSizeLabel(s.Limits.MaxSize), maxSizeLabels(), r.applyMaxSize)
 	r.maxSizeProblem = widget.NewLabel("")
 	r.maxSizeProblem.Wrapping = fyne.TextWrapWord

@@ -6,6 +6,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/widget"
 )
 
 // shortcut is one keyboard command of the window.
@@ -40,6 +41,47 @@ func (u *UI) shortcuts() []shortcut {
 		{fyne.KeyQ, ctrlKey, u.Quit},
 		{fyne.KeyW, ctrlKey, u.win.Close},
 	}
+}
+
+// windowShortcut runs the window's command for s, when s is one of
+// shortcuts, and says whether it was. Fyne hands a shortcut to the widget
+// with the keyboard, not to the window: text boxes of the main window call
+// this first, so that Ctrl+Enter starts and Ctrl+P pauses while one of
+// them has the keyboard, and keep copy, paste and the like for themselves.
+func (u *UI) windowShortcut(s fyne.Shortcut) bool {
+	typed, ok := s.(*desktop.CustomShortcut)
+	if !ok {
+		return false
+	}
+	for _, sc := range u.shortcuts() {
+		if sc.key == typed.KeyName && sc.mod == typed.Modifier {
+			sc.action()
+			return true
+		}
+	}
+	return false
+}
+
+// shortcutEntry is a text box of the main window whose window shortcuts
+// still work while it has the keyboard (see windowShortcut).
+type shortcutEntry struct {
+	widget.Entry
+	ui *UI
+}
+
+func newShortcutEntry(u *UI) *shortcutEntry {
+	e := &shortcutEntry{ui: u}
+	e.ExtendBaseWidget(e)
+	return e
+}
+
+// TypedShortcut runs the window's command for the shortcut, when it is
+// one, and lets the text box handle every other.
+func (e *shortcutEntry) TypedShortcut(s fyne.Shortcut) {
+	if e.ui.windowShortcut(s) {
+		return
+	}
+	e.Entry.TypedShortcut(s)
 }
 
 // addShortcuts wires the keyboard: Ctrl+V pastes links, Esc closes the

@@ -515,3 +515,26 @@ func TestShortcutsWorkWithTheKeyboardInTheList(t *testing.T) {
 	h.ui.list.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
 	h.pump("the batch stopped", func() bool { return !h.ui.totals.Summary().Running })
 }
+
+// TestShortcutsWorkWithTheKeyboardInATextBox: with the keyboard in the
+// search box, Ctrl+Enter still starts the batch and Ctrl+A still selects
+// the box's text; with it in the speed field, Ctrl+Shift+S stops.
+func TestShortcutsWorkWithTheKeyboardInATextBox(t *testing.T) {
+	h := newHarness(t, nil)
+	urls := h.serve([]string{"a.png", "b.png"}, fileBody, downloadtest.Throttle(10_000))
+	h.paste(strings.Join(urls, "\n"))
+	h.waitRows(2)
+	search := h.ui.filter.search
+	h.win.Canvas().Focus(search)
+	test.Type(search, "png")
+	search.TypedShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyReturn, Modifier: ctrlKey})
+	h.pump("the batch running", func() bool { return h.ui.totals.Summary().Running })
+	search.TypedShortcut(&fyne.ShortcutSelectAll{})
+	if got := search.SelectedText(); got != "png" {
+		t.Errorf("Ctrl+A in the search box selected %q, want its text", got)
+	}
+	speed := h.ui.settings.speed
+	h.win.Canvas().Focus(speed)
+	speed.TypedShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyS, Modifier: ctrlShiftKey})
+	h.pump("the batch stopped", func() bool { return !h.ui.totals.Summary().Running })
+}
