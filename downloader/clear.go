@@ -1,15 +1,29 @@
 package downloader
 
-// ClearFinished removes Done, Skipped, Failed and Canceled items from the
-// list (files on disk stay); it returns how many were removed.
+// ClearFinished removes Done, Skipped and Canceled items from the list
+// (files on disk stay); it returns how many were removed. Failed items
+// stay, with what went wrong and their Retry, until they are retried or
+// removed one by one.
 func (m *Manager) ClearFinished() int {
+	return m.clearWhere(func(s State) bool { return s.Final() && s != Failed })
+}
+
+// ClearFailed removes the Failed items from the list (what they saved of
+// their files stays on disk); it returns how many were removed.
+func (m *Manager) ClearFailed() int {
+	return m.clearWhere(func(s State) bool { return s == Failed })
+}
+
+// clearWhere removes the items whose state gone says, all of them final;
+// it returns how many were removed.
+func (m *Manager) clearWhere(gone func(State) bool) int {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	kept := m.items[:0]
 	rev := m.rev + 1
 	hit := map[string]bool{}
 	for _, it := range m.items {
-		if !it.state.Final() {
+		if !gone(it.state) {
 			kept = append(kept, it)
 			continue
 		}

@@ -18,7 +18,7 @@ type batchBar struct {
 	start, pauseAll, stop, retryFailed, openFolder *tipButton
 	more                                           *tipButton
 	menu                                           *fyne.Menu
-	clearFinished, copyFailed, export              *fyne.MenuItem
+	clearFinished, clearFailed, copyFailed, export *fyne.MenuItem
 }
 
 func newBatchBar(u *UI) *batchBar {
@@ -30,9 +30,11 @@ func newBatchBar(u *UI) *batchBar {
 		openFolder:  newTipButton(lang.L("Open folder"), theme.FolderOpenIcon(), withKey(lang.L("Show the download folder"), fyne.KeyO, ctrlShiftKey), u.OpenFolder),
 	}
 	b.clearFinished = menuItem(lang.L("Clear finished"), theme.ContentClearIcon(), fyne.KeyL, ctrlKey, u.ClearFinished)
+	b.clearFailed = fyne.NewMenuItem(lang.L("Clear failed"), u.ClearFailed)
+	b.clearFailed.Icon = theme.DeleteIcon()
 	b.copyFailed = menuItem(lang.L("Copy failed links"), theme.ContentCopyIcon(), fyne.KeyC, ctrlShiftKey, u.CopyFailed)
 	b.export = menuItem(lang.L("Export report…"), theme.DocumentSaveIcon(), fyne.KeyE, ctrlKey, u.ExportReport)
-	b.menu = fyne.NewMenu("", b.clearFinished, b.copyFailed, b.export)
+	b.menu = fyne.NewMenu("", b.clearFinished, b.clearFailed, b.copyFailed, b.export)
 	b.more = newTipButton("", theme.MoreHorizontalIcon(), lang.L("More commands for the list"), nil)
 	b.more.OnTapped = func() { showMenuUnder(u.win.Canvas(), b.menu, b.more) }
 	b.start.Importance = widget.HighImportance
@@ -64,7 +66,8 @@ func (b *batchBar) enable(s downloader.Summary) {
 	enabled(b.pauseAll, s.Queued+s.Active+s.Waiting > 0)
 	enabled(b.stop, s.Running && s.Queued+s.Active+s.Waiting > 0)
 	enabled(b.retryFailed, s.Failed > 0)
-	b.clearFinished.Disabled = s.Finished() == 0
+	b.clearFinished.Disabled = s.Finished()-s.Failed == 0
+	b.clearFailed.Disabled = s.Failed == 0
 	b.copyFailed.Disabled = s.Failed == 0
 	b.export.Disabled = s.Total == 0
 }
@@ -115,10 +118,18 @@ func (u *UI) Stop() { u.command(u.m.Stop) }
 // RetryFailed queues every failed item again (Ctrl+R).
 func (u *UI) RetryFailed() { u.command(func() { u.m.RetryFailed() }) }
 
-// ClearFinished removes saved, skipped, failed and canceled rows; the files stay.
+// ClearFinished removes saved, skipped and canceled rows; the files stay,
+// and so do failed rows, with their Retry.
 func (u *UI) ClearFinished() {
 	u.list.UnselectAll()
 	u.command(func() { u.m.ClearFinished() })
+}
+
+// ClearFailed removes the failed rows, once their links are no longer
+// wanted; what they saved stays on disk.
+func (u *UI) ClearFailed() {
+	u.list.UnselectAll()
+	u.command(func() { u.m.ClearFailed() })
 }
 
 // CopyFailed puts the failed links on the clipboard, one per line.

@@ -231,6 +231,9 @@ func TestExportReportCopyFailedAndOpenFolder(t *testing.T) {
 	}
 
 	h.choose(h.ui.batch.clearFinished)
+	h.waitRows(1)
+	h.row(bad) // the failed row stays, with its Retry
+	h.choose(h.ui.batch.clearFailed)
 	h.waitRows(0)
 	if !h.ui.emptyHint.Visible() {
 		t.Error("the empty-list hint is hidden after clearing every row")
