@@ -13,7 +13,7 @@ import (
 
 // TestSecondRunIntoTheSameFolderThroughALinkIsRefused: while one run holds
 // a folder, a run into the same folder through a symbolic link, with its
-// own state file, is refused with a clear message.
+// own state file or with none, is refused with a clear message.
 func TestSecondRunIntoTheSameFolderThroughALinkIsRefused(t *testing.T) {
 	base := t.TempDir()
 	real := filepath.Join(base, "out")
@@ -32,8 +32,37 @@ func TestSecondRunIntoTheSameFolderThroughALinkIsRefused(t *testing.T) {
 	if err := running.LockFolder(real); err != nil {
 		t.Fatal(err)
 	}
-	r := runGet(t.Context(), "", "-o", link, "-state", filepath.Join(base, "other.jsonl"), "http://127.0.0.1:9/a.jpg")
-	if r.code != exitFailed || !strings.Contains(r.stderr, "already downloading into "+link) {
-		t.Errorf("exit %d\n%s", r.code, r.stderr)
+	for _, state := range []string{filepath.Join(base, "other.jsonl"), "off"} {
+		r := runGet(t.Context(), "", "-o", link, "-state", state, "http://127.0.0.1:9/a.jpg")
+		if r.code != exitFailed || !strings.Contains(r.stderr, "already downloading into "+link) {
+			t.Errorf("-state %s: exit %d\n%s", state, r.code, r.stderr)
+		}
 	}
+}
+
+// TestRunWithoutStateHoldsTheFolder: a run that keeps no queue holds its
+// folder all the same, so it is refused while another run holds it, and
+// it lets the folder go when it ends.
+func TestRunWithoutStateHoldsTheFolder(t *testing.T) {
+	out := t.TempDir()
+	held, err := queue.HoldFolder(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := runGet(t.Context(), "", "-q", "-o", out, "-state", "off", "http://127.0.0.1:9/a.jpg")
+	if r.code != exitFailed || !strings.Contains(r.stderr, "already downloading into "+out) {
+		t.Errorf("while held: exit %d\n%s", r.code, r.stderr)
+	}
+	if err := held.Close(); err != nil {
+		t.Fatal(err)
+	}
+	r = runGet(t.Context(), "", "-q", "-retries", "0", "-o", out, "-state", "off", "http://127.0.0.1:9/a.jpg")
+	if strings.Contains(r.stderr, "already downloading") {
+		t.Errorf("refused once the folder was free:\n%s", r.stderr)
+	}
+	again, err := queue.HoldFolder(out)
+	if err != nil {
+		t.Fatalf("the folder is still held after the run ended: %v", err)
+	}
+	again.Close()
 }

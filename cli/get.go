@@ -11,7 +11,6 @@ import (
 
 	"haul/downloader"
 	"haul/downloader/links"
-	"haul/downloader/queue"
 	"haul/i18n"
 )
 
@@ -61,7 +60,7 @@ func Get(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 // prepare reads the inputs into a new Manager, restoring what an earlier run
 // of the same links left, and reports every rejected line. It returns a
 // nil Manager and the exit code when there is nothing to do.
-func prepare(ctx context.Context, cfg config, stdin io.Reader, stderr io.Writer) (*downloader.Manager, *queue.Store, int) {
+func prepare(ctx context.Context, cfg config, stdin io.Reader, stderr io.Writer) (*downloader.Manager, io.Closer, int) {
 	in, ok := readInputs(cfg, stdin, stderr)
 	if !ok {
 		return nil, nil, exitUsage
@@ -99,9 +98,7 @@ func prepare(ctx context.Context, cfg config, stdin io.Reader, stderr io.Writer)
 			nothing = tr().X("cli.nothing.refused", nil) // the reasons are above; "no link" would contradict them
 		}
 		fmt.Fprintln(stderr, nothing)
-		if store != nil {
-			store.Close()
-		}
+		closeStore(store, stderr)
 		return nil, nil, exitUsage
 	}
 	return m, store, exitOK
@@ -195,8 +192,9 @@ func conclude(o outcome, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// closeStore closes the resume state of a run that does not start.
-func closeStore(store *queue.Store, stderr io.Writer) {
+// closeStore closes the resume state of a run that does not start, or the
+// hold on its folder.
+func closeStore(store io.Closer, stderr io.Writer) {
 	if store == nil {
 		return
 	}

@@ -37,11 +37,17 @@ func defaultStatePath(dir string) (string, error) {
 // this run's links: unfinished ones resume from their partial files, files
 // saved by an earlier run count as skipped without a request, and ones saved
 // but since deleted are downloaded again, and failed ones are tried again.
-// It returns the store to close after the run (nil when state is off).
-func openState(cfg config, m *downloader.Manager, links []string, stderr io.Writer) (*queue.Store, error) {
+// It returns what to close after the run: the store, or only the hold on
+// the output folder when state is off, so that two runs never download
+// into one folder at once, whichever keeps a queue.
+func openState(cfg config, m *downloader.Manager, links []string, stderr io.Writer) (io.Closer, error) {
 	path := cfg.state
 	if path == stateOff {
-		return nil, nil
+		held, err := queue.HoldFolder(cfg.dir)
+		if err != nil {
+			return nil, folderError(cfg.dir, err)
+		}
+		return held, nil
 	}
 	if path == "" {
 		var err error
@@ -50,6 +56,9 @@ func openState(cfg config, m *downloader.Manager, links []string, stderr io.Writ
 		}
 	}
 	store, problem, err := queue.OpenLazy(path)
+	if errors.Is(err, queue.ErrInUse) && cfg.state != "" {
+		return nil, errors.New(tr().X("cli.state.inuse.given", i18n.Data{"State": path}))
+	}
 	if errors.Is(err, queue.ErrInUse) {
 		return nil, errors.New(tr().X("cli.state.inuse", i18n.Data{"Dir": cfg.dir}))
 	}
@@ -58,10 +67,7 @@ func openState(cfg config, m *downloader.Manager, links []string, stderr io.Writ
 	}
 	if err := store.LockFolder(cfg.dir); err != nil {
 		store.Close()
-		if errors.Is(err, queue.ErrInUse) {
-			return nil, errors.New(tr().X("cli.folder.inuse", i18n.Data{"Dir": cfg.dir}))
-		}
-		return nil, errors.New(tr().X("cli.folder.unusable", i18n.Data{"Dir": cfg.dir, "Error": i18n.ErrorText(tr(), errors.Unwrap(err))}))
+		return nil, folderError(cfg.dir, err)
 	}
 	if problem != nil {
 		fmt.Fprintf(stderr, "haul get: %s\n", i18n.QueueProblem(tr(), *problem))
@@ -72,6 +78,14 @@ func openState(cfg config, m *downloader.Manager, links []string, stderr io.Writ
 	}
 	m.SetJournal(store)
 	return store, nil
+}
+
+// folderError words a failure to hold the output folder dir.
+func folderError(dir string, err error) error {
+	if errors.Is(err, queue.ErrInUse) {
+		return errors.New(tr().X("cli.folder.inuse", i18n.Data{"Dir": dir}))
+	}
+	return errors.New(tr().X("cli.folder.unusable", i18n.Data{"Dir": dir, "Error": i18n.ErrorText(tr(), errors.Unwrap(err))}))
 }
 
 // restoreRun restores into m the saved records of this run's links, read
