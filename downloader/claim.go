@@ -80,22 +80,22 @@ func (m *Manager) claimCandidate(it *item, name string, numbered bool, offered p
 	policy := m.Limits().OnExists
 	full := filepath.Join(it.dir, name)
 	exists := fileExists(full)
-	theirs := exists && m.savedForQueued(full, it.raw)
+	passOver := m.passOver(it, full, exists, numbered)
 	part, foreign := leftoverAt(full+".part", it.raw, offered)
-	if exists && part != claimFree && (policy != Overwrite || theirs) {
+	if exists && part != claimFree && (policy != Overwrite || passOver) {
 		os.Remove(full + ".part") // Haul's own, for a file that is there already
 		part = claimFree
 	}
-	saved := exists && !theirs && policy != Overwrite && savedEarlier(full, it.raw, offered, total)
+	saved := exists && !passOver && policy != Overwrite && savedEarlier(full, it.raw, offered, total)
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	switch {
-	case saved, exists && !theirs && policy == SkipExisting:
+	case saved, exists && !passOver && policy == SkipExisting:
 		it.name, it.path = name, full
 		it.note = &Note{Kind: NoteInFolder, Name: name}
 		m.touchLocked(it)
 		return claimSkip, true
-	case theirs, exists && policy == KeepBoth, foreign:
+	case passOver, exists && policy == KeepBoth, foreign:
 		m.releaseNameLocked(it, name)
 		return 0, false
 	}
@@ -125,14 +125,24 @@ func savedEarlier(path, link string, offered partTag, total int64) bool {
 	return versions
 }
 
-// savedForQueued says the file at path carries the note of another link
-// in the queue: Haul saved it for that link, so it is that link's file and
-// in no way this one's, under any policy. A file saved for a link that is
-// not in the queue (a site that moved its files, say) is only a file of
-// that name, skipped for or written over as the policy says.
-func (m *Manager) savedForQueued(path, link string) bool {
-	tag, ok := readPartTag(path)
-	if !ok || sameLink(tag.link, link) {
+// passOver says the file at path, when it exists, sends the item claiming
+// its name on to the next name under every policy, as neither the item's
+// to skip for nor to write over: Haul saved it for another link in the
+// queue, so it is that link's file (a file saved for a link not in the
+// queue, a site that moved its files say, is only a file of that name,
+// skipped for or written over as the policy says); or the name is a
+// numbered one Haul picked (numbered) and the file is not this link's own,
+// since only the name a link asks for can be "already in the folder".
+func (m *Manager) passOver(it *item, path string, exists, numbered bool) bool {
+	if !exists {
+		return false
+	}
+	tag, tagged := readPartTag(path)
+	own := tagged && sameLink(tag.link, it.raw)
+	if numbered && !own {
+		return true
+	}
+	if !tagged || own {
 		return false
 	}
 	key, ok := CanonicalLink(tag.link)

@@ -231,3 +231,41 @@ func TestFileOfALinkNoLongerListedIsAFileOfThatName(t *testing.T) {
 		})
 	}
 }
+
+// TestUsersFileUnderANumberedNameIsPassedOver: the user's own "data (2).bin"
+// is neither taken for a second link's file (skipped as in the folder) nor
+// written over: only the name a link asks for can be; a numbered name
+// Haul picks moves on to the next number.
+func TestUsersFileUnderANumberedNameIsPassedOver(t *testing.T) {
+	for _, policy := range []ExistsPolicy{SkipExisting, KeepBoth, Overwrite} {
+		t.Run(fmt.Sprint(policy), func(t *testing.T) {
+			srv := newServer(t)
+			one, two := downloadtest.Data(3000, 81), downloadtest.Data(3000, 82)
+			srv.Handle("/b/1/data.bin", one)
+			srv.Handle("/b/2/data.bin", two)
+			dir := t.TempDir()
+			mine := filepath.Join(dir, "data (2).bin")
+			if err := os.WriteFile(mine, []byte("my own notes"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			opts := testOptions(dir)
+			opts.Limits.OnExists = policy
+			opts.Limits.Concurrency = 1
+			m := New(opts)
+			ids := addAll(t, m, srv.URL("/b/1/data.bin"), srv.URL("/b/2/data.bin"))
+			runAll(t, m)
+			for i, want := range []struct {
+				name string
+				body []byte
+			}{{"data.bin", one}, {"data (3).bin", two}} {
+				it := mustItem(t, m, ids[i])
+				if it.State != Done || it.Name != want.name || fileSum(t, it.Path) != sum256(want.body) {
+					t.Errorf("link %d: %v as %q (%v), want Done as %q", i+1, it.State, it.Name, it.Err, want.name)
+				}
+			}
+			if text, err := os.ReadFile(mine); err != nil || string(text) != "my own notes" {
+				t.Errorf("the user's file was written over (%d bytes, %v)", len(text), err)
+			}
+		})
+	}
+}
