@@ -44,11 +44,19 @@ func TestFileMovedIntoPlaceBeforeItsRecord(t *testing.T) {
 			onDisk := filepath.Join(dir, "photo.bin")
 			leaveFile(t, onDisk, tc.onDisk, link, tc.tagged, tc.linkedPart)
 			m := New(testOptions(dir))
+			journal := &writesJournal{}
+			m.SetJournal(journal)
 			ids := m.Restore([]Record{{URL: link, Dir: dir, Name: "photo.bin", State: Active.String(), OwnsPart: true, Total: tc.total}})
 			if len(ids) != 1 {
 				t.Fatalf("restored %d items", len(ids))
 			}
 			runAll(t, m)
+			if err := m.Flush(); err != nil {
+				t.Fatal(err)
+			}
+			if last := lastRecord(journal, link); last.State != Done.String() || last.Name != tc.wantSaved {
+				t.Errorf("the journal last noted %s as %q, want done as %q", last.State, last.Name, tc.wantSaved)
+			}
 			it := mustItem(t, m, ids[0])
 			if it.State != Done || it.Name != tc.wantSaved {
 				t.Fatalf("%v as %q (%v), want Done as %q", it.State, it.Name, it.Err, tc.wantSaved)
@@ -67,6 +75,19 @@ func TestFileMovedIntoPlaceBeforeItsRecord(t *testing.T) {
 			}
 		})
 	}
+}
+
+// lastRecord is the last record the journal was given for link.
+func lastRecord(j *writesJournal, link string) Record {
+	var last Record
+	for _, w := range j.writes {
+		for _, r := range w {
+			if r.URL == link {
+				last = r
+			}
+		}
+	}
+	return last
 }
 
 // leaveFile writes data at path, as a stopped run or another program left

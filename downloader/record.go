@@ -218,8 +218,11 @@ func (m *Manager) restore(recs iter.Seq[Record], present savedFolders) []ID {
 			continue
 		}
 		it := m.newItemLocked(key, u)
-		m.restoreItem(it, r, present)
+		found := m.restoreItem(it, r, present)
 		m.insertLocked(it)
+		if found {
+			m.markDirtyLocked(it) // the journal learns it is saved, and the next run skips it
+		}
 		if it.state == Queued {
 			m.enqueueLocked(it)
 		}
@@ -259,7 +262,9 @@ func (f savedFolders) of(dir string) *savedFolder {
 
 // restoreItem brings back one item from its record, checking the folder:
 // a saved file that is gone fails, a partial file is resumed from its size.
-func (m *Manager) restoreItem(it *item, r Record, present savedFolders) {
+// found says the item was downloading and its file turned out saved, which
+// the journal does not know yet.
+func (m *Manager) restoreItem(it *item, r Record, present savedFolders) (found bool) {
 	st, ok := ParseState(r.State)
 	if !ok {
 		st = Queued
@@ -271,11 +276,13 @@ func (m *Manager) restoreItem(it *item, r Record, present savedFolders) {
 	switch st {
 	case Active, Waiting:
 		st = m.restoreInterruptedLocked(it, inFolder)
+		found = st == Done
 	case Done, Skipped:
 		st = m.restoreSavedLocked(it, st, inFolder)
 	}
 	it.restorePart(inFolder, st == Canceled)
 	it.state = st
+	return found
 }
 
 // restoreInterruptedLocked brings back an item that was downloading when
