@@ -10,7 +10,8 @@ import (
 )
 
 // applySpeed takes the speed limit the user settled on. Text that is not a
-// speed is explained under the settings, and the limit stays as it was.
+// speed is explained under the settings, and the limit stays as it was, as
+// the field shows again.
 func (r *settingsRow) applySpeed(text string) {
 	bps, ok := parseSpeed(text)
 	if !ok {
@@ -18,6 +19,7 @@ func (r *settingsRow) applySpeed(text string) {
 			"“{{.Text}}” is not a speed Haul understands, so the speed limit is unchanged. Type a number with a unit, such as 500 KB/s or 2 MB/s, or choose unlimited.",
 			data{"Text": text})
 		r.ui.notice.set(r.speedProblem)
+		r.speed.show(speedLabel(r.limits.BytesPerSec))
 		return
 	}
 	r.ui.notice.withdraw(r.speedProblem)

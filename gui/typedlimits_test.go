@@ -136,7 +136,9 @@ func pickFromList(t *testing.T, c fyne.Canvas, e *choiceEntry, choice string) {
 }
 
 // TestUnreadableTypedLimitIsExplained: text that is not a speed or a size
-// leaves the limit as it was and says so next to the field, in plain words.
+// leaves the limit as it was and says so next to the field, in plain words;
+// the speed field, whose words are told in the window, shows the limit in
+// force again.
 func TestUnreadableTypedLimitIsExplained(t *testing.T) {
 	tests := []struct {
 		field    typedField
@@ -145,11 +147,12 @@ func TestUnreadableTypedLimitIsExplained(t *testing.T) {
 		bad      string
 		problem  func(h *harness) *widget.Label
 		sentence string
+		shown    string // the field's text after the bad value
 	}{
 		{typedFields[0], "2 MB/s", 2_000_000, "very fast", func(h *harness) *widget.Label { return h.ui.notice.label },
-			"“very fast” is not a speed Haul understands, so the speed limit is unchanged."},
+			"“very fast” is not a speed Haul understands, so the speed limit is unchanged.", speedLabel(2_000_000)},
 		{typedFields[1], "2 MB", 2_000_000, "very big", func(h *harness) *widget.Label { return h.ui.settings.maxSizeProblem },
-			"“very big” is not a size Haul understands, so the largest file size is unchanged."},
+			"“very big” is not a size Haul understands, so the largest file size is unchanged.", "very big"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.field.name, func(t *testing.T) {
@@ -166,6 +169,9 @@ func TestUnreadableTypedLimitIsExplained(t *testing.T) {
 			p := tt.problem(h)
 			if !p.Visible() || !strings.HasPrefix(p.Text, tt.sentence) {
 				t.Errorf("message = %q (visible %v)", p.Text, p.Visible())
+			}
+			if e.Text != tt.shown {
+				t.Errorf("the field shows %q, want %q", e.Text, tt.shown)
 			}
 			e.SetText(tt.good)
 			e.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
