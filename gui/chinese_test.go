@@ -1,8 +1,13 @@
 package gui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/theme"
 
 	"fyne.io/fyne/v2/lang"
 
@@ -59,5 +64,23 @@ func TestFailedRowsInChinese(t *testing.T) {
 	}
 	if got := h.ui.totals.label.Text; !strings.Contains(got, "失败 2") {
 		t.Errorf("totals = %q, want them in Chinese", got)
+	}
+}
+
+// TestTimeLeftFitsItsColumn: the longest time left under an hour fits the
+// rows' time-left column, in English and in Chinese, whose words are wider.
+func TestTimeLeftFitsItsColumn(t *testing.T) {
+	for _, chinese := range []bool{false, true} {
+		t.Run(fmt.Sprint("chinese=", chinese), func(t *testing.T) {
+			if chinese {
+				inChinese(t)
+			}
+			newHarness(t, nil)
+			text := lang.X("row.left", "{{.Time}} left", data{"Time": durationText(59 * time.Minute)})
+			need := fyne.MeasureText(text, theme.TextSize(), fyne.TextStyle{}).Width + 2*theme.InnerPadding()
+			if got := rowLayout.widths[leftColumn]; got < need {
+				t.Errorf("%q needs %.0f px, the column is %.0f", text, need, got)
+			}
+		})
 	}
 }

@@ -2,7 +2,9 @@ package gui
 
 import (
 	"image"
+	"math"
 	"net/url"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -25,6 +27,18 @@ var rowLayout = &fitColumns{
 	weights: []float32{0, 2, 0, 0, 0, 0, 3, 0},
 	minFlex: 150,
 	drop:    []int{4, 5, 3, 2},
+}
+
+// leftColumn is the time left's place among the row's columns.
+const leftColumn = 5
+
+// fitTimeLeft widens the time-left column to the longest time left under
+// an hour in the window's language ("还剩 59 分钟" is wider than "59 min
+// left"), so that it is not cut short.
+func fitTimeLeft() {
+	text := lang.X("row.left", "{{.Time}} left", data{"Time": durationText(59 * time.Minute)})
+	need := fyne.MeasureText(text, theme.TextSize(), fyne.TextStyle{}).Width + 2*theme.InnerPadding()
+	rowLayout.widths[leftColumn] = max(70, float32(math.Ceil(float64(need))))
 }
 
 // row is one line of the list: state icon, name, progress, size, speed,

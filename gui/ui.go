@@ -174,6 +174,7 @@ func (u *UI) build(s settings) {
 	u.intake = newIntakeLine(u)
 	u.clip = newClipWatcher(u)
 	u.notice = newNoticeLine()
+	fitTimeLeft()
 	u.list = newRowList(u)
 	u.filter = newListFilter(u)
 	u.emptyHint = widget.NewLabel(lang.L("Paste links (Ctrl+V) or open a list (Ctrl+O) to begin."))
