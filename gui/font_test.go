@@ -1,8 +1,12 @@
 package gui
 
 import (
+	"image/color"
+	"math"
 	"testing"
 
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/theme"
 	"golang.org/x/image/font/sfnt"
 
 	"haul/i18n"
@@ -68,4 +72,41 @@ func hasGlyph(f *sfnt.Font, r rune) bool {
 	var buf sfnt.Buffer
 	g, err := f.GlyphIndex(&buf, r)
 	return err == nil && g != 0
+}
+
+// TestQuietTextCanBeRead: in the dark variant the colour of quiet text
+// (hints, a picture's page) stands out 4.5:1 against the window's and the
+// dialogs' background, and stays well apart from the text of controls in
+// use.
+func TestQuietTextCanBeRead(t *testing.T) {
+	th := appTheme{Theme: theme.DefaultTheme()}
+	v := theme.VariantDark
+	quiet := th.Color(theme.ColorNameDisabled, v)
+	for _, bg := range []fyne.ThemeColorName{theme.ColorNameBackground, theme.ColorNameOverlayBackground} {
+		if r := contrast(quiet, th.Color(bg, v)); r < 4.5 {
+			t.Errorf("quiet text on %s is %.1f:1, want 4.5:1 or more", bg, r)
+		}
+	}
+	if r := contrast(quiet, th.Color(theme.ColorNameForeground, v)); r < 2 {
+		t.Errorf("quiet text is %.1f:1 from normal text, too close to tell apart", r)
+	}
+}
+
+// contrast is the WCAG contrast ratio of two colours.
+func contrast(a, b color.Color) float64 {
+	la, lb := luminance(a), luminance(b)
+	return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+}
+
+// luminance is a colour's relative luminance (WCAG 2).
+func luminance(c color.Color) float64 {
+	r, g, b, _ := c.RGBA()
+	lin := func(v uint32) float64 {
+		s := float64(v) / 0xffff
+		if s <= 0.03928 {
+			return s / 12.92
+		}
+		return math.Pow((s+0.055)/1.055, 2.4)
+	}
+	return 0.2126*lin(r) + 0.7152*lin(g) + 0.0722*lin(b)
 }
