@@ -105,7 +105,7 @@ func (f *listFilter) changed() {
 
 // showCounts puts the counts on the tabs.
 func (f *listFilter) showCounts(s downloader.Summary) {
-	counts := [groupCount]int{s.Total, s.Queued + s.Active + s.Waiting + s.Paused, s.Failed, s.Done + s.Skipped}
+	counts := [groupCount]int{s.Total, s.Queued + s.Active + s.Waiting + s.Paused, s.Failed, s.Done + s.Skipped + s.Canceled}
 	names := [groupCount]string{lang.L("All"), lang.L("Active"), lang.L("Failed"), lang.L("Done")}
 	for g, t := range f.tabs {
 		if counts[g] != f.counts[g] || t.Text == "" {
@@ -148,8 +148,8 @@ func (f *listFilter) shows(it *rowItem) bool {
 		if it.state != downloader.Failed {
 			return false
 		}
-	case groupDone:
-		if it.state != downloader.Done && it.state != downloader.Skipped {
+	case groupDone: // what Clear finished clears
+		if !it.state.Final() || it.state == downloader.Failed {
 			return false
 		}
 	}

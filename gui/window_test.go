@@ -400,12 +400,14 @@ func TestFilterTabsSearchAndSort(t *testing.T) {
 	h := newHarness(t, map[string]int{prefRetries: 0})
 	good := h.serve([]string{"zebra.png", "apple.png"}, fileBody)
 	bad := h.serve([]string{"missing.png"}, fileBody, downloadtest.Status(404))[0]
-	h.paste(strings.Join(append(good, bad), "\n"))
-	h.waitRows(3)
+	later := h.serve([]string{"later.png"}, fileBody)[0]
+	h.paste(strings.Join(append(good, bad, later), "\n"))
+	h.waitRows(4)
+	h.ui.m.Cancel(h.row(later).view.ID)
 	h.ui.Start()
 	h.waitTotals("2 saved · 0 skipped · 1 failed · 0 left")
 	f := h.ui.filter
-	want := []string{"All (3)", "Active (0)", "Failed (1)", "Done (2)"}
+	want := []string{"All (4)", "Active (0)", "Failed (1)", "Done (3)"}
 	for g, tab := range f.tabs {
 		if tab.Text != want[g] {
 			t.Errorf("tab %d reads %q, want %q", g, tab.Text, want[g])
@@ -422,6 +424,10 @@ func TestFilterTabsSearchAndSort(t *testing.T) {
 	if got := shown(); len(got) != 1 || got[0] != "missing.png" {
 		t.Errorf("Failed tab shows %v", got)
 	}
+	test.Tap(f.tabs[groupDone])
+	if got := strings.Join(shown(), " "); got != "zebra.png apple.png later.png" {
+		t.Errorf("Done tab shows %s, want the saved and the canceled", got)
+	}
 	test.Tap(f.tabs[groupAll])
 	test.Type(f.search, "APP")
 	if got := shown(); len(got) != 1 || got[0] != "apple.png" {
@@ -429,7 +435,7 @@ func TestFilterTabsSearchAndSort(t *testing.T) {
 	}
 	f.search.SetText("")
 	f.sort.SetSelected("Name")
-	if got := strings.Join(shown(), " "); got != "apple.png missing.png zebra.png" {
+	if got := strings.Join(shown(), " "); got != "apple.png later.png missing.png zebra.png" {
 		t.Errorf("sorted by name: %s", got)
 	}
 	h.ui.list.Select(0)
