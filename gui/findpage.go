@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"haul/downloader/links"
+	"haul/downloader/pages"
 	"haul/i18n"
 )
 
@@ -135,10 +136,21 @@ func (f *finder) finished(ctx context.Context, src pickerSource, err error) {
 		f.close()
 		f.ui.showPicker(src)
 	case err != nil && !errors.Is(err, context.Canceled):
-		f.status.SetText(lang.X("find.failed", "Could not read the page: {{.Error}}", data{"Error": i18n.ErrorText(tr, err)}))
+		f.status.SetText(lang.X("find.failed", "Could not read the page: {{.Error}}", data{"Error": i18n.ErrorText(tr, whyUnreadable(err))}))
 	default:
 		f.status.SetText(lang.L("No pictures were found on that page."))
 	}
+}
+
+// whyUnreadable is the cause of a page that could not be read, which the
+// message already says, so that it is not said twice ("could not read the
+// page: could not open the page: …"); any other error is itself.
+func whyUnreadable(err error) error {
+	var problem *pages.Problem
+	if errors.As(err, &problem) && problem.Kind == pages.ProblemUnreadable && problem.Err != nil {
+		return problem.Err
+	}
+	return err
 }
 
 // close closes the dialog, canceling a search under way.

@@ -2,12 +2,14 @@ package gui
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
 	"haul/downloader"
+	"haul/downloader/downloadtest"
 	"haul/downloader/pages"
 )
 
@@ -237,5 +239,20 @@ func TestEscClosesThePictureDialogs(t *testing.T) {
 	esc()
 	if h.ui.picker != nil || h.win.Canvas().Overlays().Top() != nil {
 		t.Error("Esc left the picker open")
+	}
+}
+
+// TestFindOnAMissingPageSaysWhyOnce: a page that answers 404 is explained
+// in one sentence, not "could not read the page: could not open the page".
+func TestFindOnAMissingPageSaysWhyOnce(t *testing.T) {
+	h := newHarness(t, nil)
+	missing := h.serve([]string{"gone.html"}, fileBody, downloadtest.Status(404))[0]
+	h.press(fyne.KeyF, ctrl)
+	f := h.ui.finder
+	test.Type(f.url, missing)
+	test.Tap(f.find)
+	h.pump("the reason", func() bool { return strings.HasPrefix(f.status.Text, "Could not read the page: ") })
+	if got := f.status.Text; !strings.Contains(got, "Not found (404)") || strings.Contains(strings.ToLower(got), "could not open the page") {
+		t.Errorf("the dialog says %q", got)
 	}
 }
