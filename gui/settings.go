@@ -198,7 +198,7 @@ func atoi(s string) int {
 
 func perHostLabel(n int) string {
 	if n <= 0 {
-		return lang.L("same")
+		return lang.L("same as At once")
 	}
 	return strconv.Itoa(n)
 }
