@@ -120,7 +120,8 @@ func newPicker(u *UI, src pickerSource) *picker {
 
 	top := container.NewVBox(
 		p.summary,
-		container.NewBorder(nil, nil, kindRow, container.NewHBox(widget.NewLabel(lang.L("Leave out pictures smaller than:")), p.minSize)),
+		kindRow, // on a line of its own: beside the size, it would run under it on a small screen
+		container.NewHBox(widget.NewLabel(lang.L("Leave out pictures smaller than:")), p.minSize),
 		container.NewHBox(p.all, p.none, layout.NewSpacer(), p.chosen),
 	)
 	content := container.NewBorder(top, nil, nil, nil, p.list)
