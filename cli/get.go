@@ -112,7 +112,7 @@ func readInputs(cfg config, stdin io.Reader, stderr io.Writer) (intake, bool) {
 		fmt.Fprintln(stderr, tr().X("cli.help", nil))
 		return intake{}, false
 	}
-	in, err := gatherLinks(cfg.inputs, stdin, links.Options{Literal: cfg.globOff})
+	in, err := gatherLinks(cfg.inputs, stdin, links.Options{Literal: cfg.globOff, Legacy: i18n.LegacyEncoding(tr())})
 	if err != nil {
 		fmt.Fprintf(stderr, "haul get: %v\n", err)
 		return intake{}, false

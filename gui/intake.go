@@ -118,7 +118,7 @@ func (u *UI) addFiles(paths []string, r intakeResult) {
 	}
 	go func() {
 		for _, p := range paths {
-			res, err := links.ReadFile(p)
+			res, err := links.ReadFileWith(p, links.Options{Legacy: i18n.LegacyEncoding(tr)})
 			if err != nil {
 				r.errors = append(r.errors, i18n.ErrorText(tr, err))
 				continue

@@ -1,12 +1,20 @@
 package links
 
-import "haul/downloader/glob"
+import (
+	"golang.org/x/text/encoding"
+
+	"haul/downloader/glob"
+)
 
 // Options change how intake reads links.
 type Options struct {
 	// Literal takes square brackets and braces as part of an address, never
 	// as a numbered pattern such as [001-120] (haul get -g).
 	Literal bool
+	// Legacy reads a text file that is not UTF-8, such as a CSV that Excel
+	// saved in the system's old code page (GBK on Chinese Windows); nil
+	// reads its bytes as they are.
+	Legacy encoding.Encoding
 }
 
 // ExtractWith is Extract with options.

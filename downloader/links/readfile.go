@@ -121,7 +121,7 @@ func ReadDataWith(name string, data []byte, opt Options) (Result, error) {
 	if res, ok, err := readSpreadsheet(name, data, opt); ok {
 		return res, err
 	}
-	text, notText := decodeText(data)
+	text, notText := decodeText(data, opt.Legacy)
 	if notText != "" {
 		return Result{}, &FileError{Name: name, Problem: FileNotText, Looks: notText, kind: ErrNotText}
 	}

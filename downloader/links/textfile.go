@@ -5,13 +5,18 @@ import (
 	"net/http"
 	"strings"
 	"unicode/utf16"
+	"unicode/utf8"
+
+	"golang.org/x/text/encoding"
 )
 
 // decodeText turns a file's bytes into text. It understands UTF-8 (with or
-// without a byte order mark) and UTF-16 with a byte order mark, as saved by
-// Windows Notepad. When the bytes are not text it returns "" and a short
-// code for what they look like, such as "image".
-func decodeText(data []byte) (text, notText string) {
+// without a byte order mark), UTF-16 with a byte order mark, as saved by
+// Windows Notepad, and text in legacy, the system's old code page, when
+// the bytes are not UTF-8 and legacy is not nil. When the bytes are not
+// text it returns "" and a short code for what they look like, such as
+// "image".
+func decodeText(data []byte, legacy encoding.Encoding) (text, notText string) {
 	switch {
 	case bytes.HasPrefix(data, []byte{0xff, 0xfe}):
 		return decodeUTF16(data[2:], false), ""
@@ -26,6 +31,11 @@ func decodeText(data []byte) (text, notText string) {
 	kind := http.DetectContentType(sniff)
 	if !strings.HasPrefix(kind, "text/") || bytes.IndexByte(data, 0) >= 0 {
 		return "", describeBinary(kind)
+	}
+	if legacy != nil && !utf8.Valid(data) {
+		if decoded, err := legacy.NewDecoder().Bytes(data); err == nil {
+			return string(decoded), ""
+		}
 	}
 	return string(data), ""
 }
