@@ -79,14 +79,15 @@ func (m *Manager) claimName(it *item, want string, offered partTag, total int64)
 func (m *Manager) claimCandidate(it *item, name string, numbered bool, offered partTag, total int64) (claimKind, bool) {
 	policy := m.Limits().OnExists
 	full := filepath.Join(it.dir, name)
-	exists := fileExists(full)
-	passOver := m.passOver(it, full, exists, numbered)
+	there := lookAt(full)
+	exists := there.exists()
+	passOver := m.passOver(it, there, numbered)
 	part, foreign := leftoverAt(full+".part", it.raw, offered)
 	if exists && part != claimFree && (policy != Overwrite || passOver) {
 		os.Remove(full + ".part") // Haul's own, for a file that is there already
 		part = claimFree
 	}
-	saved := exists && !passOver && policy != Overwrite && savedEarlier(full, it.raw, offered, total)
+	saved := !passOver && policy != Overwrite && savedEarlier(there, it.raw, offered, total)
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	switch {
@@ -105,27 +106,56 @@ func (m *Manager) claimCandidate(it *item, name string, numbered bool, offered p
 	return part, true
 }
 
-// savedEarlier says whether the file at path is a whole copy of link that
-// Haul saved: it carries the link's note (only whole files get their final
-// name), of the version offered when both versions are known, and of the
-// length announced when that is known. With neither to compare, nothing
-// says the file is the one offered now, and it is not taken for it.
-func savedEarlier(path, link string, offered partTag, total int64) bool {
-	tag, fi, ok := linkFile(path, link)
-	if !ok {
+// fileAt is what a name in a folder holds: nothing (fi nil), or a file,
+// with the note Haul left on it when it has one (tagged).
+type fileAt struct {
+	fi     os.FileInfo
+	tag    partTag
+	tagged bool
+}
+
+// lookAt reads what path holds: its kind and size, and its note when there
+// is a file, each read once however many questions are asked of it.
+func lookAt(path string) fileAt {
+	fi, err := os.Lstat(path)
+	if err != nil {
+		return fileAt{}
+	}
+	tag, tagged := readPartTag(path)
+	return fileAt{fi: fi, tag: tag, tagged: tagged}
+}
+
+func (f fileAt) exists() bool { return f.fi != nil }
+
+// noted says the file carries the note of link, however it is spelled.
+func (f fileAt) noted(link string) bool { return f.tagged && sameLink(f.tag.link, link) }
+
+// savedFor says the file is a regular file with link's note: the mark of
+// a file Haul saved whole for that link (only whole files get their final
+// name).
+func (f fileAt) savedFor(link string) bool {
+	return f.exists() && f.fi.Mode().IsRegular() && f.noted(link)
+}
+
+// savedEarlier says whether the file f is a whole copy of link that Haul
+// saved (savedFor), of the version offered when both versions are known,
+// and of the length announced when that is known. With neither to compare,
+// nothing says the file is the one offered now, and it is not taken for it.
+func savedEarlier(f fileAt, link string, offered partTag, total int64) bool {
+	if !f.savedFor(link) {
 		return false
 	}
-	versions := tag.hasVersion() && offered.hasVersion()
+	versions := f.tag.hasVersion() && offered.hasVersion()
 	switch {
-	case versions && !tag.sameVersion(offered):
+	case versions && !f.tag.sameVersion(offered):
 		return false
 	case total >= 0:
-		return fi.Size() == total
+		return f.fi.Size() == total
 	}
 	return versions
 }
 
-// passOver says the file at path, when it exists, sends the item claiming
+// passOver says the file f, when there is one, sends the item claiming
 // its name on to the next name under every policy, as neither the item's
 // to skip for nor to write over: Haul saved it for another link in the
 // queue, so it is that link's file (a file saved for a link not in the
@@ -133,19 +163,18 @@ func savedEarlier(path, link string, offered partTag, total int64) bool {
 // skipped for or written over as the policy says); or the name is a
 // numbered one Haul picked (numbered) and the file is not this link's own,
 // since only the name a link asks for can be "already in the folder".
-func (m *Manager) passOver(it *item, path string, exists, numbered bool) bool {
-	if !exists {
+func (m *Manager) passOver(it *item, f fileAt, numbered bool) bool {
+	if !f.exists() {
 		return false
 	}
-	tag, tagged := readPartTag(path)
-	own := tagged && sameLink(tag.link, it.raw)
+	own := f.noted(it.raw)
 	if numbered && !own {
 		return true
 	}
-	if !tagged || own {
+	if !f.tagged || own {
 		return false
 	}
-	key, ok := CanonicalLink(tag.link)
+	key, ok := CanonicalLink(f.tag.link)
 	if !ok {
 		return false
 	}
@@ -175,21 +204,6 @@ func (m *Manager) earlierName(it *item, want string) (string, int, bool) {
 	}
 	n, ok := naming.NumberOf(name, want)
 	return name, n, ok
-}
-
-// linkFile reads the regular file at path when it carries the note of
-// link, the mark of a file Haul saved whole for that link; ok is false
-// for any other file.
-func linkFile(path, link string) (partTag, os.FileInfo, bool) {
-	tag, ok := readPartTag(path)
-	if !ok || !sameLink(tag.link, link) {
-		return partTag{}, nil, false
-	}
-	fi, err := os.Lstat(path)
-	if err != nil || !fi.Mode().IsRegular() {
-		return partTag{}, nil, false
-	}
-	return tag, fi, true
 }
 
 // leftoverAt says what the temporary file at path is to an item of link

@@ -302,10 +302,11 @@ func (m *Manager) restoreInterruptedLocked(it *item, inFolder map[string]bool) S
 	if inFolder[it.name+".part"] && !sameFile(final, part) {
 		return Queued
 	}
-	_, fi, ok := linkFile(final, it.raw)
-	if !ok || it.total.Load() > 0 && fi.Size() != it.total.Load() {
+	there := lookAt(final)
+	if !there.savedFor(it.raw) || it.total.Load() > 0 && there.fi.Size() != it.total.Load() {
 		return Queued
 	}
+	fi := there.fi
 	if inFolder[it.name+".part"] {
 		os.Remove(part) // the second name of the saved file: the run stopped between link and remove
 	}
