@@ -46,33 +46,16 @@ func TestCutEveryTimeIgnoringRangeFails(t *testing.T) {
 // saved file is the new version whole, never two versions spliced.
 func TestChangedETagOnPartialAnswerRestarts(t *testing.T) {
 	v1, v2 := downloadtest.Data(100<<10, 5), downloadtest.Data(100<<10, 6)
-	var hits atomic.Int32
-	var ranges []string
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		n := hits.Add(1)
-		ranges = append(ranges, r.Header.Get("Range"))
-		switch {
-		case n == 1:
-			w.Header().Set("ETag", `"v1"`)
-			w.Header().Set("Content-Length", strconv.Itoa(len(v1)))
-			w.Write(v1[:40<<10])
-			w.(http.Flusher).Flush()
-			panic(http.ErrAbortHandler)
-		case r.Header.Get("Range") != "":
-			w.Header().Set("ETag", `"v2"`)
-			w.Header().Set("Content-Range", fmt.Sprintf("bytes %d-%d/%d", 40<<10, len(v2)-1, len(v2)))
-			w.Header().Set("Content-Length", strconv.Itoa(len(v2)-40<<10))
-			w.WriteHeader(http.StatusPartialContent)
-			w.Write(v2[40<<10:])
-		default:
-			w.Header().Set("ETag", `"v2"`)
-			w.Write(v2)
-		}
-	}))
-	t.Cleanup(srv.Close)
+	link, requested := cutThenResumeServer(t, v1, 40<<10, func(w http.ResponseWriter) {
+		w.Header().Set("ETag", `"v2"`)
+		w.Header().Set("Content-Range", fmt.Sprintf("bytes %d-%d/%d", 40<<10, len(v2)-1, len(v2)))
+		w.Header().Set("Content-Length", strconv.Itoa(len(v2)-40<<10))
+		w.WriteHeader(http.StatusPartialContent)
+		w.Write(v2[40<<10:])
+	}, v2, `"v2"`)
 	dir := t.TempDir()
 	m := New(testOptions(dir))
-	ids := addAll(t, m, srv.URL+"/file.bin")
+	ids := addAll(t, m, link)
 	runAll(t, m)
 	if it := mustItem(t, m, ids[0]); it.State != Done {
 		t.Fatalf("state %v (%v), want Done", it.State, it.Err)
@@ -80,7 +63,7 @@ func TestChangedETagOnPartialAnswerRestarts(t *testing.T) {
 	if fileSum(t, filepath.Join(dir, "file.bin")) != sum256(v2) {
 		t.Fatal("the saved file is not the new version whole")
 	}
-	if len(ranges) != 3 || ranges[1] == "" || ranges[2] != "" {
+	if ranges := requested(); len(ranges) != 3 || ranges[1] == "" || ranges[2] != "" {
 		t.Errorf("Range headers %q; want no range, a resume, then a fresh start", ranges)
 	}
 }

@@ -4,8 +4,9 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"slices"
 	"strconv"
-	"sync/atomic"
+	"sync"
 	"testing"
 
 	"haul/downloader/downloadtest"
@@ -40,38 +41,55 @@ func TestResumeAnsweredWithTheWrongBytes(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			var requests atomic.Int32
-			var resumed atomic.Bool
-			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-				n := requests.Add(1)
-				switch {
-				case n == 1:
-					w.Header().Set("ETag", `"v1"`)
-					w.Header().Set("Content-Length", strconv.Itoa(len(v1)))
-					w.Write(v1[:4000])
-					panic(http.ErrAbortHandler) // the connection drops mid-body
-				case r.Header.Get("Range") != "":
-					resumed.Store(true)
-					tc.resume(w)
-				default:
-					w.Header().Set("ETag", tc.etag)
-					w.Write(tc.want)
-				}
-			}))
-			t.Cleanup(srv.Close)
+			link, requested := cutThenResumeServer(t, v1, 4000, tc.resume, tc.want, tc.etag)
 			dir := t.TempDir()
 			m := New(testOptions(dir))
-			ids := addAll(t, m, srv.URL+"/file.bin")
+			ids := addAll(t, m, link)
 			runAll(t, m)
 			if it := mustItem(t, m, ids[0]); it.State != Done {
 				t.Fatalf("%v (%v), want Done", it.State, it.Err)
 			}
+			ranges := requested()
 			if got := fileSum(t, filepath.Join(dir, "file.bin")); got != sum256(tc.want) {
-				t.Errorf("file.bin is not one version of the file whole (%d requests)", requests.Load())
+				t.Errorf("file.bin is not one version of the file whole (%d requests)", len(ranges))
 			}
-			if !resumed.Load() {
+			if !slices.ContainsFunc(ranges, func(r string) bool { return r != "" }) {
 				t.Fatal("the resume was never asked for: the test proves nothing")
 			}
 		})
+	}
+}
+
+// cutThenResumeServer serves /file.bin. The first answer announces first
+// whole (ETag "v1") and breaks off after cut bytes; a request with Range
+// gets resume; any other gets now, whole, with the ETag etag. It returns
+// the link and what lists the Range header of every request so far.
+func cutThenResumeServer(t *testing.T, first []byte, cut int, resume func(http.ResponseWriter), now []byte, etag string) (string, func() []string) {
+	var mu sync.Mutex
+	var ranges []string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		ranges = append(ranges, r.Header.Get("Range"))
+		n := len(ranges)
+		mu.Unlock()
+		switch {
+		case n == 1:
+			w.Header().Set("ETag", `"v1"`)
+			w.Header().Set("Content-Length", strconv.Itoa(len(first)))
+			w.Write(first[:cut])
+			w.(http.Flusher).Flush()
+			panic(http.ErrAbortHandler) // the connection drops mid-body
+		case r.Header.Get("Range") != "":
+			resume(w)
+		default:
+			w.Header().Set("ETag", etag)
+			w.Write(now)
+		}
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL + "/file.bin", func() []string {
+		mu.Lock()
+		defer mu.Unlock()
+		return slices.Clone(ranges)
 	}
 }
