@@ -13,12 +13,51 @@ import (
 
 // compactLocked rewrites the journal as one line per live item, copying
 // each item's latest line as it is, and reopens it for appending.
+//
+// The open journal is closed before the new one is renamed over it:
+// Windows refuses to replace a file that is still open, and a rename that
+// failed leaves the old journal whole, reopened as it was.
 func (s *Store) compactLocked() error {
-	tmp, err := os.CreateTemp(filepath.Dir(s.path), filepath.Base(s.path)+".tmp-*")
+	tmp, err := s.writeCompacted()
 	if err != nil {
 		return fmt.Errorf("save queue %s: %w", s.path, err)
 	}
-	defer os.Remove(tmp.Name())
+	defer os.Remove(tmp.name)
+	s.f.Close()
+	s.f = nil
+	renameErr := os.Rename(tmp.name, s.path)
+	if renameErr == nil {
+		renameErr = downloader.SyncDir(filepath.Dir(s.path))
+	}
+	f, err := os.OpenFile(s.path, os.O_RDWR|os.O_APPEND, 0o600)
+	if err != nil {
+		return fmt.Errorf("open queue %s: %w", s.path, err)
+	}
+	s.f = f
+	if renameErr != nil {
+		return fmt.Errorf("save queue %s: %w", s.path, renameErr)
+	}
+	s.entries, s.size, s.lines = tmp.kept, tmp.size, len(tmp.kept)
+	for i, e := range tmp.kept {
+		s.index[e.url] = int32(i)
+	}
+	return nil
+}
+
+// compacted is a rewritten journal under a temporary name, synced and
+// closed, waiting to be renamed over the journal.
+type compacted struct {
+	name string
+	kept []entry // where each live item's line is in it
+	size int64
+}
+
+// writeCompacted writes the live lines to a new file beside the journal.
+func (s *Store) writeCompacted() (compacted, error) {
+	tmp, err := os.CreateTemp(filepath.Dir(s.path), filepath.Base(s.path)+".tmp-*")
+	if err != nil {
+		return compacted{}, err
+	}
 	w := bufio.NewWriterSize(tmp, readSize)
 	kept, size, err := s.copyLive(w)
 	if err == nil {
@@ -30,25 +69,11 @@ func (s *Store) compactLocked() error {
 	if cerr := tmp.Close(); err == nil {
 		err = cerr
 	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), s.path)
-	}
-	if err == nil {
-		err = downloader.SyncDir(filepath.Dir(s.path))
-	}
 	if err != nil {
-		return fmt.Errorf("save queue %s: %w", s.path, err)
+		os.Remove(tmp.Name())
+		return compacted{}, err
 	}
-	s.f.Close()
-	s.f, err = os.OpenFile(s.path, os.O_RDWR|os.O_APPEND, 0o600)
-	if err != nil {
-		return fmt.Errorf("open queue %s: %w", s.path, err)
-	}
-	s.entries, s.size, s.lines = kept, size, len(kept)
-	for i, e := range kept {
-		s.index[e.url] = int32(i)
-	}
-	return nil
+	return compacted{name: tmp.Name(), kept: kept, size: size}, nil
 }
 
 // copyLive writes the header and the latest line of every live item, in

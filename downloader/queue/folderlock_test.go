@@ -13,7 +13,7 @@ import (
 // output folder through a symbolic link, even with its own queue file;
 // once the first closes, it can.
 func TestLockFolderSeesThroughLinks(t *testing.T) {
-	base := t.TempDir()
+	base := tempDir(t)
 	real := filepath.Join(base, "pictures")
 	link := filepath.Join(base, "link-to-pictures")
 	if err := os.MkdirAll(real, 0o755); err != nil {

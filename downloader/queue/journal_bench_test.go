@@ -26,7 +26,7 @@ func BenchmarkBatchJournal(b *testing.B) {
 	for _, journal := range []bool{false, true} {
 		b.Run(fmt.Sprintf("journal=%v", journal), func(b *testing.B) {
 			for b.Loop() {
-				dir := b.TempDir()
+				dir := tempDir(b)
 				m := downloader.New(downloader.Options{Dir: filepath.Join(dir, "out"), Limits: downloader.Limits{Concurrency: 16}})
 				var store *Store
 				if journal {

@@ -16,7 +16,7 @@ func rec(i int, state string) downloader.Record {
 }
 
 func TestRoundTripKeepsLatestAndOrder(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "queue.jsonl")
+	path := filepath.Join(tempDir(t), "queue.jsonl")
 	s, recs, problem, err := Open(path)
 	if err != nil || problem != nil || len(recs) != 0 {
 		t.Fatalf("open empty: %v %v %v", recs, problem, err)
@@ -30,7 +30,10 @@ func TestRoundTripKeepsLatestAndOrder(t *testing.T) {
 	if err := s.Close(); err != nil {
 		t.Fatal(err)
 	}
-	_, recs, problem, err = Open(path)
+	s, recs, problem, err = Open(path)
+	if err == nil {
+		defer s.Close()
+	}
 	if err != nil || problem != nil {
 		t.Fatal(problem, err)
 	}
@@ -59,7 +62,7 @@ func TestDamagedFiles(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			dir := t.TempDir()
+			dir := tempDir(t)
 			path := filepath.Join(dir, "queue.jsonl")
 			if err := os.WriteFile(path, []byte(tc.content), 0o600); err != nil {
 				t.Fatal(err)
@@ -92,7 +95,7 @@ func TestDamagedFiles(t *testing.T) {
 }
 
 func TestSecondOpenIsRefusedUntilClosed(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "queue.jsonl")
+	path := filepath.Join(tempDir(t), "queue.jsonl")
 	first, _, _, err := Open(path)
 	if err != nil {
 		t.Fatal(err)
@@ -109,7 +112,7 @@ func TestSecondOpenIsRefusedUntilClosed(t *testing.T) {
 }
 
 func TestCompactionBoundsTheFile(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "queue.jsonl")
+	path := filepath.Join(tempDir(t), "queue.jsonl")
 	s, _, _, err := Open(path)
 	if err != nil {
 		t.Fatal(err)
@@ -124,14 +127,17 @@ func TestCompactionBoundsTheFile(t *testing.T) {
 	if n := strings.Count(string(data), "\n"); n > 1100 {
 		t.Errorf("journal has %d lines for one item", n)
 	}
-	_, recs, problem, err := Open(path)
+	again, recs, problem, err := Open(path)
+	if err == nil {
+		defer again.Close()
+	}
 	if err != nil || problem != nil || len(recs) != 1 {
 		t.Fatalf("%v %v %v", recs, problem, err)
 	}
 }
 
 func BenchmarkRestore100k(b *testing.B) {
-	path := filepath.Join(b.TempDir(), "queue.jsonl")
+	path := filepath.Join(tempDir(b), "queue.jsonl")
 	s, _, _, err := Open(path)
 	if err != nil {
 		b.Fatal(err)
@@ -152,7 +158,7 @@ func BenchmarkRestore100k(b *testing.B) {
 		if err != nil || len(got) != len(recs) {
 			b.Fatal(err)
 		}
-		m := downloader.New(downloader.Options{Dir: b.TempDir()})
+		m := downloader.New(downloader.Options{Dir: tempDir(b)})
 		m.Restore(got)
 		s.Close()
 	}
@@ -161,7 +167,7 @@ func BenchmarkRestore100k(b *testing.B) {
 // TestTornLastLineIsWrittenOver checks that the line written after a torn
 // one is read back: the torn bytes are cut off, not joined to it.
 func TestTornLastLineIsWrittenOver(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "queue.jsonl")
+	path := filepath.Join(tempDir(t), "queue.jsonl")
 	good := `{"haul":"queue","version":1}` + "\n" + `{"url":"https://a/1.jpg","state":"done"}` + "\n"
 	if err := os.WriteFile(path, []byte(good+`{"url":"https://a/2.jp`), 0o600); err != nil {
 		t.Fatal(err)
@@ -174,7 +180,10 @@ func TestTornLastLineIsWrittenOver(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.Close()
-	_, recs, problem, err = Open(path)
+	s, recs, problem, err = Open(path)
+	if err == nil {
+		defer s.Close()
+	}
 	if err != nil || problem != nil {
 		t.Fatalf("reopen: %+v %v", problem, err)
 	}
@@ -186,7 +195,7 @@ func TestTornLastLineIsWrittenOver(t *testing.T) {
 // TestCompactionKeepsLatestLinesInOrder updates, removes and adds items
 // until the journal is rewritten, and checks what a new Open reads.
 func TestCompactionKeepsLatestLinesInOrder(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "queue.jsonl")
+	path := filepath.Join(tempDir(t), "queue.jsonl")
 	s, _, _, err := Open(path)
 	if err != nil {
 		t.Fatal(err)
@@ -214,7 +223,10 @@ func TestCompactionKeepsLatestLinesInOrder(t *testing.T) {
 	if n := strings.Count(string(data), "\n"); n > 1100 {
 		t.Errorf("journal has %d lines for 3 items: it was never rewritten", n)
 	}
-	_, recs, problem, err := Open(path)
+	again, recs, problem, err := Open(path)
+	if err == nil {
+		defer again.Close()
+	}
 	if err != nil || problem != nil {
 		t.Fatalf("reopen: %+v %v", problem, err)
 	}
@@ -234,7 +246,7 @@ func TestCompactionKeepsLatestLinesInOrder(t *testing.T) {
 
 // TestRecordsComeBackWhole writes a record with every field set and reads it back.
 func TestRecordsComeBackWhole(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "queue.jsonl")
+	path := filepath.Join(tempDir(t), "queue.jsonl")
 	s, _, _, err := Open(path)
 	if err != nil {
 		t.Fatal(err)
@@ -248,7 +260,10 @@ func TestRecordsComeBackWhole(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.Close()
-	_, recs, _, err := Open(path)
+	again, recs, _, err := Open(path)
+	if err == nil {
+		defer again.Close()
+	}
 	if err != nil || len(recs) != 1 {
 		t.Fatalf("%v %v", recs, err)
 	}
@@ -265,7 +280,7 @@ func TestRecordsComeBackWhole(t *testing.T) {
 // TestOpenLazyReadsRecordsOneAtATime checks that Each gives the records
 // of Open, in the same order, and stops when asked.
 func TestOpenLazyReadsRecordsOneAtATime(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "queue.jsonl")
+	path := filepath.Join(tempDir(t), "queue.jsonl")
 	s, _, _, err := Open(path)
 	if err != nil {
 		t.Fatal(err)
