@@ -1,6 +1,7 @@
 package downloader
 
 import (
+	"cmp"
 	"iter"
 	"os"
 	"path/filepath"
@@ -106,6 +107,8 @@ const flushChunk = 1000
 // flush writes the changed items in the order they changed; flushMu keeps
 // concurrent flushes from reordering them, and is let go before the slow
 // sync so that workers recording a new part file never wait for the disk.
+// Changes a failed write or sync carried are kept for the next flush, and
+// the failure stays the save error until they are written.
 func (m *Manager) flush(sync bool) error {
 	m.flushMu.Lock()
 	m.mu.Lock()
@@ -122,34 +125,62 @@ func (m *Manager) flush(sync bool) error {
 	dirty, removed := m.dirty, m.removed
 	m.dirty, m.removed = nil, nil
 	m.mu.Unlock()
-	err := m.writeChanges(j, dirty, removed)
+	unwritten, unremoved, err := m.writeChanges(j, dirty, removed)
 	m.flushMu.Unlock()
 	if err == nil && sync {
-		err = j.Sync()
+		if err = j.Sync(); err != nil {
+			unwritten, unremoved = dirty, removed // what reached only the system may be lost
+		}
 	}
 	m.mu.Lock()
 	m.saveErr = err
+	m.keepUnwrittenLocked(unwritten, unremoved)
 	m.mu.Unlock()
 	return err
 }
 
-// writeChanges writes the records of the dirty items flushChunk at a time,
-// each taken when its chunk is written, then the removals. It returns the
-// first failure.
-func (m *Manager) writeChanges(j Journal, dirty []*item, removed []string) error {
-	var first error
+// writeChanges writes the removals, then the records of the dirty items
+// flushChunk at a time, each taken when its chunk is written: an item
+// removed and added again is written after its removal. It returns the
+// first failure and what the failed writes carried.
+func (m *Manager) writeChanges(j Journal, dirty []*item, removed []string) (unwritten []*item, unremoved []string, first error) {
+	if len(removed) > 0 {
+		if first = j.Write(nil, removed); first != nil {
+			unremoved = removed
+		}
+	}
 	for start := 0; start < len(dirty); start += flushChunk {
 		chunk := dirty[start:min(start+flushChunk, len(dirty))]
-		if err := j.Write(m.dirtyRecords(chunk), nil); err != nil && first == nil {
-			first = err
+		if err := j.Write(m.dirtyRecords(chunk), nil); err != nil {
+			unwritten = append(unwritten, chunk...)
+			first = cmp.Or(first, err)
 		}
 	}
-	if len(removed) > 0 {
-		if err := j.Write(nil, removed); err != nil && first == nil {
-			first = err
+	return unwritten, unremoved, first
+}
+
+// keepUnwrittenLocked puts back what a failed journal write carried, ahead
+// of what changed since, and asks for another flush.
+func (m *Manager) keepUnwrittenLocked(unwritten []*item, unremoved []string) {
+	if len(unwritten) == 0 && len(unremoved) == 0 {
+		return
+	}
+	var again []*item
+	keep := func(it *item) {
+		if it != nil && !it.dirty && m.byID[it.id] == it {
+			it.dirty = true
+			again = append(again, it)
 		}
 	}
-	return first
+	for _, it := range unwritten {
+		keep(it)
+	}
+	for _, raw := range unremoved {
+		keep(m.byURL[raw]) // added again since: written after its removal
+	}
+	m.dirty = append(again, m.dirty...)
+	m.removed = append(slices.Clip(unremoved), m.removed...)
+	m.scheduleFlushLocked()
 }
 
 // dirtyRecords takes the records of items still in the queue and marks them written.
