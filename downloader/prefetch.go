@@ -5,67 +5,7 @@ import (
 	"context"
 	"io"
 	"net/http"
-	"sync"
 )
-
-// Limits of the responses kept for reuse: each at most maxKeptBody bytes,
-// and at most maxKeptTotal bytes in all (the oldest go first).
-const (
-	maxKeptBody  = 32 << 20
-	maxKeptTotal = 256 << 20
-)
-
-// kept is a whole response fetched by the app (a picker thumbnail), kept
-// so that downloading the same link does not fetch it again.
-type kept struct {
-	status int
-	header http.Header
-	body   []byte
-}
-
-// keptResponses holds kept responses by link; each is used once.
-type keptResponses struct {
-	mu    sync.Mutex
-	byURL map[string]*kept
-	order []string
-	size  int64
-}
-
-func (k *keptResponses) put(link string, r *kept) {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	if k.byURL == nil {
-		k.byURL = map[string]*kept{}
-	}
-	if old, ok := k.byURL[link]; ok {
-		k.size -= int64(len(old.body))
-	} else {
-		k.order = append(k.order, link)
-	}
-	k.byURL[link] = r
-	k.size += int64(len(r.body))
-	for k.size > maxKeptTotal && len(k.order) > 0 {
-		oldest := k.order[0]
-		k.order = k.order[1:]
-		if e, ok := k.byURL[oldest]; ok {
-			k.size -= int64(len(e.body))
-			delete(k.byURL, oldest)
-		}
-	}
-}
-
-// take returns and forgets the response kept for link, or nil.
-func (k *keptResponses) take(link string) *kept {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	r, ok := k.byURL[link]
-	if !ok {
-		return nil
-	}
-	delete(k.byURL, link)
-	k.size -= int64(len(r.body))
-	return r
-}
 
 // keptTransport answers a plain GET (not a resume) from the kept responses
 // and passes every other request on.
@@ -100,9 +40,13 @@ func (m *Manager) FetchKeep(ctx context.Context, link, page string) (*http.Respo
 	if err != nil || resp.StatusCode != http.StatusOK || resp.ContentLength > maxKeptBody {
 		return resp, err
 	}
-	resp.Body = &keepingBody{ReadCloser: resp.Body, done: func(body []byte) {
+	body := &keepingBody{ReadCloser: resp.Body, done: func(body []byte) {
 		m.kept.put(link, &kept{status: resp.StatusCode, header: resp.Header.Clone(), body: body})
 	}}
+	if resp.ContentLength > 0 {
+		body.buf.Grow(int(resp.ContentLength)) // the copy holds no more than the body
+	}
+	resp.Body = body
 	return resp, nil
 }
 
