@@ -7,11 +7,15 @@ import (
 	"fmt"
 	"os"
 
+	"haul/browser"
 	"haul/cli"
 )
 
 func main() {
 	args := os.Args[1:]
+	if browser.StartedByBrowser(args) {
+		args = append([]string{"native-host"}, args...)
+	}
 	command := ""
 	if len(args) > 0 {
 		command = args[0]
@@ -20,6 +24,15 @@ func main() {
 	case "get":
 		attachConsole()
 		os.Exit(cli.Get(context.Background(), args[1:], os.Stdin, os.Stdout, os.Stderr))
+	case "native-host":
+		// The browser reads the replies on stdout: no console is attached.
+		os.Exit(cli.NativeHost(context.Background(), args[1:], os.Stdin, os.Stdout, os.Stderr, cli.HostOptions{Window: canOpenWindow()}))
+	case "browser":
+		attachConsole()
+		os.Exit(cli.Browser(args[1:], os.Stdout, os.Stderr))
+	case "serve":
+		attachConsole()
+		os.Exit(cli.Serve(context.Background(), args[1:], os.Stdout, os.Stderr))
 	case "version":
 		attachConsole()
 		fmt.Println("haul", appVersion())
@@ -27,6 +40,9 @@ func main() {
 		attachConsole()
 		cli.Usage(os.Stdout)
 	default:
+		if handToRunning(args) {
+			return
+		}
 		os.Exit(runWindow(args))
 	}
 }

@@ -24,6 +24,10 @@ func runWindow(files []string) int {
 		cli.NoDisplay(os.Stderr)
 		return 2
 	}
+	l, first := claimLaunches()
+	if !first && handToRunning(files) {
+		return 0
+	}
 	a := app.NewWithID(d.ID)
 	a.SetIcon(icon)
 	w, ok := openWindow(a, d.Name)
@@ -33,7 +37,8 @@ func runWindow(files []string) int {
 	}
 	w.SetIcon(icon)
 	w.Resize(initialSize(w))
-	gui.New(a, w, files)
+	u := gui.New(a, w, files)
+	defer serveLaunches(l, u)()
 	w.ShowAndRun()
 	return 0
 }

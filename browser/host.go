@@ -1,0 +1,69 @@
+package browser
+
+import (
+	"errors"
+	"fmt"
+	"io"
+)
+
+// Reply is the host's answer to one message.
+type Reply struct {
+	OK bool `json:"ok"`
+	// Added is how many links were queued, or shown in the picker.
+	Added int `json:"added"`
+	// Reason names why the message was refused ("too_large", …), "" when OK.
+	Reason string `json:"reason,omitempty"`
+	// Error says what went wrong in the user's language, "" when OK.
+	Error string `json:"error,omitempty"`
+}
+
+// Deliver hands a checked message to Haul and returns how many links it
+// took, or why it could not.
+type Deliver func(Message) (int, error)
+
+// Serve answers the messages read from r on w until the browser closes r:
+// each is read, checked and delivered, and answered with what came of it.
+// describe puts an error into the user's words. A message whose length
+// cannot be trusted (too large, cut short) ends the loop after its answer,
+// since what follows it cannot be found.
+func Serve(r io.Reader, w io.Writer, deliver Deliver, describe func(error) string) error {
+	for {
+		body, err := ReadFrame(r, MaxMessageSize)
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			if werr := WriteFrame(w, refused(err, describe)); werr != nil {
+				return werr
+			}
+			return fmt.Errorf("read a message from the browser: %w", err)
+		}
+		reply := handle(body, deliver, describe)
+		if err := WriteFrame(w, reply); err != nil {
+			return err
+		}
+	}
+}
+
+// handle checks and delivers one message.
+func handle(body []byte, deliver Deliver, describe func(error) string) Reply {
+	m, err := Parse(body)
+	if err != nil {
+		return refused(err, describe)
+	}
+	n, err := deliver(m)
+	if err != nil {
+		return refused(err, describe)
+	}
+	return Reply{OK: true, Added: n}
+}
+
+// refused is the answer to a message that came to nothing.
+func refused(err error, describe func(error) string) Reply {
+	reason := "failed"
+	var r *Refusal
+	if errors.As(err, &r) {
+		reason = r.Kind.String()
+	}
+	return Reply{Reason: reason, Error: describe(err)}
+}

@@ -1,0 +1,51 @@
+//go:build windows
+
+package browser
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"golang.org/x/sys/windows/registry"
+)
+
+// UserInstaller registers the running haul program for this user: manifests
+// in %LocalAppData%\Haul and keys under HKEY_CURRENT_USER.
+func UserInstaller() (Installer, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return Installer{}, fmt.Errorf("find the haul program: %w", err)
+	}
+	local, err := os.UserCacheDir()
+	if err != nil {
+		return Installer{}, fmt.Errorf("find the local application data folder: %w", err)
+	}
+	return Installer{Exe: exe, Windows: true, DataDir: filepath.Join(local, "Haul"), Registry: userRegistry{}}, nil
+}
+
+// userRegistry is HKEY_CURRENT_USER.
+type userRegistry struct{}
+
+// SetDefault makes value the default value of key, creating the key.
+func (userRegistry) SetDefault(key, value string) error {
+	k, _, err := registry.CreateKey(registry.CURRENT_USER, key, registry.SET_VALUE)
+	if err != nil {
+		return fmt.Errorf("create HKCU\\%s: %w", key, err)
+	}
+	defer k.Close()
+	if err := k.SetStringValue("", value); err != nil {
+		return fmt.Errorf("set HKCU\\%s: %w", key, err)
+	}
+	return nil
+}
+
+// DeleteKey removes key; a key that is not there is no error.
+func (userRegistry) DeleteKey(key string) error {
+	err := registry.DeleteKey(registry.CURRENT_USER, key)
+	if err != nil && !errors.Is(err, registry.ErrNotExist) {
+		return fmt.Errorf("delete HKCU\\%s: %w", key, err)
+	}
+	return nil
+}

@@ -1,0 +1,184 @@
+package browser
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"math"
+	"net/url"
+	"strings"
+	"time"
+
+	"haul/downloader/cookies"
+)
+
+// The types of message the extension sends.
+const (
+	// TypePictures is a page's pictures, to choose from in the picker.
+	TypePictures = "pictures"
+	// TypeLinks is links to queue as they are.
+	TypeLinks = "links"
+)
+
+// MaxLinks is the most links one message may name.
+const MaxLinks = 50000
+
+// maxHeaderLength is the longest Referer or User-Agent taken from a message.
+const maxHeaderLength = 4096
+
+// Message is what the extension hands over: pictures or links, the page
+// they are on, and what to send with their requests.
+type Message struct {
+	// Type is TypePictures or TypeLinks.
+	Type string `json:"type"`
+	// Page is the page the pictures or links are on; its address is the
+	// Referer and its title names the folder.
+	Page Page `json:"page"`
+	// Links are the pictures' or links' addresses, in the page's order.
+	Links []string `json:"links"`
+	// Cookies are the browser's cookies of the links' sites.
+	Cookies []Cookie `json:"cookies,omitempty"`
+	// UserAgent is the browser's User-Agent.
+	UserAgent string `json:"userAgent,omitempty"`
+}
+
+// Page is the web page a message comes from.
+type Page struct {
+	URL   string `json:"url"`
+	Title string `json:"title,omitempty"`
+}
+
+// Cookie is one cookie as the extensions' cookies API gives it.
+type Cookie struct {
+	Domain   string `json:"domain"`
+	HostOnly bool   `json:"hostOnly"`
+	Path     string `json:"path"`
+	Secure   bool   `json:"secure"`
+	HTTPOnly bool   `json:"httpOnly"`
+	// Expires is in seconds since 1970; 0 for a cookie of the session.
+	Expires float64 `json:"expirationDate,omitempty"`
+	Name    string  `json:"name"`
+	Value   string  `json:"value"`
+}
+
+// Parse reads and checks one message: valid JSON of the expected shape, a
+// known type, one to MaxLinks links, every link and the page http or https,
+// and headers that can be sent. Cookies of sites that none of the links is
+// on are dropped. A message that fails is refused whole with a *Refusal.
+func Parse(body []byte) (Message, error) {
+	var m Message
+	dec := json.NewDecoder(bytes.NewReader(body))
+	if err := dec.Decode(&m); err != nil {
+		return Message{}, &Refusal{Kind: BadJSON, Err: err}
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return Message{}, &Refusal{Kind: BadJSON, Err: errors.New("more follows the message")}
+	}
+	if err := m.check(); err != nil {
+		return Message{}, err
+	}
+	m.Cookies = cookiesOfLinks(m.Cookies, m.Links)
+	return m, nil
+}
+
+// check refuses a message Haul must not act on.
+func (m *Message) check() error {
+	if m.Type != TypePictures && m.Type != TypeLinks {
+		return &Refusal{Kind: UnknownKind, Value: m.Type}
+	}
+	if len(m.Links) == 0 {
+		return &Refusal{Kind: NoLinks}
+	}
+	if len(m.Links) > MaxLinks {
+		return &Refusal{Kind: TooMany, Size: len(m.Links), Limit: MaxLinks}
+	}
+	if m.Page.URL != "" && !isWebLink(m.Page.URL) {
+		return &Refusal{Kind: NotWebLink, Value: m.Page.URL}
+	}
+	for _, link := range m.Links {
+		if !isWebLink(link) {
+			return &Refusal{Kind: NotWebLink, Value: link}
+		}
+	}
+	if !isHeaderValue(m.UserAgent) {
+		return &Refusal{Kind: BadHeader, Value: "User-Agent"}
+	}
+	if !isHeaderValue(m.Page.URL) {
+		return &Refusal{Kind: BadHeader, Value: "Referer"}
+	}
+	return nil
+}
+
+// isWebLink says whether s is an absolute http or https address with a host.
+func isWebLink(s string) bool {
+	u, err := url.Parse(s)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" && u.User == nil
+}
+
+// isHeaderValue says whether s can be sent as a header's value as it is.
+func isHeaderValue(s string) bool {
+	return len(s) <= maxHeaderLength && !strings.ContainsAny(s, "\r\n\x00")
+}
+
+// Hosts are the hosts of the message's links, each once, in order.
+func (m Message) Hosts() []string {
+	var hosts []string
+	seen := map[string]bool{}
+	for _, link := range m.Links {
+		u, err := url.Parse(link)
+		if err != nil {
+			continue
+		}
+		h := strings.ToLower(u.Hostname())
+		if !seen[h] {
+			seen[h] = true
+			hosts = append(hosts, h)
+		}
+	}
+	return hosts
+}
+
+// cookiesOfLinks keeps the cookies that the links' requests would carry.
+func cookiesOfLinks(cs []Cookie, links []string) []Cookie {
+	hosts := Message{Links: links}.Hosts()
+	var kept []Cookie
+	for _, c := range cs {
+		if c.Name == "" || !isHeaderValue(c.Value) || !isHeaderValue(c.Path) {
+			continue
+		}
+		for _, h := range hosts {
+			if c.goesTo(h) {
+				kept = append(kept, c)
+				break
+			}
+		}
+	}
+	return kept
+}
+
+// goesTo says whether a browser would send the cookie to host.
+func (c Cookie) goesTo(host string) bool {
+	d := strings.ToLower(strings.TrimPrefix(c.Domain, "."))
+	if d == "" {
+		return false
+	}
+	return host == d || !c.HostOnly && strings.HasSuffix(host, "."+d)
+}
+
+// JarCookies are the message's cookies as the engine's jar takes them.
+func (m Message) JarCookies() []cookies.Cookie {
+	out := make([]cookies.Cookie, 0, len(m.Cookies))
+	for _, c := range m.Cookies {
+		jc := cookies.Cookie{
+			Host: strings.ToLower(strings.TrimPrefix(c.Domain, ".")), HostOnly: c.HostOnly,
+			Path: c.Path, Secure: c.Secure, HTTPOnly: c.HTTPOnly, Name: c.Name, Value: c.Value,
+		}
+		if c.Expires > 0 && c.Expires < math.MaxInt32*4 {
+			sec, frac := math.Modf(c.Expires)
+			jc.Expires = time.Unix(int64(sec), int64(frac*1e9))
+		}
+		out = append(out, jc)
+	}
+	return out
+}

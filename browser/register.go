@@ -1,0 +1,226 @@
+package browser
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// Target is a browser the host can be registered with.
+type Target struct {
+	// Name is the browser's name, as the user knows it.
+	Name string
+	// Firefox says the browser reads Firefox's manifest (allowed_extensions)
+	// instead of Chromium's (allowed_origins).
+	Firefox bool
+	// linuxDir is the browser's own folder: under the settings folder
+	// ($XDG_CONFIG_HOME) for Chromium browsers, under home for Firefox.
+	linuxDir string
+	// windowsKey is the browser's registry key of native hosts under
+	// HKEY_CURRENT_USER.
+	windowsKey string
+}
+
+// Targets are the browsers the extension is made for.
+var Targets = []Target{
+	{Name: "Google Chrome", linuxDir: "google-chrome", windowsKey: `Software\Google\Chrome\NativeMessagingHosts`},
+	{Name: "Chromium", linuxDir: "chromium", windowsKey: `Software\Chromium\NativeMessagingHosts`},
+	{Name: "Microsoft Edge", linuxDir: "microsoft-edge", windowsKey: `Software\Microsoft\Edge\NativeMessagingHosts`},
+	{Name: "Brave", linuxDir: filepath.Join("BraveSoftware", "Brave-Browser"), windowsKey: `Software\BraveSoftware\Brave-Browser\NativeMessagingHosts`},
+	{Name: "Firefox", Firefox: true, linuxDir: ".mozilla", windowsKey: `Software\Mozilla\NativeMessagingHosts`},
+}
+
+// ErrNoBrowser is returned by Install on Linux when none of the browsers
+// has its folder in the user's home.
+var ErrNoBrowser = errors.New("none of Chrome, Chromium, Edge, Brave or Firefox has been used by this user")
+
+// Registry writes the per-user registry keys of Windows.
+type Registry interface {
+	// SetDefault makes value the default value of key, creating the key.
+	SetDefault(key, value string) error
+	// DeleteKey removes key; a key that is not there is no error.
+	DeleteKey(key string) error
+}
+
+// Installer registers Haul as the native messaging host of the browsers
+// of one user.
+type Installer struct {
+	// Exe is the absolute path of the haul program the browsers start.
+	Exe string
+	// Windows says to register the Windows way: manifests in DataDir and
+	// registry keys, instead of a manifest in each browser's folder.
+	Windows bool
+	// Home and ConfigHome are the user's home and settings folders (Linux).
+	Home, ConfigHome string
+	// DataDir is where the manifests go on Windows (%LocalAppData%\Haul).
+	DataDir string
+	// Registry is the user's registry (Windows).
+	Registry Registry
+}
+
+// manifest is a native messaging host's manifest.
+type manifest struct {
+	Name              string   `json:"name"`
+	Description       string   `json:"description"`
+	Path              string   `json:"path"`
+	Type              string   `json:"type"`
+	AllowedOrigins    []string `json:"allowed_origins,omitempty"`
+	AllowedExtensions []string `json:"allowed_extensions,omitempty"`
+}
+
+// manifestFor is the host's manifest for Chromium browsers or Firefox.
+func (in Installer) manifestFor(firefox bool) manifest {
+	m := manifest{Name: HostName, Description: "Haul, a bulk downloader: saves the pictures and links the Haul extension hands it",
+		Path: in.Exe, Type: "stdio"}
+	if firefox {
+		m.AllowedExtensions = []string{FirefoxExtensionID}
+	} else {
+		m.AllowedOrigins = []string{ChromeOrigin()}
+	}
+	return m
+}
+
+// Install registers the host and returns the browsers it was registered
+// with: on Linux each browser this user has used (its folder exists), on
+// Windows every one of them.
+func (in Installer) Install() ([]string, error) {
+	if !filepath.IsAbs(in.Exe) {
+		return nil, fmt.Errorf("register the browser host: %q is not an absolute path", in.Exe)
+	}
+	if in.Windows {
+		return in.installWindows()
+	}
+	var done []string
+	for _, t := range Targets {
+		if _, err := os.Stat(in.browserDir(t)); err != nil {
+			continue
+		}
+		if err := writeManifest(in.manifestPath(t), in.manifestFor(t.Firefox)); err != nil {
+			return done, err
+		}
+		done = append(done, t.Name)
+	}
+	if len(done) == 0 {
+		return nil, ErrNoBrowser
+	}
+	return done, nil
+}
+
+// Uninstall removes what Install wrote and returns the browsers it was
+// removed from.
+func (in Installer) Uninstall() ([]string, error) {
+	var done []string
+	for _, t := range Targets {
+		removed, err := in.uninstallOne(t)
+		if err != nil {
+			return done, err
+		}
+		if removed {
+			done = append(done, t.Name)
+		}
+	}
+	if in.Windows {
+		for _, firefox := range []bool{false, true} {
+			if err := os.Remove(in.windowsManifest(firefox)); err != nil && !errors.Is(err, os.ErrNotExist) {
+				return done, fmt.Errorf("remove the browser host's manifest: %w", err)
+			}
+		}
+	}
+	return done, nil
+}
+
+// uninstallOne removes the host's registration from one browser.
+func (in Installer) uninstallOne(t Target) (bool, error) {
+	if in.Windows {
+		if err := in.Registry.DeleteKey(t.windowsKey + `\` + HostName); err != nil {
+			return false, fmt.Errorf("remove the browser host from %s: %w", t.Name, err)
+		}
+		return true, nil
+	}
+	err := os.Remove(in.manifestPath(t))
+	if errors.Is(err, os.ErrNotExist) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("remove the browser host from %s: %w", t.Name, err)
+	}
+	return true, nil
+}
+
+// installWindows writes the two manifests and points each browser's
+// registry key at its manifest.
+func (in Installer) installWindows() ([]string, error) {
+	for _, firefox := range []bool{false, true} {
+		if err := writeManifest(in.windowsManifest(firefox), in.manifestFor(firefox)); err != nil {
+			return nil, err
+		}
+	}
+	var done []string
+	for _, t := range Targets {
+		if err := in.Registry.SetDefault(t.windowsKey+`\`+HostName, in.windowsManifest(t.Firefox)); err != nil {
+			return done, fmt.Errorf("register the browser host with %s: %w", t.Name, err)
+		}
+		done = append(done, t.Name)
+	}
+	return done, nil
+}
+
+// windowsManifest is where the manifest for Chromium browsers or Firefox
+// goes on Windows.
+func (in Installer) windowsManifest(firefox bool) string {
+	kind := "chromium"
+	if firefox {
+		kind = "firefox"
+	}
+	return filepath.Join(in.DataDir, "NativeMessagingHosts", HostName+"."+kind+".json")
+}
+
+// browserDir is the browser's own folder on Linux.
+func (in Installer) browserDir(t Target) string {
+	if t.Firefox {
+		return filepath.Join(in.Home, t.linuxDir)
+	}
+	return filepath.Join(in.ConfigHome, t.linuxDir)
+}
+
+// manifestPath is where the browser looks for the host's manifest on Linux.
+func (in Installer) manifestPath(t Target) string {
+	folder := "NativeMessagingHosts"
+	if t.Firefox {
+		folder = "native-messaging-hosts"
+	}
+	return filepath.Join(in.browserDir(t), folder, HostName+".json")
+}
+
+// writeManifest writes m to path whole, making its folder.
+func writeManifest(path string, m manifest) error {
+	b, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, append(b, '\n'), 0o644); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return nil
+}
+
+// StartedByBrowser says whether args are those a browser starts the host
+// with: the caller's origin (Chromium browsers), or the manifest's path and
+// the extension's ID (Firefox). The manifest names the haul program alone,
+// so these come without the word native-host.
+func StartedByBrowser(args []string) bool {
+	if len(args) > 0 && strings.HasPrefix(args[0], "chrome-extension://") {
+		return true
+	}
+	return len(args) >= 2 && strings.HasSuffix(args[0], ".json") && args[1] == FirefoxExtensionID
+}

@@ -1,0 +1,54 @@
+package browser
+
+import (
+	"haul/downloader"
+)
+
+// UseIn gives the engine what the message brings to send with its links:
+// the browser's cookies of the links' sites, kept in memory only, and the
+// browser's User-Agent for each of the links' hosts that has no site rule
+// of its own (sites may tie a sign-in to the browser that made it). The
+// Referer is the page, which the links are added with. It returns how many
+// cookies were taken.
+func (m Message) UseIn(e *downloader.Manager) int {
+	n := e.AddCookies(m.JarCookies())
+	if m.UserAgent == "" {
+		return n
+	}
+	rules := e.Sites()
+	added := false
+	for _, host := range m.Hosts() {
+		if hasRule(rules, host) {
+			continue
+		}
+		rules = append(rules, downloader.SiteRule{Site: host, Agent: downloader.AgentCustom, CustomAgent: m.UserAgent})
+		added = true
+	}
+	if added {
+		e.SetSites(rules)
+	}
+	return n
+}
+
+// hasRule says whether a rule applies to host.
+func hasRule(rules []downloader.SiteRule, host string) bool {
+	for _, r := range rules {
+		if r.Matches(host) {
+			return true
+		}
+	}
+	return false
+}
+
+// Queue adds the message's links to the engine, each with the page as
+// Referer: a page's pictures placed as the settings say (a folder per page,
+// the name template), links as they are.
+func (m Message) Queue(e *downloader.Manager) ([]downloader.ID, []downloader.Rejected) {
+	if m.Type == TypePictures && m.Page.URL != "" {
+		return e.AddPagePictures(downloader.Page{URL: m.Page.URL, Title: m.Page.Title}, m.Links...)
+	}
+	if m.Page.URL != "" {
+		return e.AddFromPage(m.Page.URL, m.Links...)
+	}
+	return e.Add(m.Links...)
+}

@@ -1,0 +1,147 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"path/filepath"
+	"time"
+
+	"haul/downloader"
+	"haul/downloader/links"
+	"haul/i18n"
+	"haul/instance"
+	"haul/internal/userdirs"
+)
+
+// defaultServeIdle is how long "haul serve" waits with nothing to do
+// before it ends.
+const defaultServeIdle = 2 * time.Minute
+
+// serveConfig is a parsed "haul serve" command line.
+type serveConfig struct {
+	dir    string
+	idle   time.Duration
+	socket string
+}
+
+// Serve runs "haul serve": Haul without its window, as the running Haul of
+// the user. It downloads what the browser's host and other launches hand it
+// into one folder, and ends when it has had nothing to do for a while. The
+// browser's host starts it where no window can be shown. It returns the
+// exit code.
+func Serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	cfg, err := parseServeFlags(args)
+	if errors.Is(err, flag.ErrHelp) {
+		fmt.Fprint(stdout, tr().X("cli.serve.usage", nil))
+		return exitOK
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "haul serve: %v\n\n%s", err, tr().X("cli.serve.usage", nil))
+		return exitUsage
+	}
+	l, err := instance.Listen(cfg.socket)
+	if errors.Is(err, instance.ErrRunning) {
+		fmt.Fprintln(stderr, tr().X("cli.serve.running", nil))
+		return exitFailed
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "haul serve: %v\n", err)
+		return exitFailed
+	}
+	ctx, release := withInterrupts(ctx)
+	defer release()
+	m := downloader.New(downloader.Options{Dir: cfg.dir, Limits: downloader.Limits{
+		Concurrency: downloader.DefaultConcurrency, Retries: downloader.DefaultRetries}})
+	if err := m.Start(ctx); err != nil {
+		l.Close()
+		fmt.Fprintf(stderr, "haul serve: %v\n", err)
+		return exitFailed
+	}
+	fmt.Fprintln(stderr, tr().X("cli.serve.ready", i18n.Data{"Dir": cfg.dir}))
+	received := make(chan struct{}, 1)
+	go instance.Serve(ctx, l, func(r instance.Request) instance.Reply {
+		reply := take(m, r, stderr)
+		select {
+		case received <- struct{}{}:
+		default:
+		}
+		return reply
+	})
+	waitIdle(ctx, m, cfg.idle, received)
+	l.Close()
+	m.Stop()
+	s := m.Summary()
+	fmt.Fprintln(stderr, tr().X("cli.serve.done", i18n.Data{"Done": s.Done, "Failed": s.Failed}))
+	if s.Failed > 0 {
+		return exitFailed
+	}
+	return exitOK
+}
+
+// parseServeFlags reads the words after "serve".
+func parseServeFlags(args []string) (serveConfig, error) {
+	cfg := serveConfig{}
+	fs := flag.NewFlagSet("haul serve", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.StringVar(&cfg.dir, "o", filepath.Join(userdirs.Pictures(), "Haul"), "")
+	fs.DurationVar(&cfg.idle, "idle", defaultServeIdle, "")
+	if err := fs.Parse(args); err != nil {
+		return cfg, err
+	}
+	if fs.NArg() > 0 {
+		return cfg, fmt.Errorf("%q is not a flag of haul serve", fs.Arg(0))
+	}
+	if cfg.idle <= 0 {
+		return cfg, fmt.Errorf("-idle must be more than 0, not %v", cfg.idle)
+	}
+	path, err := instance.DefaultPath()
+	cfg.socket = path
+	return cfg, err
+}
+
+// take queues what another launch handed over and says how many it took.
+func take(m *downloader.Manager, r instance.Request, stderr io.Writer) instance.Reply {
+	added := 0
+	if r.Browser != nil {
+		r.Browser.UseIn(m)
+		ids, _ := r.Browser.Queue(m)
+		added += len(ids)
+		fmt.Fprintln(stderr, tr().X("cli.serve.received", i18n.Data{"N": len(ids), "Page": r.Browser.Page.URL}))
+	}
+	if len(r.Files) > 0 {
+		in, err := gatherLinks(r.Files, nil, links.Options{Legacy: i18n.LegacyEncoding(tr())})
+		if err != nil {
+			return instance.Reply{Added: added, Error: err.Error()}
+		}
+		ids, _ := m.Add(in.links...)
+		added += len(ids)
+	}
+	return instance.Reply{Added: added}
+}
+
+// waitIdle returns when ctx ends, or when nothing has been handed over and
+// nothing has been left to download for idle.
+func waitIdle(ctx context.Context, m *downloader.Manager, idle time.Duration, received <-chan struct{}) {
+	timer := time.NewTimer(idle)
+	defer timer.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-received:
+			timer.Reset(idle)
+		case <-m.Changes():
+			if m.Summary().Left() > 0 {
+				timer.Reset(idle)
+			}
+		case <-timer.C:
+			if m.Summary().Left() == 0 {
+				return
+			}
+			timer.Reset(idle)
+		}
+	}
+}

@@ -1,0 +1,51 @@
+package gui
+
+import (
+	"fyne.io/fyne/v2/lang"
+
+	"haul/browser"
+	"haul/downloader/pages"
+	"haul/instance"
+)
+
+// Receive takes what another launch of Haul handed to this window: the
+// lists it was opened with, or what the browser extension sent. It may be
+// called from any goroutine and returns once the window has taken it.
+func (u *UI) Receive(r instance.Request) instance.Reply {
+	reply := make(chan instance.Reply, 1)
+	u.do(func() { reply <- u.receive(r) })
+	return <-reply
+}
+
+// receive brings the window forward and takes r, on the UI thread.
+func (u *UI) receive(r instance.Request) instance.Reply {
+	u.win.Show()
+	u.win.RequestFocus()
+	u.AddFiles(r.Files)
+	added := len(r.Files)
+	if r.Browser != nil {
+		added += u.fromBrowser(*r.Browser)
+	}
+	return instance.Reply{Added: added}
+}
+
+// fromBrowser uses a page's cookies and User-Agent for its pictures' sites
+// (in memory only: they are saved only as a site rule the user makes), then
+// opens the picker on the page's pictures, all chosen, as Find pictures
+// does; links are queued as they are.
+func (u *UI) fromBrowser(m browser.Message) int {
+	m.UseIn(u.m)
+	if m.Type != browser.TypePictures {
+		var r intakeResult
+		r.count(m.Queue(u.m))
+		u.intake.set(r.message(), r.problems)
+		return r.added
+	}
+	src := pickerSource{page: m.Page.URL}
+	for _, link := range m.Links {
+		src.images = append(src.images, pages.Image{URL: link, Page: m.Page.URL, PageTitle: m.Page.Title, Source: pages.SourceImg})
+	}
+	u.showPicker(src)
+	u.intake.set(lang.XN("browser.received", "{{.N}} pictures from the browser to choose from", len(m.Links), data{"N": len(m.Links)}), nil)
+	return len(m.Links)
+}

@@ -1,0 +1,69 @@
+package gui
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+
+	"haul/browser"
+	"haul/instance"
+)
+
+func TestPicturesFromTheBrowserOpenThePickerAndUseItsCookies(t *testing.T) {
+	h := newHarness(t, nil)
+	pics := map[string][]byte{"a.png": fileBody("a"), "b.png": fileBody("b")}
+	var srv *httptest.Server
+	srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		c, err := r.Cookie("member")
+		body, ok := pics[strings.TrimPrefix(r.URL.Path, "/")]
+		if err != nil || c.Value != "yes" || r.Referer() != srv.URL+"/gallery" || r.UserAgent() != "Browser/1.0" || !ok {
+			http.Error(w, "members only", http.StatusForbidden)
+			return
+		}
+		w.Write(body)
+	}))
+	defer srv.Close()
+	msg := browser.Message{Type: browser.TypePictures, Page: browser.Page{URL: srv.URL + "/gallery", Title: "Members"},
+		Links:     []string{srv.URL + "/a.png", srv.URL + "/b.png"},
+		Cookies:   []browser.Cookie{{Domain: "127.0.0.1", HostOnly: true, Path: "/", Name: "member", Value: "yes"}},
+		UserAgent: "Browser/1.0"}
+
+	replied := make(chan instance.Reply, 1)
+	go func() { replied <- h.ui.Receive(instance.Request{Browser: &msg}) }()
+	h.pump("the picker", func() bool { return h.ui.picker != nil })
+	if r := <-replied; r.Added != 2 || r.Error != "" {
+		t.Errorf("reply = %+v, want 2 added", r)
+	}
+	p := h.ui.picker
+	if got := p.add.Text; got != "Add 2 pictures" {
+		t.Errorf("add button = %q, want every picture chosen", got)
+	}
+	if got := h.ui.intake.label.Text; got != "2 pictures from the browser to choose from" {
+		t.Errorf("intake line = %q", got)
+	}
+	test.Tap(p.add)
+	h.waitRows(2)
+	h.ui.Start()
+	h.waitTotals("2 saved · 0 skipped · 0 failed · 0 left")
+	saved := h.readSaved()
+	for name, body := range pics {
+		if saved[name] != string(body) {
+			t.Errorf("%s on disk differs from the served picture", name)
+		}
+	}
+	leaked := false
+	filepath.WalkDir(filepath.Dir(networkPath(h.app)), func(path string, d os.DirEntry, err error) error {
+		if b, err := os.ReadFile(path); err == nil && strings.Contains(string(b), "member") {
+			leaked = true
+		}
+		return nil
+	})
+	if leaked {
+		t.Error("the browser's cookie was written to Haul's settings")
+	}
+}
