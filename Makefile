@@ -88,6 +88,8 @@ test: deps
 	fi
 	@echo "==> go vet"
 	$(GO) vet ./...
+	@echo "==> the command line built for macOS (GOOS=darwin, -tags nogui)"
+	GOOS=darwin GOARCH=arm64 CGO_ENABLED=0 $(GO) build -tags nogui -o /dev/null .
 	@$(MAKE) --no-print-directory cyclo
 	@echo "==> go test -race"
 	CGO_ENABLED=1 $(GO) test -race -count=1 ./...

@@ -9,9 +9,11 @@ import (
 
 	"haul/browser"
 	"haul/cli"
+	"haul/downloader"
 )
 
 func main() {
+	downloader.SetVersion(appVersion())
 	args := os.Args[1:]
 	if browser.StartedByBrowser(args) {
 		args = append([]string{"native-host"}, args...)

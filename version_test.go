@@ -3,7 +3,10 @@ package main
 import (
 	"regexp"
 	"runtime/debug"
+	"strings"
 	"testing"
+
+	"haul/downloader"
 )
 
 func TestVersionFrom(t *testing.T) {
@@ -46,5 +49,17 @@ func TestDetailsComeFromFyneAppToml(t *testing.T) {
 	}
 	if got := appVersion(); !regexp.MustCompile(`^` + regexp.QuoteMeta(d.Version) + `(-dev(\+[0-9a-f]{7}(\.dirty)?)?)?$`).MatchString(got) {
 		t.Errorf("appVersion() = %q, want %s or a development build of it", got, d.Version)
+	}
+}
+
+// TestUserAgentSaysTheVersion: the User-Agent Haul sends names the version
+// of FyneApp.toml, the version in force, not one written down elsewhere.
+func TestUserAgentSaysTheVersion(t *testing.T) {
+	saved := downloader.DefaultUserAgent
+	t.Cleanup(func() { downloader.DefaultUserAgent = saved })
+	downloader.SetVersion(appVersion())
+	want := "Haul/" + details().Version
+	if !strings.HasPrefix(downloader.DefaultUserAgent, want) {
+		t.Errorf("User-Agent is %q, want it to start with %q", downloader.DefaultUserAgent, want)
 	}
 }

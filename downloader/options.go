@@ -115,8 +115,20 @@ type Options struct {
 	DialContext func(ctx context.Context, network, addr string) (net.Conn, error)
 }
 
-// DefaultUserAgent identifies Haul to servers.
-const DefaultUserAgent = "Haul/0.1 (+bulk downloader)"
+// DefaultUserAgent identifies Haul and its version to servers. The program
+// sets the version in force with SetVersion before anything is downloaded.
+var DefaultUserAgent = UserAgentFor("dev")
+
+// UserAgentFor is Haul's User-Agent for version: "Haul/0.2.0 (+bulk downloader)".
+func UserAgentFor(version string) string {
+	return "Haul/" + version + " (+bulk downloader)"
+}
+
+// SetVersion makes DefaultUserAgent name version, the version of the running
+// program; call it once at start, before any download.
+func SetVersion(version string) {
+	DefaultUserAgent = UserAgentFor(version)
+}
 
 // Defaults of the settings the window and haul get share; a zero setting
 // in Options also means its default.

@@ -84,3 +84,22 @@ func TestTimeLeftFitsItsColumn(t *testing.T) {
 		})
 	}
 }
+
+// TestChosenLanguageWithoutTheEnvironment: the language chosen in the
+// window applies where Fyne ignores the environment (Windows, macOS): with
+// an English system, choosing 简体中文 makes the window speak Chinese.
+func TestChosenLanguageWithoutTheEnvironment(t *testing.T) {
+	t.Cleanup(reloadTranslations)
+	t.Setenv("LANGUAGE", "")
+	t.Setenv("LC_ALL", "")
+	t.Setenv("LC_MESSAGES", "")
+	t.Setenv("LANG", "en_US.UTF-8")
+	reloadTranslations()
+	if got := lang.L("Follow the system"); got != "Follow the system" {
+		t.Fatalf("before the choice: %q, want English", got)
+	}
+	chooseLanguage("zh_CN.UTF-8")
+	if got, want := lang.L("Follow the system"), "跟随系统"; got != want {
+		t.Errorf("after choosing 简体中文: %q, want %q", got, want)
+	}
+}

@@ -2,7 +2,6 @@ package gui
 
 import (
 	"os"
-	"runtime"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -43,18 +42,21 @@ func applyLanguage(locale string) {
 	os.Setenv("LANG", locale)
 }
 
-// languageChoosable says whether the language can be chosen in Haul: Fyne
-// reads it from the environment on Linux and the BSDs, but from the
-// system's settings on Windows and macOS.
-var languageChoosable = runtime.GOOS != "windows" && runtime.GOOS != "darwin"
+// chooseLanguage makes Fyne's lang translate into the chosen language once
+// the catalogues are loaded, on every system: Fyne reads the language from
+// the environment on Linux and the BSDs, but from the system's settings on
+// Windows and macOS, where applyLanguage alone changes nothing. "" leaves
+// the system's language.
+func chooseLanguage(locale string) {
+	if locale == "" {
+		return
+	}
+	setFyneLanguage(strings.ReplaceAll(strings.TrimSuffix(locale, ".UTF-8"), "_", "-"))
+}
 
 // languageRow is "Language: [Follow the system ▾]" with a note that the
-// choice applies from the next start, when every text is built again; where
-// the language cannot be chosen it says that Haul follows the system.
+// choice applies from the next start, when every text is built again.
 func (r *settingsRow) languageRow() fyne.CanvasObject {
-	if !languageChoosable {
-		return widget.NewLabel(lang.L("Haul speaks the language of your system."))
-	}
 	system := lang.L("Follow the system")
 	names := []string{system}
 	for _, c := range languageChoices {

@@ -105,8 +105,10 @@ func New(a fyne.App, w fyne.Window, files []string) *UI {
 }
 
 func newUI(a fyne.App, w fyne.Window, cfg config) *UI {
-	applyLanguage(a.Preferences().String(prefLanguage))
+	language := a.Preferences().String(prefLanguage)
+	applyLanguage(language)
 	useTranslations()
+	chooseLanguage(language)
 	useCJKFont(a)
 	s := loadSettings(a.Preferences())
 	opts := downloader.Options{Limits: s.Limits, Dir: s.Dir}
