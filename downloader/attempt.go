@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"path/filepath"
 
+	"haul/downloader/rules"
 	"haul/downloader/sniff"
 	"haul/downloader/transfer"
 )
@@ -32,10 +33,7 @@ type outcome struct {
 	skipped bool
 	page    *PageFound // the link was a web page; these are its pictures
 	reached int64      // the byte the part file got to, when bytes were written
-	verdict verdict
-	// restart drops the part file and tries again from byte 0: the server
-	// could not resume, or the file changed since the part was started.
-	restart bool
+	verdict rules.Verdict
 	// resumeNow asks for the rest of a temporary file an earlier run left
 	// of this same version of the file, at once and without counting.
 	resumeNow bool
@@ -88,4 +86,10 @@ func (m *Manager) transferEnv(it *item, p *tryPlan) transfer.Env {
 		},
 		Plan: p.plan,
 	}
+}
+
+// forRules is what rules.Decide needs to know of the outcome.
+func (o outcome) forRules() rules.Outcome {
+	return rules.Outcome{Finished: o.done || o.skipped || o.page != nil, ResumeNow: o.resumeNow, Reached: o.reached,
+		Verdict: o.verdict}
 }

@@ -1,11 +1,14 @@
 package downloader
 
 import (
+	"context"
 	"net"
 	"net/http"
 	"net/url"
 	"strings"
 	"time"
+
+	"haul/downloader/rules"
 )
 
 // maxRedirects is how many redirects a download may follow before it fails.
@@ -48,10 +51,10 @@ func newClient(o Options, proxy func(*http.Request) (*url.URL, error), jar http.
 // send is left as it is.
 func checkRedirect(req *http.Request, via []*http.Request) error {
 	if len(via) >= maxRedirects {
-		return errTooManyRedirects
+		return rules.ErrTooManyRedirects
 	}
 	if req.URL.Scheme != "http" && req.URL.Scheme != "https" {
-		return errRedirectScheme
+		return rules.ErrRedirectScheme
 	}
 	from := via[len(via)-1].URL
 	if via[0].Header.Get("Referer") == "" && req.Header.Get("Referer") != "" && !sameOrigin(from, req.URL) {
@@ -63,4 +66,23 @@ func checkRedirect(req *http.Request, via []*http.Request) error {
 // sameOrigin says a and b are on one site: scheme, host and port.
 func sameOrigin(a, b *url.URL) bool {
 	return a.Scheme == b.Scheme && strings.EqualFold(a.Host, b.Host)
+}
+
+// maxHeaderBytes bounds the headers of an answer; real sites send a few kilobytes.
+const maxHeaderBytes = 1 << 20
+
+// guardAnswers sets the transport's checks whose failures rules.Classify
+// explains: headers too large, and a proxy refusing the tunnel.
+func guardAnswers(tr *http.Transport) {
+	tr.MaxResponseHeaderBytes = maxHeaderBytes
+	tr.OnProxyConnectResponse = checkTunnel
+}
+
+// checkTunnel turns a proxy's answer to a tunnel request other than 200
+// into a rules.ProxyRefusedError, which a new try cannot mend.
+func checkTunnel(_ context.Context, _ *url.URL, _ *http.Request, resp *http.Response) error {
+	if resp.StatusCode != http.StatusOK {
+		return &rules.ProxyRefusedError{Status: resp.Status}
+	}
+	return nil
 }

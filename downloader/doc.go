@@ -53,13 +53,18 @@
 //  3. The transfer returns a result: complete, or how it ended. The
 //     manager turns it into the try's outcome: a complete file is synced,
 //     checked for duplicates and moved into place; a failure becomes a
-//     verdict (a kind of failure, and whether another try may mend it).
-//     (outcome.go, save.go, commit.go)
-//  4. The function decide turns that outcome and the item's history (how
-//     many tries counted, how far the file got before) into one step:
+//     verdict (a kind of failure, and whether another try may mend it),
+//     which rules.Classify alone gives. (outcome.go, save.go, commit.go;
+//     package rules)
+//  4. The function rules.Decide turns that outcome and the item's history
+//     (how many tries counted, how far the file got before) into one step:
 //     done, retry after a wait, resume now, restart from byte 0, or fail
 //     with a reason. The manager applies the step through the state table
-//     and records it in the journal. (decide.go, finish.go, transitions.go)
+//     and records it in the journal. (package rules, finish.go, transitions.go)
+//
+// The words the engine shares with its faces (states, failures, notes) are
+// package itemstate's, the saved record and the Journal package record's;
+// the engine names them too, so its callers need one import.
 //
 // A try that brings bytes beyond the furthest point any earlier try
 // reached is free; any other try counts against the retries and waits its

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"runtime"
 	"time"
+
+	"haul/downloader/rules"
 )
 
 // finish applies the outcome of a try: an interrupted try goes back to
@@ -25,12 +27,12 @@ func (m *Manager) finish(ctx context.Context, it *item, out outcome) {
 		m.notifyLocked()
 		return
 	}
-	h.pace.observe(out.verdict.slowDown)
-	if out.verdict.slowDown {
-		h.pace.refused(m.now(), out.verdict.err.Status, inFlight, m.perHostLocked(), out.verdict.minWait)
+	h.pace.observe(out.verdict.SlowDown)
+	if out.verdict.SlowDown {
+		h.pace.refused(m.now(), out.verdict.Err.Status, inFlight, m.perHostLocked(), out.verdict.MinWait)
 	}
 	h.noteTry(out.verdict)
-	s := decide(out, it.history(), m.retryPolicyLocked())
+	s := rules.Decide(out.forRules(), it.history(), m.retryPolicyLocked())
 	m.applyLocked(it, out, s)
 	if h.down(out.verdict, s) {
 		m.failSiteLocked(it.host, it.err)
@@ -53,44 +55,44 @@ func (m *Manager) interruptedLocked(it *item, cause error) {
 }
 
 // history is what decide needs to know of the item's earlier tries.
-func (it *item) history() history {
-	return history{failures: it.failures, reached: it.reached, total: it.total.Load()}
+func (it *item) history() rules.History {
+	return rules.History{Failures: it.failures, Reached: it.reached, Total: it.total.Load()}
 }
 
-func (m *Manager) retryPolicyLocked() retryPolicy {
+func (m *Manager) retryPolicyLocked() rules.Policy {
 	o := m.opts
-	return retryPolicy{retries: m.limits.Retries, maxRetryAfter: o.MaxRetryAfter,
-		backoff: func(next int, minWait time.Duration) time.Duration {
-			return backoff(o.BackoffBase, o.BackoffMax, next, minWait)
+	return rules.Policy{Retries: m.limits.Retries, MaxRetryAfter: o.MaxRetryAfter,
+		Backoff: func(next int, minWait time.Duration) time.Duration {
+			return rules.Backoff(o.BackoffBase, o.BackoffMax, next, minWait)
 		}}
 }
 
 // applyLocked carries out the step decide chose.
-func (m *Manager) applyLocked(it *item, out outcome, s step) {
-	s.err = m.keptFailureLocked(s.err)
-	if s.counted {
+func (m *Manager) applyLocked(it *item, out outcome, s rules.Step) {
+	s.Err = m.keptFailureLocked(s.Err)
+	if s.Counted {
 		it.failures++
 	}
 	it.reached = max(it.reached, out.reached)
-	switch s.kind {
-	case stepDone:
+	switch s.Kind {
+	case rules.StepDone:
 		m.finishedLocked(it, out)
-	case stepFail:
-		m.failLocked(it, s.err, s.dropPart)
-		if s.stopBatch {
-			m.failQueuedLocked(s.err)
+	case rules.StepFail:
+		m.failLocked(it, s.Err, s.DropPart)
+		if s.StopBatch {
+			m.failQueuedLocked(s.Err)
 		}
-	case stepRestart:
+	case rules.StepRestart:
 		m.removePartLocked(it)
 		it.etag, it.modified, it.reached = "", "", 0
 		it.total.Store(-1)
 		m.requeueLocked(it)
-		it.err = s.err
-	case stepResume:
+		it.err = s.Err
+	case rules.StepResume:
 		m.requeueLocked(it)
-		it.err = s.err
-	case stepWait:
-		m.waitLocked(it, s.wait, s.err, out.verdict.slowDown)
+		it.err = s.Err
+	case rules.StepWait:
+		m.waitLocked(it, s.Wait, s.Err, out.verdict.SlowDown)
 	}
 }
 

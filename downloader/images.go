@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 
 	"haul/downloader/pages"
+	"haul/downloader/rules"
 	"haul/downloader/sniff"
 	"haul/downloader/transfer"
 )
@@ -86,7 +87,7 @@ func (m *Manager) fetchPage(ctx context.Context, u string) (io.ReadCloser, strin
 		return nil, "", nil, err
 	}
 	if err != nil {
-		return nil, "", nil, fmt.Errorf("open page %s: %w", u, transportVerdict(err, req.URL).err)
+		return nil, "", nil, fmt.Errorf("open page %s: %w", u, rules.Classify(rules.Failure{Ending: transfer.ReadFailed, Err: err, Host: req.URL.Hostname()}).Err)
 	}
 	if resp.StatusCode == http.StatusUnauthorized {
 		resp.Body.Close()
@@ -94,7 +95,7 @@ func (m *Manager) fetchPage(ctx context.Context, u string) (io.ReadCloser, strin
 	}
 	if resp.StatusCode != http.StatusOK {
 		resp.Body.Close()
-		return nil, "", nil, fmt.Errorf("open page %s: %w", u, httpError(resp.StatusCode))
+		return nil, "", nil, fmt.Errorf("open page %s: %w", u, rules.HTTPError(resp.StatusCode))
 	}
 	body, signIn := pageSignIn(req.URL.String(), resp)
 	if signIn {

@@ -13,6 +13,7 @@ import (
 
 	"golang.org/x/sync/semaphore"
 
+	"haul/downloader/itemstate"
 	"haul/downloader/links"
 )
 
@@ -54,7 +55,7 @@ type Manager struct {
 	order  []*hostQueue
 	rr     int
 	nextID ID
-	counts [numStates]int
+	counts [itemstate.NumStates]int
 	// rev counts changes; changes, removals and removedFloor let readers
 	// ask for what changed since a revision (SnapshotSince).
 	rev          uint64

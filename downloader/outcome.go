@@ -2,9 +2,8 @@ package downloader
 
 import (
 	"context"
-	"errors"
-	"io/fs"
 
+	"haul/downloader/rules"
 	"haul/downloader/transfer"
 )
 
@@ -31,13 +30,12 @@ func (m *Manager) outcomeOf(ctx context.Context, it *item, j job, p *tryPlan, r 
 	case transfer.OpenFailed:
 		return m.openFailed(it, j, r.Err)
 	}
-	if why, ok := startOverReasons[r.Ending]; ok {
-		return *startOver(why)
-	}
 	if p.mem != nil {
 		r.Reached = m.keepReceived(it, p)
 	}
-	return outcome{reached: r.Reached, verdict: m.failureVerdict(j, r)}
+	v := rules.Classify(rules.Failure{Ending: r.Ending, Resp: r.Resp, Err: r.Err, Host: j.url.Hostname(), Dir: j.dir,
+		MaxSize: j.limits.MaxSize, Now: m.now()})
+	return outcome{reached: r.Reached, verdict: v}
 }
 
 // saveComplete saves a file whose bytes are all in: from memory, from the
@@ -52,45 +50,23 @@ func (m *Manager) saveComplete(ctx context.Context, it *item, j job, p *tryPlan,
 	return m.finishFile(ctx, it, j, r.File, p.part, p.format, p.hash, outcome{reached: r.Reached})
 }
 
-// startOverReasons are the answers to a resume after which the next try
-// starts at byte 0.
-var startOverReasons = map[transfer.Ending]Reason{
-	transfer.CannotResume: ReasonNoResume,
-	transfer.Changed:      ReasonChanged,
-	transfer.WrongPart:    ReasonWrongPart,
-}
-
-// failureVerdict explains a try that failed.
-func (m *Manager) failureVerdict(j job, r transfer.Result) verdict {
-	switch r.Ending {
-	case transfer.Refused:
-		return statusVerdict(r.Resp, m.now())
-	case transfer.NoFile:
-		return verdict{err: &ItemError{Kind: ErrServer, Reason: ReasonNoFile, Status: r.Resp.StatusCode}}
-	case transfer.TooLarge:
-		return tooLarge(j.limits.MaxSize)
-	case transfer.EmptyBody:
-		return verdict{retry: true, err: &ItemError{Kind: ErrEmptyBody, Reason: ReasonEmptyBody, Status: r.Resp.StatusCode}}
-	case transfer.PageUnreadable:
-		return verdict{retry: true, err: &ItemError{Kind: ErrNetwork, Reason: ReasonPageUnreadable, Err: r.Err}}
-	case transfer.WriteFailed:
-		return diskVerdict(r.Err, j.dir)
-	}
-	return transportVerdict(r.Err, j.url)
-}
-
 // openFailed explains a temporary file that could not be opened. A file
 // of the same name that appeared meanwhile sends the item to choose
 // another name.
 func (m *Manager) openFailed(it *item, j job, err error) outcome {
-	if errors.Is(err, fs.ErrExist) {
+	v := rules.Classify(rules.Failure{Ending: transfer.OpenFailed, Err: err, Dir: j.dir})
+	if v.Err.Reason == ReasonNameTaken {
 		m.forgetName(it)
-		return outcome{restart: true, verdict: verdict{retry: true, err: &ItemError{Kind: ErrDisk, Reason: ReasonNameTaken, Err: err}}}
 	}
-	return outcome{verdict: diskVerdict(err, j.dir)}
+	return outcome{verdict: v}
 }
 
-// startOver asks for the next try to begin at byte 0, without the part file.
-func startOver(why Reason) *outcome {
-	return &outcome{restart: true, verdict: verdict{retry: true, err: &ItemError{Kind: ErrServer, Reason: why}}}
+// saveFailed is the verdict on a failure to save into the output folder.
+func saveFailed(err error, dir string) rules.Verdict {
+	return rules.Classify(rules.Failure{Ending: transfer.WriteFailed, Err: err, Dir: dir})
+}
+
+// refused is the verdict on an answer the engine read and refused.
+func refused(e *ItemError) rules.Verdict {
+	return rules.Classify(rules.Failure{Refused: e})
 }

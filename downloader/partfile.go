@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"syscall"
 
 	"haul/downloader/transfer"
 )
@@ -83,35 +82,7 @@ func commitFile(part, final string, overwrite bool) error {
 	return nil
 }
 
-// diskVerdict explains a failure to write into the output folder. Running
-// out of open files is the system's limit, not the folder's fault: it is
-// worth another try and stops nothing else.
-func diskVerdict(err error, dir string) verdict {
-	if errors.Is(err, syscall.EMFILE) || errors.Is(err, syscall.ENFILE) {
-		return networkVerdict(err, "")
-	}
-	e := &ItemError{Kind: ErrDisk, Reason: ReasonDisk, Folder: dir, Detail: rootCause(err), Err: err}
-	switch {
-	case errors.Is(err, syscall.ENOSPC):
-		e.Reason, e.Detail = ReasonDiskFull, ""
-	case errors.Is(err, fs.ErrPermission), errors.Is(err, syscall.EROFS):
-		e.Reason, e.Detail = ReasonNoPermission, ""
-	}
-	return verdict{err: e}
-}
-
 func fileExists(path string) bool {
 	_, err := os.Lstat(path)
 	return err == nil
-}
-
-// rootCause is the innermost error's text, e.g. "no such file or directory".
-func rootCause(err error) string {
-	for {
-		next := errors.Unwrap(err)
-		if next == nil {
-			return err.Error()
-		}
-		err = next
-	}
 }

@@ -47,7 +47,7 @@ func (p *tryPlan) plan(a transfer.Answer) transfer.Plan {
 	p.format = a.Format
 	if p.m.isPage(p.it, p.j, a.Resp) {
 		if signInPage(p.j, a.Resp, a.Head) {
-			return p.stop(outcome{verdict: verdict{err: signInError(a.Resp.StatusCode)}})
+			return p.stop(outcome{verdict: refused(signInError(a.Resp.StatusCode))})
 		}
 		return transfer.Plan{ReadPage: true}
 	}
@@ -85,9 +85,9 @@ func (p *tryPlan) notAsPromised(a transfer.Answer) (outcome, bool) {
 	}
 	switch {
 	case len(a.Head) == 0:
-		return outcome{verdict: verdict{err: &ItemError{Kind: ErrEmptyBody, Reason: ReasonEmptyFile, Status: resp.StatusCode}}}, true
+		return outcome{verdict: refused(&ItemError{Kind: ErrEmptyBody, Reason: ReasonEmptyFile, Status: resp.StatusCode})}, true
 	case a.Format.IsText:
-		return outcome{verdict: verdict{err: notImageError(a.Head, p.j.url, resp)}}, true
+		return outcome{verdict: refused(notImageError(a.Head, p.j.url, resp))}, true
 	}
 	return outcome{}, false
 }
@@ -97,7 +97,7 @@ func (p *tryPlan) notAsPromised(a transfer.Answer) (outcome, bool) {
 func (p *tryPlan) save(a transfer.Answer) transfer.Plan {
 	m, it, j := p.m, p.it, p.j
 	if err := os.MkdirAll(j.dir, 0o755); err != nil {
-		return p.stop(outcome{verdict: diskVerdict(err, j.dir)})
+		return p.stop(outcome{verdict: saveFailed(err, j.dir)})
 	}
 	name, claimed := m.saveName(it, j, a.Resp, p.format, a.Total)
 	if claimed == claimSkip {

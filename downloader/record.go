@@ -9,49 +9,6 @@ import (
 	"time"
 )
 
-// Record is the part of an item that survives a restart: enough to show it
-// again and to resume its partial file safely.
-type Record struct {
-	URL          string     `json:"url"`
-	Dir          string     `json:"dir,omitempty"`
-	Name         string     `json:"name,omitempty"`
-	State        string     `json:"state"`
-	OwnsPart     bool       `json:"part,omitempty"`
-	ETag         string     `json:"etag,omitempty"`
-	LastModified string     `json:"modified,omitempty"`
-	Total        int64      `json:"total,omitempty"`
-	Attempts     int        `json:"attempts,omitempty"`
-	Status       int        `json:"status,omitempty"`
-	Failure      *ItemError `json:"failure,omitempty"`
-	Note         Note       `json:"skip_note,omitzero"`
-	// LegacyErrKind, LegacyError and LegacyNote are read from queues saved
-	// when failures and notes were English sentences; they are never written.
-	LegacyErrKind ErrorKind `json:"err_kind,omitempty"`
-	LegacyError   string    `json:"error,omitempty"`
-	LegacyNote    string    `json:"note,omitempty"`
-	Started       time.Time `json:"started,omitzero"`
-	Finished      time.Time `json:"finished,omitzero"`
-	Referer       string    `json:"referer,omitempty"`
-	FromPage      bool      `json:"from_page,omitempty"`
-	Subdir        string    `json:"subdir,omitempty"`
-	Pattern       string    `json:"pattern,omitempty"`
-	MIME          string    `json:"mime,omitempty"`
-	IsImage       bool      `json:"image,omitempty"`
-	Width         int       `json:"width,omitempty"`
-	Height        int       `json:"height,omitempty"`
-	SHA256        string    `json:"sha256,omitempty"`
-}
-
-// Journal receives item changes to persist. Its methods are never called
-// under the manager's lock and must not call back into the manager. Write
-// hands the changes to the operating system (enough to survive the app
-// crashing); Sync makes what was written reach the disk (enough to survive
-// a power cut), and may run while further Writes happen.
-type Journal interface {
-	Write(changed []Record, removed []string) error
-	Sync() error
-}
-
 // flushDelay batches journal writes: changes reach the journal at most this long after they happen.
 const flushDelay = 250 * time.Millisecond
 
@@ -363,23 +320,14 @@ func (it *item) fromRecord(r Record) {
 	it.dir, it.name, it.ownsPart = r.Dir, r.Name, r.OwnsPart && r.Name != ""
 	it.etag, it.modified = r.ETag, r.LastModified
 	it.attempts, it.status = int32(r.Attempts), int32(r.Status)
-	note := r.Note
-	if note.IsZero() && r.LegacyNote != "" {
-		note = legacyNote(r.LegacyNote)
-	}
-	if !note.IsZero() {
+	if note := r.SavedNote(); !note.IsZero() {
 		it.note = &note
 	}
 	it.started, it.finished = r.Started, r.Finished
 	it.referer, it.fromPage = r.Referer, r.FromPage
 	it.subdir, it.pattern = r.Subdir, r.Pattern
 	it.mime, it.isImage, it.width, it.height, it.hash = r.MIME, r.IsImage, int32(r.Width), int32(r.Height), r.SHA256
-	switch {
-	case r.Failure != nil:
-		it.err = r.Failure
-	case r.LegacyError != "":
-		it.err = legacyError(r.LegacyErrKind, r.Status)
-	}
+	it.err = r.SavedFailure()
 	if r.Total > 0 {
 		it.total.Store(r.Total)
 	}

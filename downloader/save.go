@@ -116,11 +116,11 @@ func (m *Manager) finishFile(ctx context.Context, it *item, j job, f partFile, p
 		return out
 	case err != nil:
 		f.Close()
-		out.verdict = diskVerdict(err, j.dir)
+		out.verdict = saveFailed(err, j.dir)
 		return out
 	}
 	if err := f.Close(); err != nil {
-		out.verdict = diskVerdict(err, j.dir)
+		out.verdict = saveFailed(err, j.dir)
 		return out
 	}
 	if format.IsImage && (format.Width == 0 || format.Height == 0) {
@@ -135,11 +135,11 @@ func (m *Manager) finishFile(ctx context.Context, it *item, j job, f partFile, p
 		}
 	}
 	if err := m.commit(it, part, j.limits.OnExists); err != nil {
-		out.verdict = diskVerdict(err, j.dir)
+		out.verdict = saveFailed(err, j.dir)
 		return out
 	}
 	if err := m.syncDir(j.dir); err != nil {
-		out.verdict = diskVerdict(err, j.dir)
+		out.verdict = saveFailed(err, j.dir)
 		return out
 	}
 	out.done = true
@@ -187,7 +187,7 @@ func (m *Manager) commitComplete(ctx context.Context, it *item, j job) outcome {
 	part := filepath.Join(j.dir, j.name+".part")
 	f, err := os.OpenFile(part, os.O_WRONLY, 0)
 	if err != nil {
-		return outcome{verdict: diskVerdict(err, j.dir)}
+		return outcome{verdict: saveFailed(err, j.dir)}
 	}
 	if _, ok := readPartTag(part); !ok {
 		m.untagged.Store(true)

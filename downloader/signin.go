@@ -31,22 +31,6 @@ func signInError(status int) *ItemError {
 	return &ItemError{Kind: ErrHTTP, Reason: ReasonSignIn, Status: status}
 }
 
-// NeedsSignIn says whether signing in (sending the cookies of a browser
-// where the user is signed in) may cure the failure: a sign-in page, a web
-// page instead of a picture, or a 401 or 403 answer.
-func (e *ItemError) NeedsSignIn() bool {
-	if e == nil {
-		return false
-	}
-	switch e.Reason {
-	case ReasonSignIn, ReasonNotImage:
-		return true
-	case ReasonHTTP:
-		return e.Status == http.StatusUnauthorized || e.Status == http.StatusForbidden
-	}
-	return false
-}
-
 // signInHead is how much of a web page is searched for a sign-in form.
 const signInHead = 64 << 10
 

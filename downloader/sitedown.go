@@ -3,6 +3,8 @@ package downloader
 import (
 	"errors"
 	"net/url"
+
+	"haul/downloader/rules"
 )
 
 // A site that has not answered once since Haul started, and whose own
@@ -29,12 +31,12 @@ func (h *hostQueue) noteAnswer() {
 
 // unreachable says a try's failure is the site's own address refusing the
 // connection or not existing.
-func (h *hostQueue) unreachable(v verdict) bool {
-	e := v.err
+func (h *hostQueue) unreachable(v rules.Verdict) bool {
+	e := v.Err
 	if e == nil || e.Kind != ErrNetwork {
 		return false
 	}
-	definite := e.Reason == ReasonRefused || e.Reason == ReasonHostUnknown && !v.retry
+	definite := e.Reason == ReasonRefused || e.Reason == ReasonHostUnknown && !v.Retry
 	var urlErr *url.Error
 	if !definite || !errors.As(e.Err, &urlErr) {
 		return false
@@ -44,7 +46,7 @@ func (h *hostQueue) unreachable(v verdict) bool {
 }
 
 // noteTry counts a try that could not connect to the site.
-func (h *hostQueue) noteTry(v verdict) {
+func (h *hostQueue) noteTry(v rules.Verdict) {
 	if h.unreachable(v) {
 		h.refusals++
 	}
@@ -52,8 +54,8 @@ func (h *hostQueue) noteTry(v verdict) {
 
 // down says the step ends a link for good in a way that shows its site is
 // down.
-func (h *hostQueue) down(v verdict, s step) bool {
-	return s.kind == stepFail && !h.answered && h.refusals >= unreachableBeforeDown && h.unreachable(v)
+func (h *hostQueue) down(v rules.Verdict, s rules.Step) bool {
+	return s.Kind == rules.StepFail && !h.answered && h.refusals >= unreachableBeforeDown && h.unreachable(v)
 }
 
 // failSiteLocked fails the site's links that wait their turn or their next

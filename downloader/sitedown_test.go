@@ -9,6 +9,8 @@ import (
 	"net/url"
 	"sync/atomic"
 	"testing"
+
+	"haul/downloader/rules"
 )
 
 // countingClient dials through a counter of connection attempts.
@@ -111,16 +113,16 @@ func TestOnlyDefiniteFailuresOfTheSiteItselfCount(t *testing.T) {
 	mirror := &url.Error{Op: "Get", URL: "https://mirror.example.net/a.jpg", Err: errors.New("connection refused")}
 	tests := []struct {
 		name string
-		v    verdict
+		v    rules.Verdict
 		want bool
 	}{
-		{"its own address refused", verdict{retry: true, err: &ItemError{Kind: ErrNetwork, Reason: ReasonRefused, Err: own}}, true},
-		{"its name does not exist", verdict{err: &ItemError{Kind: ErrNetwork, Reason: ReasonHostUnknown, Err: own}}, true},
-		{"no name server answered (network not up)", verdict{retry: true, err: &ItemError{Kind: ErrNetwork, Reason: ReasonHostUnknown, Err: own}}, false},
-		{"a mirror it redirected to refused", verdict{retry: true, err: &ItemError{Kind: ErrNetwork, Reason: ReasonRefused, Err: mirror}}, false},
-		{"no route or a reset", verdict{retry: true, err: &ItemError{Kind: ErrNetwork, Reason: ReasonConnection, Err: own}}, false},
-		{"a timeout", verdict{retry: true, err: &ItemError{Kind: ErrTimeout, Reason: ReasonSlowAnswer, Err: own}}, false},
-		{"an answer", verdict{err: &ItemError{Kind: ErrHTTP, Reason: ReasonHTTP, Status: 503}}, false},
+		{"its own address refused", rules.Verdict{Retry: true, Err: &ItemError{Kind: ErrNetwork, Reason: ReasonRefused, Err: own}}, true},
+		{"its name does not exist", rules.Verdict{Err: &ItemError{Kind: ErrNetwork, Reason: ReasonHostUnknown, Err: own}}, true},
+		{"no name server answered (network not up)", rules.Verdict{Retry: true, Err: &ItemError{Kind: ErrNetwork, Reason: ReasonHostUnknown, Err: own}}, false},
+		{"a mirror it redirected to refused", rules.Verdict{Retry: true, Err: &ItemError{Kind: ErrNetwork, Reason: ReasonRefused, Err: mirror}}, false},
+		{"no route or a reset", rules.Verdict{Retry: true, Err: &ItemError{Kind: ErrNetwork, Reason: ReasonConnection, Err: own}}, false},
+		{"a timeout", rules.Verdict{Retry: true, Err: &ItemError{Kind: ErrTimeout, Reason: ReasonSlowAnswer, Err: own}}, false},
+		{"an answer", rules.Verdict{Err: &ItemError{Kind: ErrHTTP, Reason: ReasonHTTP, Status: 503}}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -108,7 +108,7 @@ func (m *Manager) finishSmall(ctx context.Context, it *item, j job, p *tryPlan) 
 		m.disownPicture(it) // claimed again once the part file is on the disk
 		return m.saveThroughPart(ctx, it, j, p)
 	}
-	return outcome{verdict: diskVerdict(err, j.dir)}
+	return outcome{verdict: saveFailed(err, j.dir)}
 }
 
 // linkSmall writes the body into a file without a name in the item's
@@ -194,7 +194,7 @@ func (m *Manager) saveThroughPart(ctx context.Context, it *item, j job, p *tryPl
 	}
 	if _, err := f.Write(p.mem.data); err != nil {
 		f.Close()
-		return outcome{verdict: diskVerdict(fmt.Errorf("save %s: %w", p.part, err), j.dir)}
+		return outcome{verdict: saveFailed(fmt.Errorf("save %s: %w", p.part, err), j.dir)}
 	}
 	return m.finishFile(ctx, it, j, f, p.part, p.format, p.hash, outcome{reached: int64(len(p.mem.data))})
 }

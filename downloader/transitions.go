@@ -1,5 +1,7 @@
 package downloader
 
+import "haul/downloader/itemstate"
+
 // transition is one allowed move of an item from one state to another, with
 // what causes it. The table below is the whole state machine: the diagram in
 // the package documentation draws it, and setStateLocked refuses any move
@@ -36,7 +38,7 @@ var transitions = []transition{
 }
 
 // allowed[from][to] says whether the table lists the move.
-var allowed = func() (a [numStates][numStates]bool) {
+var allowed = func() (a [itemstate.NumStates][itemstate.NumStates]bool) {
 	for _, t := range transitions {
 		a[t.from][t.to] = true
 	}
@@ -45,7 +47,7 @@ var allowed = func() (a [numStates][numStates]bool) {
 
 // canMove reports whether an item may go from one state to another.
 func canMove(from, to State) bool {
-	if from < 0 || from >= numStates || to < 0 || to >= numStates {
+	if from < 0 || int(from) >= itemstate.NumStates || to < 0 || int(to) >= itemstate.NumStates {
 		return false
 	}
 	return allowed[from][to]

@@ -2,6 +2,8 @@ package downloader
 
 import (
 	"testing"
+
+	"haul/downloader/itemstate"
 )
 
 // TestEveryTransitionRow walks every pair of states: the moves in the table
@@ -18,8 +20,8 @@ func TestEveryTransitionRow(t *testing.T) {
 			t.Errorf("%s → %s has no cause", tr.from, tr.to)
 		}
 	}
-	for from := range numStates {
-		for to := range numStates {
+	for from := range State(itemstate.NumStates) {
+		for to := range State(itemstate.NumStates) {
 			if from == to {
 				continue
 			}
@@ -60,7 +62,7 @@ func TestFinalStatesOnlyRetry(t *testing.T) {
 			t.Errorf("%s → %s: a final state leaves only to be queued again", tr.from, tr.to)
 		}
 	}
-	if canMove(-1, Queued) || canMove(Queued, numStates) {
+	if canMove(-1, Queued) || canMove(Queued, State(itemstate.NumStates)) {
 		t.Error("moves to or from states out of range are allowed")
 	}
 }

@@ -8,7 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"haul/downloader"
+	"haul/downloader/dirsync"
 )
 
 // compactLocked rewrites the journal as one line per live item, copying
@@ -27,7 +27,7 @@ func (s *Store) compactLocked() error {
 	s.f = nil
 	renameErr := os.Rename(tmp.name, s.path)
 	if renameErr == nil {
-		renameErr = downloader.SyncDir(filepath.Dir(s.path))
+		renameErr = dirsync.Sync(filepath.Dir(s.path))
 	}
 	f, err := os.OpenFile(s.path, os.O_RDWR|os.O_APPEND, 0o600)
 	if err != nil {

@@ -9,7 +9,7 @@ import (
 	"path/filepath"
 	"sync"
 
-	"haul/downloader"
+	"haul/downloader/record"
 )
 
 // header is the first line of every queue file.
@@ -22,11 +22,11 @@ const formatVersion = 1
 
 // line is one journal entry: a record, or the removal of a URL.
 type line struct {
-	downloader.Record
+	record.Record
 	Removed bool `json:"removed,omitempty"`
 }
 
-// Store is an open queue file. It implements downloader.Journal. It keeps
+// Store is an open queue file. It implements record.Journal. It keeps
 // no copy of the records: only where each item's latest line is in the
 // file, which is all that rewriting the file needs.
 type Store struct {
@@ -63,13 +63,13 @@ type Problem struct {
 // it open for writing, locked against other running copies of Haul (an
 // error wrapping ErrInUse). The records come back in queue order. A damaged file
 // never stops Open: it is moved aside and described by the Problem.
-func Open(path string) (*Store, []downloader.Record, *Problem, error) {
+func Open(path string) (*Store, []record.Record, *Problem, error) {
 	s, problem, err := OpenLazy(path)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	recs := make([]downloader.Record, 0, len(s.index))
-	err = s.Each(func(r downloader.Record) bool {
+	recs := make([]record.Record, 0, len(s.index))
+	err = s.Each(func(r record.Record) bool {
 		recs = append(recs, r)
 		return true
 	})
@@ -137,7 +137,7 @@ func (s *Store) apply(url string, removed bool, off int64, n int) {
 
 // Each reads the live records back from the file and calls fn with each,
 // in queue order, until fn returns false. It must not write to the store.
-func (s *Store) Each(fn func(downloader.Record) bool) error {
+func (s *Store) Each(fn func(record.Record) bool) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	r := lineReader{f: s.f}
@@ -163,7 +163,7 @@ func (s *Store) Each(fn func(downloader.Record) bool) error {
 
 // Write appends the changes; they survive the app crashing at once, and a
 // power cut after Sync.
-func (s *Store) Write(changed []downloader.Record, removed []string) error {
+func (s *Store) Write(changed []record.Record, removed []string) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.f == nil {
@@ -192,7 +192,7 @@ func (s *Store) Write(changed []downloader.Record, removed []string) error {
 		}
 	}
 	for _, u := range removed {
-		if err := encode(line{Record: downloader.Record{URL: u}, Removed: true}); err != nil {
+		if err := encode(line{Record: record.Record{URL: u}, Removed: true}); err != nil {
 			return err
 		}
 	}

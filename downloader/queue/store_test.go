@@ -9,10 +9,12 @@ import (
 	"testing"
 
 	"haul/downloader"
+	"haul/downloader/itemstate"
+	"haul/downloader/record"
 )
 
-func rec(i int, state string) downloader.Record {
-	return downloader.Record{URL: fmt.Sprintf("https://example.com/%d.jpg", i), Name: fmt.Sprintf("%d.jpg", i), State: state, ETag: `"e"`, Total: int64(i)}
+func rec(i int, state string) record.Record {
+	return record.Record{URL: fmt.Sprintf("https://example.com/%d.jpg", i), Name: fmt.Sprintf("%d.jpg", i), State: state, ETag: `"e"`, Total: int64(i)}
 }
 
 func TestRoundTripKeepsLatestAndOrder(t *testing.T) {
@@ -21,10 +23,10 @@ func TestRoundTripKeepsLatestAndOrder(t *testing.T) {
 	if err != nil || problem != nil || len(recs) != 0 {
 		t.Fatalf("open empty: %v %v %v", recs, problem, err)
 	}
-	if err := s.Write([]downloader.Record{rec(1, "queued"), rec(2, "queued"), rec(3, "queued")}, nil); err != nil {
+	if err := s.Write([]record.Record{rec(1, "queued"), rec(2, "queued"), rec(3, "queued")}, nil); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.Write([]downloader.Record{rec(2, "done")}, []string{rec(3, "").URL}); err != nil {
+	if err := s.Write([]record.Record{rec(2, "done")}, []string{rec(3, "").URL}); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.Close(); err != nil {
@@ -87,7 +89,7 @@ func TestDamagedFiles(t *testing.T) {
 					t.Errorf("problem says %d items recovered, %d were read", problem.Recovered, len(recs))
 				}
 			}
-			if err := s.Write([]downloader.Record{rec(9, "queued")}, nil); err != nil {
+			if err := s.Write([]record.Record{rec(9, "queued")}, nil); err != nil {
 				t.Fatalf("cannot save after recovery: %v", err)
 			}
 		})
@@ -118,7 +120,7 @@ func TestCompactionBoundsTheFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	for range 3000 {
-		if err := s.Write([]downloader.Record{rec(1, "active")}, nil); err != nil {
+		if err := s.Write([]record.Record{rec(1, "active")}, nil); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -142,7 +144,7 @@ func BenchmarkRestore100k(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	recs := make([]downloader.Record, 100_000)
+	recs := make([]record.Record, 100_000)
 	for i := range recs {
 		recs[i] = rec(i, "done")
 		recs[i].Dir = "/home/user/Pictures/Haul"
@@ -176,7 +178,7 @@ func TestTornLastLineIsWrittenOver(t *testing.T) {
 	if err != nil || problem != nil || len(recs) != 1 {
 		t.Fatalf("open: %v %+v %v", recs, problem, err)
 	}
-	if err := s.Write([]downloader.Record{rec(9, "queued")}, nil); err != nil {
+	if err := s.Write([]record.Record{rec(9, "queued")}, nil); err != nil {
 		t.Fatal(err)
 	}
 	s.Close()
@@ -200,20 +202,20 @@ func TestCompactionKeepsLatestLinesInOrder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	write := func(changed []downloader.Record, removed ...string) {
+	write := func(changed []record.Record, removed ...string) {
 		t.Helper()
 		if err := s.Write(changed, removed); err != nil {
 			t.Fatal(err)
 		}
 	}
-	write([]downloader.Record{rec(1, "queued"), rec(2, "queued"), rec(3, "queued"), rec(4, "queued")})
+	write([]record.Record{rec(1, "queued"), rec(2, "queued"), rec(3, "queued"), rec(4, "queued")})
 	write(nil, rec(3, "").URL)
 	for i := range 1500 {
 		r := rec(2, "active")
 		r.Attempts = i
-		write([]downloader.Record{r})
+		write([]record.Record{r})
 	}
-	write([]downloader.Record{rec(4, "done"), rec(3, "queued")})
+	write([]record.Record{rec(4, "done"), rec(3, "queued")})
 	write(nil, rec(1, "").URL)
 	s.Close()
 	data, err := os.ReadFile(path)
@@ -251,12 +253,12 @@ func TestRecordsComeBackWhole(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	full := downloader.Record{URL: "https://example.com/a?b=1&c=<2>", Dir: "/pics", Name: "a.jpg", State: "done",
+	full := record.Record{URL: "https://example.com/a?b=1&c=<2>", Dir: "/pics", Name: "a.jpg", State: "done",
 		OwnsPart: true, ETag: `"x"`, LastModified: "Mon, 30 Nov 2026 08:00:00 GMT", Total: 12, Attempts: 2, Status: 200,
-		Failure: &downloader.ItemError{Kind: downloader.ErrServer, Status: 503}, Note: downloader.Note{Kind: downloader.NoteSavedEarlier, Name: "a.jpg"},
+		Failure: &itemstate.ItemError{Kind: itemstate.ErrServer, Status: 503}, Note: itemstate.Note{Kind: itemstate.NoteSavedEarlier, Name: "a.jpg"},
 		Referer: "https://example.com/", FromPage: true, Subdir: "page", Pattern: "{n}", MIME: "image/jpeg", IsImage: true,
 		Width: 3, Height: 4, SHA256: "ab"}
-	if err := s.Write([]downloader.Record{full}, nil); err != nil {
+	if err := s.Write([]record.Record{full}, nil); err != nil {
 		t.Fatal(err)
 	}
 	s.Close()
@@ -285,7 +287,7 @@ func TestOpenLazyReadsRecordsOneAtATime(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := s.Write([]downloader.Record{rec(1, "done"), rec(2, "queued"), rec(3, "failed")}, []string{rec(2, "").URL}); err != nil {
+	if err := s.Write([]record.Record{rec(1, "done"), rec(2, "queued"), rec(3, "failed")}, []string{rec(2, "").URL}); err != nil {
 		t.Fatal(err)
 	}
 	s.Close()
@@ -295,7 +297,7 @@ func TestOpenLazyReadsRecordsOneAtATime(t *testing.T) {
 	}
 	defer lazy.Close()
 	var got []string
-	if err := lazy.Each(func(r downloader.Record) bool {
+	if err := lazy.Each(func(r record.Record) bool {
 		got = append(got, r.URL+" "+r.State)
 		return true
 	}); err != nil {
@@ -306,7 +308,7 @@ func TestOpenLazyReadsRecordsOneAtATime(t *testing.T) {
 		t.Errorf("records %v, want %v", got, want)
 	}
 	calls := 0
-	if err := lazy.Each(func(downloader.Record) bool { calls++; return false }); err != nil || calls != 1 {
+	if err := lazy.Each(func(record.Record) bool { calls++; return false }); err != nil || calls != 1 {
 		t.Errorf("Each went on after false: %d calls, %v", calls, err)
 	}
 }

@@ -1,12 +1,10 @@
-package downloader
+package itemstate
 
 import (
-	"errors"
 	"fmt"
+	"net/http"
 	"strings"
 	"time"
-
-	"haul/downloader/transfer"
 )
 
 // ErrorKind groups failures by what the user can do about them.
@@ -149,37 +147,8 @@ type ItemError struct {
 	// is the folder's or the site's.
 	NotStarted bool `json:"not_started,omitempty"`
 	// Err is the underlying error, while the try's outcome is decided;
-	// the failures items keep have none (see keptFailureLocked).
+	// the failures items keep have none.
 	Err error `json:"-"`
-}
-
-// maxSharedFailures bounds the distinct failures items share copies of.
-const maxSharedFailures = 4096
-
-// keptFailureLocked is the failure as an item keeps it: its kind and
-// parameters without the underlying error, which holds on to the request's
-// and the connection's details (40 MB for 100,000 links to a site that is
-// down), and one copy for all the items that failed the same way. Items
-// never change a failure they keep.
-func (m *Manager) keptFailureLocked(e *ItemError) *ItemError {
-	if e == nil {
-		return nil
-	}
-	return m.sharedFailureLocked(*e)
-}
-
-// sharedFailureLocked is keptFailureLocked for a failure given by value:
-// nothing is allocated when an item fails like one before it.
-func (m *Manager) sharedFailureLocked(e ItemError) *ItemError {
-	e.Err = nil
-	if shared, ok := m.failures[e]; ok {
-		return shared
-	}
-	kept := &e
-	if len(m.failures) < maxSharedFailures {
-		m.failures[e] = kept
-	}
-	return kept
 }
 
 // Error describes the failure for logs, as codes and parameters; people
@@ -209,40 +178,18 @@ func (e *ItemError) Error() string {
 // Unwrap exposes the underlying error.
 func (e *ItemError) Unwrap() error { return e.Err }
 
-var (
-	errPaused           = errors.New("paused")
-	errCanceled         = errors.New("canceled")
-	errStopped          = errors.New("stopped")
-	errYielded          = errors.New("back to the queue: fewer downloads at once")
-	errIdle             = transfer.ErrIdle
-	errTooManyRedirects = errors.New("too many redirects")
-	errRedirectScheme   = errors.New("redirect to a non-http link")
-)
-
-// httpError builds the error for a non-success status.
-func httpError(code int) *ItemError {
-	return &ItemError{Kind: ErrHTTP, Reason: ReasonHTTP, Status: code, Err: fmt.Errorf("HTTP %d", code)}
-}
-
-// gaveUp notes the attempt count on a retryable error that ran out of tries.
-func gaveUp(e *ItemError, attempts int) *ItemError {
-	if attempts <= 1 {
-		return e
+// NeedsSignIn says whether signing in (sending the cookies of a browser
+// where the user is signed in) may cure the failure: a sign-in page, a web
+// page instead of a picture, or a 401 or 403 answer.
+func (e *ItemError) NeedsSignIn() bool {
+	if e == nil {
+		return false
 	}
-	c := *e
-	c.Tries = attempts
-	return &c
-}
-
-// legacyError rebuilds the reason of a failure saved before reasons were
-// codes, from its kind and status; the old English text is not kept.
-func legacyError(kind ErrorKind, status int) *ItemError {
-	reasons := map[ErrorKind]Reason{ErrHTTP: ReasonHTTP, ErrNetwork: ReasonConnection, ErrTimeout: ReasonStalled,
-		ErrShortBody: ReasonCutShort, ErrRedirect: ReasonRedirectLoop, ErrBadLink: ReasonNotHTTP,
-		ErrDisk: ReasonDisk, ErrNotImage: ReasonNotImage}
-	r, ok := reasons[kind]
-	if !ok || r == ReasonHTTP && status == 0 {
-		r = ReasonUnknown
+	switch e.Reason {
+	case ReasonSignIn, ReasonNotImage:
+		return true
+	case ReasonHTTP:
+		return e.Status == http.StatusUnauthorized || e.Status == http.StatusForbidden
 	}
-	return &ItemError{Kind: kind, Reason: r, Status: status}
+	return false
 }

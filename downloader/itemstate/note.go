@@ -1,9 +1,4 @@
-package downloader
-
-import (
-	"strconv"
-	"strings"
-)
+package itemstate
 
 // NoteKind says why an item was skipped, as a stable code; the words come
 // from the catalogues of package haul/i18n.
@@ -33,23 +28,3 @@ type Note struct {
 
 // IsZero reports whether there is no note.
 func (n Note) IsZero() bool { return n.Kind == "" }
-
-// legacyNote reads a note saved as an English sentence before notes were
-// kinds; a sentence it does not know gives no note.
-func legacyNote(text string) Note {
-	named := map[string]NoteKind{"Already in the folder: ": NoteInFolder, "Same picture as ": NoteSamePicture,
-		"Saved by an earlier run: ": NoteSavedEarlier}
-	for prefix, kind := range named {
-		if name, ok := strings.CutPrefix(text, prefix); ok {
-			return Note{Kind: kind, Name: name}
-		}
-	}
-	if rest, ok := strings.CutPrefix(text, "Web page: "); ok {
-		count, _ := strconv.Atoi(strings.Fields(rest + " 0")[0])
-		return Note{Kind: NotePage, Count: count}
-	}
-	if strings.HasPrefix(text, "Web page with no pictures") {
-		return Note{Kind: NotePage}
-	}
-	return Note{}
-}

@@ -1,4 +1,4 @@
-package downloader
+package rules
 
 import (
 	"context"
@@ -13,6 +13,9 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"haul/downloader/itemstate"
+	"haul/downloader/transfer"
 )
 
 // retryableStatus lists the HTTP statuses worth trying again; every other
@@ -32,30 +35,26 @@ func slowDownStatus(code int) bool {
 	return code == http.StatusTooManyRequests || code == http.StatusServiceUnavailable
 }
 
-// verdict is the outcome of one failed attempt.
-type verdict struct {
-	err   *ItemError
-	retry bool
-	// minWait is the server's Retry-After, the least we wait before the next attempt.
-	minWait time.Duration
-	// slowDown says the site asked us to slow down (429/503).
-	slowDown bool
-}
-
 // statusVerdict decides what a non-success status means.
-func statusVerdict(resp *http.Response, now time.Time) verdict {
-	v := verdict{err: httpError(resp.StatusCode), retry: retryableStatus[resp.StatusCode]}
-	if v.retry {
-		v.minWait, _ = parseRetryAfter(resp.Header.Get("Retry-After"), now)
-		v.slowDown = slowDownStatus(resp.StatusCode)
+func statusVerdict(resp *http.Response, now time.Time) Verdict {
+	v := Verdict{Err: HTTPError(resp.StatusCode), Retry: retryableStatus[resp.StatusCode]}
+	if v.Retry {
+		v.MinWait, _ = parseRetryAfter(resp.Header.Get("Retry-After"), now)
+		v.SlowDown = slowDownStatus(resp.StatusCode)
 	}
 	return v
 }
 
+// ErrTooManyRedirects and ErrRedirectScheme are the engine's refusals to
+// follow a redirect: one too many, or one away from http(s).
+var (
+	ErrTooManyRedirects = errors.New("too many redirects")
+	ErrRedirectScheme   = errors.New("redirect to a non-http link")
+)
+
 // transportVerdict decides what an error from the client or the body means.
 // The caller has already ruled out a pause, cancel or stop of the item.
-func transportVerdict(err error, u *url.URL) verdict {
-	host := u.Hostname()
+func transportVerdict(err error, host string) Verdict {
 	if v, ok := answerVerdict(err, host); ok {
 		return v
 	}
@@ -67,39 +66,39 @@ func transportVerdict(err error, u *url.URL) verdict {
 
 // linkVerdict recognises links that lead nowhere downloadable: redirect
 // loops, redirects away from http(s), and unsupported schemes.
-func linkVerdict(err error) (verdict, bool) {
+func linkVerdict(err error) (Verdict, bool) {
 	var urlErr *url.Error
 	switch {
-	case errors.Is(err, errTooManyRedirects):
-		return verdict{err: &ItemError{Kind: ErrRedirect, Reason: ReasonRedirectLoop, Err: err}}, true
-	case errors.Is(err, errRedirectScheme):
-		return verdict{err: &ItemError{Kind: ErrRedirect, Reason: ReasonRedirectScheme, Err: err}}, true
-	case errors.As(err, &urlErr) && strings.Contains(urlErr.Err.Error(), "unsupported protocol scheme"):
-		return verdict{err: &ItemError{Kind: ErrBadLink, Reason: ReasonNotHTTP, Err: err}}, true
+	case errors.Is(err, ErrTooManyRedirects):
+		return Verdict{Err: &itemstate.ItemError{Kind: itemstate.ErrRedirect, Reason: itemstate.ReasonRedirectLoop, Err: err}}, true
+	case errors.Is(err, ErrRedirectScheme):
+		return Verdict{Err: &itemstate.ItemError{Kind: itemstate.ErrRedirect, Reason: itemstate.ReasonRedirectScheme, Err: err}}, true
+	case errors.As(err, &urlErr) && otherScheme(urlErr.URL):
+		return Verdict{Err: &itemstate.ItemError{Kind: itemstate.ErrBadLink, Reason: itemstate.ReasonNotHTTP, Err: err}}, true
 	}
-	return verdict{}, false
+	return Verdict{}, false
 }
 
 // networkVerdict explains a connection that failed, stalled or broke; all
 // are worth another try except a site name that does not exist.
-func networkVerdict(err error, host string) verdict {
+func networkVerdict(err error, host string) Verdict {
 	var dnsErr *net.DNSError
 	var netErr net.Error
 	switch {
-	case errors.Is(err, errIdle):
-		return verdict{retry: true, err: &ItemError{Kind: ErrTimeout, Reason: ReasonStalled, Err: err}}
+	case errors.Is(err, transfer.ErrIdle):
+		return Verdict{Retry: true, Err: &itemstate.ItemError{Kind: itemstate.ErrTimeout, Reason: itemstate.ReasonStalled, Err: err}}
 	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
-		return verdict{retry: true, err: &ItemError{Kind: ErrShortBody, Reason: ReasonCutShort, Err: err}}
+		return Verdict{Retry: true, Err: &itemstate.ItemError{Kind: itemstate.ErrShortBody, Reason: itemstate.ReasonCutShort, Err: err}}
 	case errors.Is(err, syscall.EMFILE) || errors.Is(err, syscall.ENFILE):
-		return verdict{retry: true, err: &ItemError{Kind: ErrTooManyOpen, Reason: ReasonTooManyOpen, Err: err}}
+		return Verdict{Retry: true, Err: &itemstate.ItemError{Kind: itemstate.ErrTooManyOpen, Reason: itemstate.ReasonTooManyOpen, Err: err}}
 	case errors.As(err, &dnsErr):
-		return verdict{retry: !dnsErr.IsNotFound, err: &ItemError{Kind: ErrNetwork, Reason: ReasonHostUnknown, Host: host, Err: err}}
+		return Verdict{Retry: !dnsErr.IsNotFound, Err: &itemstate.ItemError{Kind: itemstate.ErrNetwork, Reason: itemstate.ReasonHostUnknown, Host: host, Err: err}}
 	case errors.Is(err, syscall.ECONNREFUSED):
-		return verdict{retry: true, err: &ItemError{Kind: ErrNetwork, Reason: ReasonRefused, Host: host, Err: err}}
+		return Verdict{Retry: true, Err: &itemstate.ItemError{Kind: itemstate.ErrNetwork, Reason: itemstate.ReasonRefused, Host: host, Err: err}}
 	case errors.As(err, &netErr) && netErr.Timeout() || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, os.ErrDeadlineExceeded):
-		return verdict{retry: true, err: &ItemError{Kind: ErrTimeout, Reason: ReasonSlowAnswer, Host: host, Err: err}}
+		return Verdict{Retry: true, Err: &itemstate.ItemError{Kind: itemstate.ErrTimeout, Reason: itemstate.ReasonSlowAnswer, Host: host, Err: err}}
 	}
-	return verdict{retry: true, err: &ItemError{Kind: ErrNetwork, Reason: ReasonConnection, Host: host, Err: err}}
+	return Verdict{Retry: true, Err: &itemstate.ItemError{Kind: itemstate.ErrNetwork, Reason: itemstate.ReasonConnection, Host: host, Err: err}}
 }
 
 // parseRetryAfter reads a Retry-After header: delay-seconds or an HTTP date.
@@ -129,9 +128,9 @@ func parseRetryAfter(v string, now time.Time) (time.Duration, bool) {
 	return 0, false
 }
 
-// backoff is the wait before attempt number next (2 for the first retry):
+// Backoff is the wait before attempt number next (2 for the first retry):
 // exponential with full jitter, capped, and never less than minWait.
-func backoff(base, limit time.Duration, next int, minWait time.Duration) time.Duration {
+func Backoff(base, limit time.Duration, next int, minWait time.Duration) time.Duration {
 	ceiling := limit
 	if shift := max(next-2, 0); shift < 30 {
 		if c := base << shift; c > 0 && c < limit {
@@ -143,4 +142,11 @@ func backoff(base, limit time.Duration, next int, minWait time.Duration) time.Du
 		d = minWait
 	}
 	return d
+}
+
+// otherScheme says the address a request failed for has a scheme that is
+// not http or https: the client refuses to ask such an address.
+func otherScheme(raw string) bool {
+	u, err := url.Parse(raw)
+	return err == nil && u.Scheme != "" && u.Scheme != "http" && u.Scheme != "https"
 }

@@ -1,14 +1,13 @@
-package downloader
+package rules
 
 import (
-	"context"
 	"crypto/tls"
 	"crypto/x509"
 	"errors"
 	"net/http"
-	"net/url"
 	"strings"
 
+	"haul/downloader/itemstate"
 	"haul/downloader/transfer"
 )
 
@@ -18,37 +17,39 @@ import (
 // any other error, and for an answer that is not HTTP on a connection that
 // had carried an earlier answer: most likely the rest of that answer, which
 // a new connection mends (see transfer.ErrReusedConnection).
-func answerVerdict(err error, host string) (verdict, bool) {
+func answerVerdict(err error, host string) (Verdict, bool) {
 	var certErr *tls.CertificateVerificationError
 	var recordErr tls.RecordHeaderError
 	switch {
 	case transfer.StrayAnswer(err):
-		return verdict{}, false
+		return Verdict{}, false
 	case errors.As(err, &certErr):
-		return verdict{err: &ItemError{Kind: ErrCertificate, Reason: ReasonCertificate, Host: host,
+		return Verdict{Err: &itemstate.ItemError{Kind: itemstate.ErrCertificate, Reason: itemstate.ReasonCertificate, Host: host,
 			Detail: certificateCause(certErr.Err), Err: err}}, true
-	case errors.As(err, &recordErr), malformedAnswer(err.Error()):
-		return verdict{err: &ItemError{Kind: ErrNotHTTP, Reason: ReasonNotHTTPAnswer, Host: host, Err: err}}, true
+	case errors.As(err, &recordErr), errors.Is(err, http.ErrSchemeMismatch), malformedAnswer(err.Error()):
+		return Verdict{Err: &itemstate.ItemError{Kind: itemstate.ErrNotHTTP, Reason: itemstate.ReasonNotHTTPAnswer, Host: host, Err: err}}, true
 	case strings.Contains(err.Error(), "server response headers exceeded"):
-		return verdict{err: &ItemError{Kind: ErrHeadersTooLarge, Reason: ReasonHeadersTooLarge, Host: host, Err: err}}, true
+		return Verdict{Err: &itemstate.ItemError{Kind: itemstate.ErrHeadersTooLarge, Reason: itemstate.ReasonHeadersTooLarge, Host: host, Err: err}}, true
 	}
 	var bigErr *transfer.TooLargeError
 	if errors.As(err, &bigErr) {
 		return tooLarge(bigErr.Limit), true
 	}
-	var proxyErr *proxyRefusedError
+	var proxyErr *ProxyRefusedError
 	if errors.As(err, &proxyErr) {
-		return verdict{err: &ItemError{Kind: ErrProxyRefused, Reason: ReasonProxyRefused, Host: host,
-			Detail: proxyErr.status, Err: err}}, true
+		return Verdict{Err: &itemstate.ItemError{Kind: itemstate.ErrProxyRefused, Reason: itemstate.ReasonProxyRefused, Host: host,
+			Detail: proxyErr.Status, Err: err}}, true
 	}
-	return verdict{}, false
+	return Verdict{}, false
 }
 
 // malformedAnswer says an error's text is Go's for an answer that breaks
-// HTTP itself: not HTTP at all, HTTP to an https link, a length that is no
-// length or given twice, a redirect to an address that cannot be read.
+// HTTP itself: not HTTP at all, a length that is no length or given twice,
+// a redirect to an address that cannot be read. Go gives these no type of
+// their own; the answer in plain HTTP to an https link has one
+// (http.ErrSchemeMismatch) and is matched by it.
 func malformedAnswer(text string) bool {
-	for _, sign := range []string{"malformed HTTP", "server gave HTTP response to HTTPS client",
+	for _, sign := range []string{"malformed HTTP",
 		"bad Content-Length", "multiple Content-Length headers", "failed to parse Location header"} {
 		if strings.Contains(text, sign) {
 			return true
@@ -81,26 +82,11 @@ func certificateCause(err error) string {
 	return CertificateInvalid
 }
 
-// maxHeaderBytes bounds the headers of an answer; real sites send a few kilobytes.
-const maxHeaderBytes = 1 << 20
-
-// guardAnswers sets the transport's checks whose failures answerVerdict
-// explains: headers too large, and a proxy refusing the tunnel.
-func guardAnswers(tr *http.Transport) {
-	tr.MaxResponseHeaderBytes = maxHeaderBytes
-	tr.OnProxyConnectResponse = checkTunnel
+// ProxyRefusedError is a proxy's refusal to open a tunnel to a site, which
+// a new try cannot mend.
+type ProxyRefusedError struct {
+	// Status is the proxy's status line.
+	Status string
 }
 
-// proxyRefusedError is a proxy's refusal to open a tunnel to a site.
-type proxyRefusedError struct{ status string }
-
-func (e *proxyRefusedError) Error() string { return "proxy refused the tunnel: " + e.status }
-
-// checkTunnel turns a proxy's answer to a tunnel request other than 200
-// into a proxyRefusedError, which a new try cannot mend.
-func checkTunnel(_ context.Context, _ *url.URL, _ *http.Request, resp *http.Response) error {
-	if resp.StatusCode != http.StatusOK {
-		return &proxyRefusedError{status: resp.Status}
-	}
-	return nil
-}
+func (e *ProxyRefusedError) Error() string { return "proxy refused the tunnel: " + e.Status }

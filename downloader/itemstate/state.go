@@ -1,10 +1,10 @@
-package downloader
+package itemstate
 
 // State is where an item is in its life. Queued, Active, Waiting and Paused
 // are on the way; Done, Failed, Skipped and Canceled are final.
 type State int
 
-// The states of an item; the package documentation draws the moves between them.
+// The states of an item; the engine's package documentation draws the moves between them.
 const (
 	Queued State = iota
 	Active
@@ -14,8 +14,12 @@ const (
 	Failed
 	Skipped
 	Canceled
-	numStates
 )
+
+// NumStates is how many states there are: an array indexed by State has this length.
+const NumStates = int(Canceled) + 1
+
+const numStates = State(NumStates)
 
 var stateNames = [numStates]string{"queued", "active", "waiting", "paused", "done", "failed", "skipped", "canceled"}
 

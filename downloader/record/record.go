@@ -1,0 +1,50 @@
+package record
+
+import (
+	"time"
+
+	"haul/downloader/itemstate"
+)
+
+// Record is the part of an item that survives a restart: enough to show it
+// again and to resume its partial file safely.
+type Record struct {
+	URL          string               `json:"url"`
+	Dir          string               `json:"dir,omitempty"`
+	Name         string               `json:"name,omitempty"`
+	State        string               `json:"state"`
+	OwnsPart     bool                 `json:"part,omitempty"`
+	ETag         string               `json:"etag,omitempty"`
+	LastModified string               `json:"modified,omitempty"`
+	Total        int64                `json:"total,omitempty"`
+	Attempts     int                  `json:"attempts,omitempty"`
+	Status       int                  `json:"status,omitempty"`
+	Failure      *itemstate.ItemError `json:"failure,omitempty"`
+	Note         itemstate.Note       `json:"skip_note,omitzero"`
+	// LegacyErrKind, LegacyError and LegacyNote are read from queues saved
+	// when failures and notes were English sentences; they are never written.
+	LegacyErrKind itemstate.ErrorKind `json:"err_kind,omitempty"`
+	LegacyError   string              `json:"error,omitempty"`
+	LegacyNote    string              `json:"note,omitempty"`
+	Started       time.Time           `json:"started,omitzero"`
+	Finished      time.Time           `json:"finished,omitzero"`
+	Referer       string              `json:"referer,omitempty"`
+	FromPage      bool                `json:"from_page,omitempty"`
+	Subdir        string              `json:"subdir,omitempty"`
+	Pattern       string              `json:"pattern,omitempty"`
+	MIME          string              `json:"mime,omitempty"`
+	IsImage       bool                `json:"image,omitempty"`
+	Width         int                 `json:"width,omitempty"`
+	Height        int                 `json:"height,omitempty"`
+	SHA256        string              `json:"sha256,omitempty"`
+}
+
+// Journal receives item changes to persist. Its methods are never called
+// under the engine's locks and must not call back into the engine. Write
+// hands the changes to the operating system (enough to survive the app
+// crashing); Sync makes what was written reach the disk (enough to survive
+// a power cut), and may run while further Writes happen.
+type Journal interface {
+	Write(changed []Record, removed []string) error
+	Sync() error
+}

@@ -1,0 +1,147 @@
+package rules
+
+import (
+	"time"
+
+	"haul/downloader/itemstate"
+)
+
+// StepKind is what the engine does with an item after a try.
+type StepKind int
+
+// The steps after a try.
+const (
+	// StepDone: the item is finished (saved, skipped, or a web page read).
+	StepDone StepKind = iota
+	// StepWait: try again after a wait.
+	StepWait
+	// StepResume: try again at once, from the temporary file.
+	StepResume
+	// StepRestart: drop the temporary file and try again at once from byte 0.
+	StepRestart
+	// StepFail: give up, with a reason.
+	StepFail
+)
+
+var stepNames = [...]string{"done", "wait", "resume", "restart", "fail"}
+
+// String names the step, for tests and logs.
+func (k StepKind) String() string { return stepNames[k] }
+
+// Step is the decision after one try.
+type Step struct {
+	Kind StepKind
+	// Wait is how long to wait before the next try (StepWait).
+	Wait time.Duration
+	// Err is the failure behind the step: nil for StepDone, and for the
+	// resume of a leftover temporary file, where nothing failed.
+	Err *itemstate.ItemError
+	// Counted says the try used up one of the item's retries.
+	Counted bool
+	// StopBatch says the output folder is unusable: queued items fail too.
+	StopBatch bool
+	// DropPart says the temporary file is of no further use: the failure
+	// is one a new try cannot mend.
+	DropPart bool
+}
+
+// Outcome is what Decide needs to know of how a try ended.
+type Outcome struct {
+	// Finished says the item is done: saved, skipped, or read as a web page.
+	Finished bool
+	// ResumeNow asks for the rest of a temporary file an earlier run left
+	// of this same version of the file, at once and without counting.
+	ResumeNow bool
+	// Reached is the byte the temporary file got to, when bytes were written.
+	Reached int64
+	// Verdict is why the try failed, when it did not finish.
+	Verdict Verdict
+}
+
+// History is what Decide knows of an item's earlier tries.
+type History struct {
+	// Failures is how many tries have counted since the item was (re)queued by the user.
+	Failures int
+	// Reached is the furthest byte any earlier try got to.
+	Reached int64
+	// Total is the file's size when known, else -1.
+	Total int64
+}
+
+// Policy is the user's limits on trying again.
+type Policy struct {
+	Retries       int
+	MaxRetryAfter time.Duration
+	// Backoff is the wait before try number next (2 for the first retry),
+	// never less than minWait.
+	Backoff func(next int, minWait time.Duration) time.Duration
+}
+
+// resumeAtOnceBytes is the progress after which a broken download resumes
+// without waiting: the server is answering, so waiting would only slow the
+// file down. A connection that breaks after a few bytes still backs off.
+const resumeAtOnceBytes = 256 << 10
+
+// Decide turns the outcome of one try and the item's history into the one
+// next step. It is pure: the engine applies the step.
+//
+// A try that brought the file well beyond the furthest point reached
+// before (bigProgress) is free; any other failed try counts and waits its
+// backoff, so a server that cuts every answer at the same place, or lets
+// each connection bring only a trickle, ends Failed after the retries. The
+// free tries are bounded too: each brings at least 256 KB or a tenth of
+// the file.
+func Decide(o Outcome, h History, p Policy) Step {
+	switch {
+	case o.Finished:
+		return Step{Kind: StepDone}
+	case o.ResumeNow:
+		return Step{Kind: StepResume}
+	}
+	v := o.Verdict
+	if v.Err == nil {
+		v = Verdict{Retry: true, Err: &itemstate.ItemError{Kind: itemstate.ErrServer, Reason: itemstate.ReasonUnknown}}
+	}
+	if !v.Retry {
+		disk := v.Err.Kind == itemstate.ErrDisk
+		return Step{Kind: StepFail, Err: v.Err, Counted: true, StopBatch: disk, DropPart: !disk}
+	}
+	if p.Retries == 0 {
+		return Step{Kind: StepFail, Err: v.Err, Counted: true}
+	}
+	free := o.Reached > h.Reached && !v.Restart && bigProgress(o.Reached-h.Reached, h.Total)
+	failures := h.Failures
+	if !free {
+		failures++
+	}
+	if failures > p.Retries {
+		return Step{Kind: StepFail, Err: gaveUp(v.Err, failures), Counted: true}
+	}
+	if v.MinWait > p.MaxRetryAfter {
+		tooLong := *v.Err
+		tooLong.Wait = v.MinWait
+		return Step{Kind: StepFail, Counted: !free, Err: &tooLong}
+	}
+	switch {
+	case v.Restart:
+		return Step{Kind: StepRestart, Err: v.Err, Counted: true}
+	case free:
+		return Step{Kind: StepResume, Err: v.Err}
+	}
+	return Step{Kind: StepWait, Err: v.Err, Counted: !free, Wait: p.Backoff(failures+1, v.MinWait)}
+}
+
+// bigProgress says a try added enough to the file to go on without waiting.
+func bigProgress(added, total int64) bool {
+	return added >= resumeAtOnceBytes || total > 0 && added*10 >= total
+}
+
+// gaveUp notes the attempt count on a retryable error that ran out of tries.
+func gaveUp(e *itemstate.ItemError, attempts int) *itemstate.ItemError {
+	if attempts <= 1 {
+		return e
+	}
+	c := *e
+	c.Tries = attempts
+	return &c
+}
