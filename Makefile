@@ -29,11 +29,13 @@ SYSTEM_PACKAGES := gcc libgl1-mesa-dev xorg-dev
 PACKAGE_PACKAGES := gcc-mingw-w64-x86-64 desktop-file-utils appstream xz-utils zip unzip \
 	libglib2.0-bin xvfb xauth xdotool
 E2E_PACKAGES := xvfb xdotool imagemagick x11-utils
+# Chromium runs the browser extension end to end.
+BROWSER_PACKAGES := chromium
 # Wine runs Haul's Windows build; mingw builds the stand-in it lacks.
 WINE_PACKAGES := wine wine64 gcc-mingw-w64-x86-64
 
 .DEFAULT_GOAL := build
-.PHONY: help deps e2e-deps wine-deps test-windows build build-debug run test cyclo e2e fuzz bench bench-gui icon cjkfont clean
+.PHONY: help deps e2e-deps wine-deps browser-deps test-browser test-windows build build-debug run test cyclo e2e fuzz bench bench-gui icon cjkfont clean
 .PHONY: package-deps package install uninstall
 
 help:
@@ -44,6 +46,7 @@ help:
 	@echo "make cyclo        list too complex functions in downloader/ (gocyclo -over 15)"
 	@echo "make e2e          end-to-end test under Xvfb"
 	@echo "make test-windows Haul's Windows build tested under Wine"
+	@echo "make test-browser the browser extension in headless Chromium, handing a gallery to Haul"
 	@echo "make package      Linux and Windows downloads into dist/"
 	@echo "make install      install Haul for you (~/.local), or for everyone when root; PREFIX=DIR to choose"
 	@echo "make uninstall    remove what make install installed (same PREFIX)"
@@ -64,6 +67,9 @@ deps:
 
 e2e-deps:
 	@bash scripts/install-packages.sh $(E2E_PACKAGES)
+
+browser-deps:
+	@bash scripts/install-packages.sh $(BROWSER_PACKAGES)
 
 wine-deps:
 	@bash scripts/install-packages.sh $(WINE_PACKAGES)
@@ -106,6 +112,7 @@ test: deps
 		echo "==> end-to-end"; \
 		$(MAKE) --no-print-directory e2e; \
 	fi
+	@$(MAKE) --no-print-directory test-browser
 	@$(MAKE) --no-print-directory test-windows
 	@echo "==> packages"
 	@version="$$(bash scripts/version.sh)"; \
@@ -126,6 +133,12 @@ cyclo:
 test-windows: wine-deps
 	@echo "==> Windows, under Wine"
 	GO=$(GO) bash scripts/wine/test.sh
+
+# The extension in headless Chromium saves a members-only gallery through
+# the native host it starts (browser/e2e).
+test-browser: browser-deps
+	@echo "==> the browser extension in headless Chromium"
+	$(GO) test -tags browsere2e -count=1 -v ./browser/e2e | grep -E 'pictures handed over|^(--- |ok|FAIL)|e2e_test'
 
 e2e: e2e-deps build-debug
 	HAUL_BIN=$(DEBUG_BIN) bash scripts/e2e.sh
