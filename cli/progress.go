@@ -26,7 +26,8 @@ const (
 )
 
 // refreshEvery is how often the live line is redrawn and finished items
-// are logged; polling keeps the cost flat however many items change.
+// are logged; polling keeps the cost flat however many items change, and
+// the log reads only the items that changed since the last time.
 const refreshEvery = 250 * time.Millisecond
 
 // clearLine returns the cursor to the start of the line and erases it.
@@ -53,6 +54,7 @@ type progress struct {
 	mode     progressMode
 	start    time.Time
 	reported map[downloader.ID]bool
+	rev      uint64 // what the log mode has read up to (see downloader.Manager.SnapshotSince)
 	quit     chan struct{}
 	done     chan struct{}
 }
@@ -115,10 +117,12 @@ func (p *progress) log() {
 	}
 }
 
-// logFinished prints the items that finished since the last call.
+// logFinished prints the items that finished since the last call; it
+// reads only what changed since then, however long the list.
 func (p *progress) logFinished() {
-	items, _ := p.m.Snapshot()
-	for _, it := range items {
+	d := p.m.SnapshotSince(p.rev)
+	p.rev = d.Rev
+	for _, it := range d.Items {
 		if !it.State.Final() || p.reported[it.ID] {
 			continue
 		}
