@@ -52,10 +52,17 @@ func openPartOS(path string, offset int64, exclusive bool) (partFile, error) {
 	return f, nil
 }
 
+// removePartName takes the temporary name off a file saved under its
+// final name; tests make it fail.
+var removePartName = os.Remove
+
 // commitFile moves a complete part file to its final name. Unless overwrite
 // is set it never replaces an existing file: it hard-links (which fails when
 // the name is taken) and falls back to a checked rename on file systems
 // without links. It returns an error wrapping fs.ErrExist when the name is taken.
+// Once linked, the file is saved: a temporary name that cannot be removed
+// (on Windows, while another program reads the file) stays as a second
+// name of the saved file, which the next start removes (see restoreSavedLocked).
 func commitFile(part, final string, overwrite bool) error {
 	if overwrite {
 		if err := os.Rename(part, final); err != nil {
@@ -66,9 +73,7 @@ func commitFile(part, final string, overwrite bool) error {
 	err := os.Link(part, final)
 	switch {
 	case err == nil:
-		if err := os.Remove(part); err != nil {
-			return fmt.Errorf("tidy %s: %w", part, err)
-		}
+		removePartName(part)
 		return nil
 	case errors.Is(err, fs.ErrExist):
 		return fmt.Errorf("save %s: %w", final, fs.ErrExist)

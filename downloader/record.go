@@ -335,6 +335,7 @@ func (it *item) fromRecord(r Record) {
 
 // restoreSavedLocked checks that a saved item's file is still in the
 // folder; a saved file that is gone makes the item Failed, ready to retry.
+// A temporary name left on a saved file (see commitFile) is removed.
 func (m *Manager) restoreSavedLocked(it *item, st State, inFolder map[string]bool) State {
 	if it.name == "" || !inFolder[it.name] {
 		if st == Done {
@@ -344,6 +345,9 @@ func (m *Manager) restoreSavedLocked(it *item, st State, inFolder map[string]boo
 		return st
 	}
 	it.path = filepath.Join(it.dir, it.name)
+	if st == Done && !it.ownsPart && inFolder[it.name+".part"] && sameFile(it.path, it.partPath()) {
+		os.Remove(it.partPath()) // a second name of the saved file; another try at the next start
+	}
 	it.bytes.Store(max(it.total.Load(), 0))
 	if st == Done && it.hash != "" {
 		m.hashes[it.hash] = it
