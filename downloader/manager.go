@@ -327,10 +327,11 @@ func (m *Manager) Stop() {
 	m.stopLocked()
 }
 
-// stopRun stops the run that done belongs to, when it is still the current one.
+// stopRun stops the run that done belongs to, when it is still the current
+// one and running: the end of a run that Stop ended is Stop's own doing.
 func (m *Manager) stopRun(done chan struct{}) {
 	m.mu.Lock()
-	if m.runDone != done {
+	if m.runDone != done || !m.running {
 		m.mu.Unlock()
 		return
 	}
