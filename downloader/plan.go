@@ -108,7 +108,9 @@ func (p *tryPlan) save(a transfer.Answer) transfer.Plan {
 	if fitsInMemory(j, claimed, a) {
 		return p.saveInMemory(a, name, responseTag(it.raw, a.Resp.Header))
 	}
-	m.markPartOwned(it)
+	if err := m.markPartOwned(it); err != nil {
+		return p.stop(outcome{verdict: unjournaledVerdict(err)})
+	}
 	if claimed == claimResume {
 		if size, ok := resumableLeftover(p.part, a.Total); ok {
 			return p.stop(outcome{resumeNow: true, reached: size})
@@ -164,16 +166,25 @@ func (m *Manager) noteResponse(it *item, resp *http.Response, offset, total int6
 }
 
 // markPartOwned records that the part file is the item's, and writes that
-// to the journal at once, so that a crash right after cannot orphan it.
-func (m *Manager) markPartOwned(it *item) {
+// to the journal at once, so that a crash right after cannot orphan it;
+// an earlier write that failed is tried again. When the journal cannot be
+// written, the part file must not be created.
+func (m *Manager) markPartOwned(it *item) error {
 	m.mu.Lock()
-	changed := !it.ownsPart
+	unwritten := !it.ownsPart || m.saveErr != nil && it.dirty
 	it.ownsPart = true
-	if changed {
+	if unwritten {
 		m.markDirtyLocked(it)
 	}
 	m.mu.Unlock()
-	if changed {
-		m.flush(false)
+	if !unwritten {
+		return nil
 	}
+	return m.flush(false)
+}
+
+// unjournaledVerdict stops a try whose temporary file the journal could
+// not note: another try may go on once the journal can be written.
+func unjournaledVerdict(err error) verdict {
+	return verdict{retry: true, err: &ItemError{Kind: ErrDisk, Reason: ReasonDisk, Detail: rootCause(err), Err: err}}
 }

@@ -71,7 +71,9 @@ func (m *Manager) keepReceived(it *item, p *tryPlan) int64 {
 	if len(p.mem.data) == 0 {
 		return 0
 	}
-	m.markPartOwned(it)
+	if m.markPartOwned(it) != nil {
+		return 0
+	}
 	f, err := m.createPart(p.part, 0, true, p.tag)
 	if err != nil {
 		return 0
@@ -187,7 +189,9 @@ func (m *Manager) writeUnnamed(dir, name string, tag partTag, data []byte) (*os.
 // saveThroughPart saves a body received in memory the usual way: into the
 // part file, then synced and moved into place.
 func (m *Manager) saveThroughPart(ctx context.Context, it *item, j job, p *tryPlan) outcome {
-	m.markPartOwned(it)
+	if err := m.markPartOwned(it); err != nil {
+		return outcome{verdict: unjournaledVerdict(err)}
+	}
 	f, err := m.createPart(p.part, 0, true, p.tag)
 	if err != nil {
 		return m.openFailed(it, j, err)
