@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 
 	"haul/downloader/naming"
+	"haul/downloader/rules"
 	"haul/downloader/sniff"
 	"haul/downloader/transfer"
 )
@@ -185,6 +186,6 @@ func (m *Manager) markPartOwned(it *item) error {
 
 // unjournaledVerdict stops a try whose temporary file the journal could
 // not note: another try may go on once the journal can be written.
-func unjournaledVerdict(err error) verdict {
-	return verdict{retry: true, err: &ItemError{Kind: ErrDisk, Reason: ReasonDisk, Detail: rootCause(err), Err: err}}
+func unjournaledVerdict(err error) rules.Verdict {
+	return rules.Verdict{Retry: true, Err: &ItemError{Kind: ErrDisk, Reason: ReasonDisk, Err: err}}
 }
