@@ -1,6 +1,8 @@
 package gui
 
 import (
+	"haul/gui/kit"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
@@ -20,5 +22,5 @@ func (u *UI) ShowAbout() {
 	keys := widget.NewLabel(lang.X("about.keys.v2", "Ctrl+V paste links · Ctrl+O open a list · Ctrl+F find pictures on a page\nCtrl+Enter start · Ctrl+P pause all · Ctrl+Shift+S stop · Ctrl+R retry failed\nCtrl+L clear finished · Ctrl+Shift+C copy failed links · Ctrl+E export report\nCtrl+D choose the folder · Ctrl+Shift+O open it · Ctrl+, more settings\nIn the list: right click or ⋮ for a download's actions · Esc stop\nEsc closes a dialog · Ctrl+W close · Ctrl+Q quit (the list is kept)"))
 	keys.Alignment = fyne.TextAlignCenter
 	content := container.NewVBox(container.NewCenter(icon), title, blurb, keys)
-	u.showDialog(dialog.NewCustom(lang.X("about.title", "About {{.Name}}", data{"Name": appName(meta)}), lang.L("Close"), content, u.win))
+	u.showDialog(dialog.NewCustom(lang.X("about.title", "About {{.Name}}", kit.Data{"Name": appName(meta)}), lang.L("Close"), content, u.win))
 }

@@ -10,24 +10,25 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"haul/downloader"
+	"haul/gui/kit"
 )
 
 // batchBar holds the controls for the whole list. The commands used less
 // often sit in a menu, so the bar fits an 800-pixel-wide window.
 type batchBar struct {
-	start, pauseAll, stop, retryFailed, openFolder *tipButton
-	more                                           *tipButton
+	start, pauseAll, stop, retryFailed, openFolder *kit.TipButton
+	more                                           *kit.TipButton
 	menu                                           *fyne.Menu
 	clearFinished, clearFailed, copyFailed, export *fyne.MenuItem
 }
 
 func newBatchBar(u *UI) *batchBar {
 	b := &batchBar{
-		start:       newTipButton(lang.L("Start"), theme.MediaPlayIcon(), withKey(lang.L("Start the downloads and resume paused ones"), fyne.KeyReturn, ctrlKey), u.Start),
-		pauseAll:    newTipButton(lang.L("Pause all"), theme.MediaPauseIcon(), withKey(lang.L("Pause every download; Start resumes them"), fyne.KeyP, ctrlKey), u.PauseAll),
-		stop:        newTipButton(lang.L("Stop"), theme.MediaStopIcon(), withKey(lang.L("Stop every download, keeping what is saved so far"), fyne.KeyS, ctrlShiftKey), u.Stop),
-		retryFailed: newTipButton(lang.L("Retry failed"), theme.ViewRefreshIcon(), withKey(lang.L("Try every failed download again"), fyne.KeyR, ctrlKey), u.RetryFailed),
-		openFolder:  newTipButton(lang.L("Open folder"), theme.FolderOpenIcon(), withKey(lang.L("Show the download folder"), fyne.KeyO, ctrlShiftKey), u.OpenFolder),
+		start:       kit.NewTipButton(lang.L("Start"), theme.MediaPlayIcon(), withKey(lang.L("Start the downloads and resume paused ones"), fyne.KeyReturn, ctrlKey), u.Start),
+		pauseAll:    kit.NewTipButton(lang.L("Pause all"), theme.MediaPauseIcon(), withKey(lang.L("Pause every download; Start resumes them"), fyne.KeyP, ctrlKey), u.PauseAll),
+		stop:        kit.NewTipButton(lang.L("Stop"), theme.MediaStopIcon(), withKey(lang.L("Stop every download, keeping what is saved so far"), fyne.KeyS, ctrlShiftKey), u.Stop),
+		retryFailed: kit.NewTipButton(lang.L("Retry failed"), theme.ViewRefreshIcon(), withKey(lang.L("Try every failed download again"), fyne.KeyR, ctrlKey), u.RetryFailed),
+		openFolder:  kit.NewTipButton(lang.L("Open folder"), theme.FolderOpenIcon(), withKey(lang.L("Show the download folder"), fyne.KeyO, ctrlShiftKey), u.OpenFolder),
 	}
 	b.clearFinished = menuItem(lang.L("Clear finished"), theme.ContentClearIcon(), fyne.KeyL, ctrlKey, u.ClearFinished)
 	b.clearFailed = fyne.NewMenuItem(lang.L("Clear failed"), u.ClearFailed)
@@ -35,7 +36,7 @@ func newBatchBar(u *UI) *batchBar {
 	b.copyFailed = menuItem(lang.L("Copy failed links"), theme.ContentCopyIcon(), fyne.KeyC, ctrlShiftKey, u.CopyFailed)
 	b.export = menuItem(lang.L("Export report…"), theme.DocumentSaveIcon(), fyne.KeyE, ctrlKey, u.ExportReport)
 	b.menu = fyne.NewMenu("", b.clearFinished, b.clearFailed, b.copyFailed, b.export)
-	b.more = newTipButton("", theme.MoreHorizontalIcon(), lang.L("More commands for the list"), nil)
+	b.more = kit.NewTipButton("", theme.MoreHorizontalIcon(), lang.L("More commands for the list"), nil)
 	b.more.OnTapped = func() { showMenuUnder(u.win.Canvas(), b.menu, b.more) }
 	b.start.Importance = widget.HighImportance
 	b.enable(downloader.Summary{})
@@ -62,22 +63,14 @@ func (b *batchBar) row() fyne.CanvasObject {
 
 // enable greys out the controls that would do nothing now.
 func (b *batchBar) enable(s downloader.Summary) {
-	enabled(b.start, s.Paused > 0 || !s.Running && s.Left() > 0)
-	enabled(b.pauseAll, s.Queued+s.Active+s.Waiting > 0)
-	enabled(b.stop, s.Running && s.Queued+s.Active+s.Waiting > 0)
-	enabled(b.retryFailed, s.Failed > 0)
+	kit.Enabled(b.start, s.Paused > 0 || !s.Running && s.Left() > 0)
+	kit.Enabled(b.pauseAll, s.Queued+s.Active+s.Waiting > 0)
+	kit.Enabled(b.stop, s.Running && s.Queued+s.Active+s.Waiting > 0)
+	kit.Enabled(b.retryFailed, s.Failed > 0)
 	b.clearFinished.Disabled = s.Finished()-s.Failed == 0
 	b.clearFailed.Disabled = s.Failed == 0
 	b.copyFailed.Disabled = s.Failed == 0
 	b.export.Disabled = s.Total == 0
-}
-
-func enabled(w fyne.Disableable, on bool) {
-	if on {
-		w.Enable()
-	} else {
-		w.Disable()
-	}
 }
 
 // Start runs the queue and resumes paused items (Ctrl+Enter). A folder
@@ -143,7 +136,7 @@ func (u *UI) CopyFailed() {
 		}
 	}
 	u.app.Clipboard().SetContent(string(text))
-	u.intake.set(lang.XN("intake.copied", "Copied {{.N}} failed links", n, data{"N": n}), nil)
+	u.intake.set(lang.XN("intake.copied", "Copied {{.N}} failed links", n, kit.Data{"N": n}), nil)
 }
 
 // OpenFolder shows the output folder in the file manager.

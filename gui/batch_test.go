@@ -215,19 +215,19 @@ func TestExportReportCopyFailedAndOpenFolder(t *testing.T) {
 	}
 
 	for _, open := range []func(){func() { test.Tap(h.ui.batch.openFolder) }, func() { h.press(fyne.KeyO, ctrl|fyne.KeyModifierShift) }} {
-		h.ui.opened = ""
+		h.opened = ""
 		open()
-		if h.ui.opened != h.dir {
-			t.Errorf("opened %q, want the output folder %q", h.ui.opened, h.dir)
+		if h.opened != h.dir {
+			t.Errorf("opened %q, want the output folder %q", h.opened, h.dir)
 		}
 	}
 	test.Tap(h.row(good).folder)
-	if h.ui.opened != h.dir {
-		t.Errorf("Show in folder opened %q", h.ui.opened)
+	if h.opened != h.dir {
+		t.Errorf("Show in folder opened %q", h.opened)
 	}
 	test.Tap(h.row(good).open)
-	if h.ui.opened != filepath.Join(h.dir, "ok.png") {
-		t.Errorf("Open file opened %q", h.ui.opened)
+	if h.opened != filepath.Join(h.dir, "ok.png") {
+		t.Errorf("Open file opened %q", h.opened)
 	}
 
 	h.choose(h.ui.batch.clearFinished)

@@ -13,6 +13,8 @@ import (
 
 	"haul/downloader"
 	"haul/downloader/downloadtest"
+	"haul/gui/kit"
+	"haul/gui/settings"
 	"haul/i18n"
 )
 
@@ -24,7 +26,7 @@ func inChinese(t *testing.T) {
 	for _, name := range []string{"LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"} {
 		t.Setenv(name, "")
 	}
-	applyLanguage("zh_CN.UTF-8")
+	settings.ApplyLanguage("zh_CN.UTF-8")
 	reloadTranslations()
 }
 
@@ -76,7 +78,7 @@ func TestTimeLeftFitsItsColumn(t *testing.T) {
 				inChinese(t)
 			}
 			newHarness(t, nil)
-			text := lang.X("row.left", "{{.Time}} left", data{"Time": durationText(59 * time.Minute)})
+			text := lang.X("row.left", "{{.Time}} left", kit.Data{"Time": durationText(59 * time.Minute)})
 			need := fyne.MeasureText(text, theme.TextSize(), fyne.TextStyle{}).Width + 2*theme.InnerPadding()
 			if got := rowLayout.widths[leftColumn]; got < need {
 				t.Errorf("%q needs %.0f px, the column is %.0f", text, need, got)
@@ -98,7 +100,7 @@ func TestChosenLanguageWithoutTheEnvironment(t *testing.T) {
 	if got := lang.L("Follow the system"); got != "Follow the system" {
 		t.Fatalf("before the choice: %q, want English", got)
 	}
-	chooseLanguage("zh_CN.UTF-8")
+	settings.ChooseLanguage("zh_CN.UTF-8")
 	if got, want := lang.L("Follow the system"), "跟随系统"; got != want {
 		t.Errorf("after choosing 简体中文: %q, want %q", got, want)
 	}

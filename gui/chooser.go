@@ -1,6 +1,7 @@
 package gui
 
 import (
+	"haul/gui/kit"
 	"os"
 	"path/filepath"
 	"slices"
@@ -35,10 +36,10 @@ type chooser struct {
 	picked  string
 
 	dlg    *dialog.CustomDialog
-	path   *escEntry
+	path   *kit.EscEntry
 	places *widget.List
 	list   *widget.List
-	up     *tipButton
+	up     *kit.TipButton
 	ok     *widget.Button
 	status *widget.Label
 	spots  []chooserEntry
@@ -55,10 +56,10 @@ type chooserEntry struct {
 // and the files with one of exts.
 func newChooser(u *UI, title string, folders bool, exts []string, dir string, done func(string)) *chooser {
 	c := &chooser{ui: u, folders: folders, exts: exts, done: done}
-	c.path = newEscEntry(func() { c.dlg.Hide() })
+	c.path = kit.NewEscEntry(func() { c.dlg.Hide() })
 	c.path.SetPlaceHolder(lang.L("Type or paste a path, then press Enter"))
 	c.path.OnSubmitted = c.typed
-	c.up = newTipButton("", theme.MoveUpIcon(), lang.L("Go to the folder above"), func() { c.open(filepath.Dir(c.dir)) })
+	c.up = kit.NewTipButton("", theme.MoveUpIcon(), lang.L("Go to the folder above"), func() { c.open(filepath.Dir(c.dir)) })
 	c.status = widget.NewLabel("")
 	c.status.Importance = widget.WarningImportance
 	c.status.Wrapping = fyne.TextWrapWord
@@ -139,7 +140,7 @@ func (c *chooser) placesList() []chooserEntry {
 func (c *chooser) open(dir string) {
 	list, err := os.ReadDir(dir)
 	if err != nil {
-		c.say(lang.X("chooser.unreadable", "Cannot open the folder {{.Dir}}. Choose another one.", data{"Dir": dir}))
+		c.say(lang.X("chooser.unreadable", "Cannot open the folder {{.Dir}}. Choose another one.", kit.Data{"Dir": dir}))
 		return
 	}
 	c.say("")
@@ -164,8 +165,8 @@ func (c *chooser) open(dir string) {
 		return strings.Compare(strings.ToLower(a.name), strings.ToLower(b.name))
 	})
 	c.path.SetText(dir)
-	enabled(c.up, filepath.Dir(dir) != dir)
-	enabled(c.ok, c.folders)
+	kit.Enabled(c.up, filepath.Dir(dir) != dir)
+	kit.Enabled(c.ok, c.folders)
 	c.list.ScrollToTop()
 	c.list.Refresh()
 }
@@ -178,7 +179,7 @@ func (c *chooser) accepts(name string) bool {
 func (c *chooser) pick(e chooserEntry) {
 	c.picked = e.path
 	c.path.SetText(e.path)
-	enabled(c.ok, c.folders || !e.dir)
+	kit.Enabled(c.ok, c.folders || !e.dir)
 	c.list.Refresh()
 }
 
@@ -197,7 +198,7 @@ func (c *chooser) typed(text string) {
 	fi, err := os.Stat(p)
 	switch {
 	case err != nil:
-		c.say(lang.X("chooser.missing", "There is no file or folder at {{.Path}}. Check the path, or pick one below.", data{"Path": p}))
+		c.say(lang.X("chooser.missing", "There is no file or folder at {{.Path}}. Check the path, or pick one below.", kit.Data{"Path": p}))
 	case fi.IsDir():
 		c.open(p)
 	case c.folders:
@@ -232,7 +233,7 @@ func (c *chooser) finish(path string) {
 
 func (c *chooser) say(msg string) {
 	c.status.SetText(msg)
-	visible(c.status, msg != "")
+	kit.Visible(c.status, msg != "")
 }
 
 // rememberFolder puts a folder first in the recent folders.
@@ -282,7 +283,7 @@ type chooserRow struct {
 }
 
 func newChooserRow(c *chooser) *chooserRow {
-	r := &chooserRow{c: c, icon: widget.NewIcon(nil), name: truncLabel()}
+	r := &chooserRow{c: c, icon: widget.NewIcon(nil), name: kit.TruncLabel()}
 	r.ExtendBaseWidget(r)
 	return r
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/dustin/go-humanize"
 
 	"haul/downloader/links"
+	"haul/gui/kit"
 )
 
 // prefWatchClipboard remembers whether the clipboard is watched.
@@ -103,7 +104,7 @@ func (c *clipWatcher) look() {
 		return
 	}
 	c.offered = text
-	c.label.SetText(lang.XN("clipboard.offer", "{{.N}} links copied", n, data{"N": humanize.Comma(int64(n))}))
+	c.label.SetText(lang.XN("clipboard.offer", "{{.N}} links copied", n, kit.Data{"N": humanize.Comma(int64(n))}))
 	c.showBar(true)
 }
 
@@ -113,7 +114,7 @@ func (c *clipWatcher) showBar(show bool) {
 	if c.bar.Visible() == show {
 		return
 	}
-	visible(c.bar, show)
+	kit.Visible(c.bar, show)
 	if content := c.ui.win.Content(); content != nil {
 		content.Refresh()
 	}

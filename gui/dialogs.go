@@ -3,9 +3,7 @@ package gui
 import (
 	"slices"
 
-	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/widget"
 )
 
 // openDialog is one dialog on screen and the way to close it.
@@ -34,26 +32,4 @@ func (u *UI) closeTopDialog() bool {
 	}
 	u.dialogs[len(u.dialogs)-1].close()
 	return true
-}
-
-// escEntry is a text box inside a dialog that closes the dialog on Esc,
-// as the rest of the dialog does.
-type escEntry struct {
-	widget.Entry
-	onEscape func()
-}
-
-func newEscEntry(onEscape func()) *escEntry {
-	e := &escEntry{onEscape: onEscape}
-	e.ExtendBaseWidget(e)
-	return e
-}
-
-// TypedKey closes the dialog on Esc and types everything else.
-func (e *escEntry) TypedKey(ev *fyne.KeyEvent) {
-	if ev.Name == fyne.KeyEscape && e.onEscape != nil {
-		e.onEscape()
-		return
-	}
-	e.Entry.TypedKey(ev)
 }

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/lang"
 
 	"haul/downloader/links"
+	"haul/gui/kit"
 )
 
 // droppedLink returns the web address a dropped item stands for, or "" for
@@ -76,7 +77,7 @@ func (u *UI) addDropped(webLinks, paths, refused []string) {
 	}
 	if len(refused) > 0 {
 		msg := lang.X("intake.refused", "{{.Names}}: not a list of links. Drop .txt, .csv, .xlsx, .html or .md files.",
-			data{"Names": strings.Join(refused, ", ")})
+			kit.Data{"Names": strings.Join(refused, ", ")})
 		u.intake.set(msg, nil)
 		if len(paths) == 0 {
 			r.errors = append(r.errors, msg)

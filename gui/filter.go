@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"haul/downloader"
+	"haul/gui/kit"
 )
 
 // rowGroup is one of the filter tabs above the list.
@@ -109,7 +110,7 @@ func (f *listFilter) showCounts(s downloader.Summary) {
 	names := [groupCount]string{lang.L("All"), lang.L("Active"), lang.L("Failed"), lang.L("Done")}
 	for g, t := range f.tabs {
 		if counts[g] != f.counts[g] || t.Text == "" {
-			t.SetText(lang.X("filter.tab", "{{.Name}} ({{.N}})", data{"Name": names[g], "N": counts[g]}))
+			t.SetText(lang.X("filter.tab", "{{.Name}} ({{.N}})", kit.Data{"Name": names[g], "N": counts[g]}))
 		}
 	}
 	f.counts = counts

@@ -2,6 +2,7 @@ package gui
 
 import (
 	"errors"
+	"haul/gui/kit"
 	"io/fs"
 	"os"
 	"syscall"
@@ -72,12 +73,12 @@ func troubleOf(err error) folderTrouble {
 func (p folderProblem) message() string {
 	switch p.trouble {
 	case folderReadOnly:
-		return lang.X("folder.readonly", "Haul cannot save files in {{.Dir}}: this folder is read-only or belongs to someone else. Choose another folder.", data{"Dir": p.dir})
+		return lang.X("folder.readonly", "Haul cannot save files in {{.Dir}}: this folder is read-only or belongs to someone else. Choose another folder.", kit.Data{"Dir": p.dir})
 	case folderNoSpace:
 		return lang.X("folder.space", "{{.Dir}} has {{.Free}} free, but the downloads in the list need about {{.Need}}. Choose a folder on a disk with more room, or free some space.",
-			data{"Dir": p.dir, "Free": humanize.Bytes(uint64(p.free)), "Need": humanize.Bytes(uint64(p.need))})
+			kit.Data{"Dir": p.dir, "Free": humanize.Bytes(uint64(p.free)), "Need": humanize.Bytes(uint64(p.need))})
 	case folderUnusable:
-		return lang.X("folder.unusable", "Haul cannot create or open the folder {{.Dir}}. Choose another folder.", data{"Dir": p.dir})
+		return lang.X("folder.unusable", "Haul cannot create or open the folder {{.Dir}}. Choose another folder.", kit.Data{"Dir": p.dir})
 	}
 	return ""
 }

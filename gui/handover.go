@@ -5,6 +5,8 @@ import (
 
 	"haul/browser"
 	"haul/downloader/pages"
+	"haul/gui/kit"
+	"haul/gui/picker"
 	"haul/instance"
 )
 
@@ -41,11 +43,11 @@ func (u *UI) fromBrowser(m browser.Message) int {
 		u.intake.set(r.message(), r.problems)
 		return r.added
 	}
-	src := pickerSource{page: m.Page.URL}
+	src := picker.Source{Page: m.Page.URL}
 	for _, link := range m.Links {
-		src.images = append(src.images, pages.Image{URL: link, Page: m.Page.URL, PageTitle: m.Page.Title, Source: pages.SourceImg})
+		src.Images = append(src.Images, pages.Image{URL: link, Page: m.Page.URL, PageTitle: m.Page.Title, Source: pages.SourceImg})
 	}
-	u.showPicker(src)
-	u.intake.set(lang.XN("browser.received", "{{.N}} pictures from the browser to choose from", len(m.Links), data{"N": len(m.Links)}), nil)
+	u.ShowPictures(src)
+	u.intake.set(lang.XN("browser.received", "{{.N}} pictures from the browser to choose from", len(m.Links), kit.Data{"N": len(m.Links)}), nil)
 	return len(m.Links)
 }

@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"haul/browser"
+	"haul/gui/settings"
 	"haul/instance"
 )
 
@@ -35,18 +36,18 @@ func TestPicturesFromTheBrowserOpenThePickerAndUseItsCookies(t *testing.T) {
 
 	replied := make(chan instance.Reply, 1)
 	go func() { replied <- h.ui.Receive(instance.Request{Browser: &msg}) }()
-	h.pump("the picker", func() bool { return h.ui.picker != nil })
+	h.pump("the picker", func() bool { return h.ui.pickers.Showing() })
 	if r := <-replied; r.Added != 2 || r.Error != "" {
 		t.Errorf("reply = %+v, want 2 added", r)
 	}
-	p := h.ui.picker
-	if got := p.add.Text; got != "Add 2 pictures" {
+	add := h.dialogButton("Add ")
+	if got := add.Text; got != "Add 2 pictures" {
 		t.Errorf("add button = %q, want every picture chosen", got)
 	}
 	if got := h.ui.intake.label.Text; got != "2 pictures from the browser to choose from" {
 		t.Errorf("intake line = %q", got)
 	}
-	test.Tap(p.add)
+	test.Tap(add)
 	h.waitRows(2)
 	h.ui.Start()
 	h.waitTotals("2 saved · 0 skipped · 0 failed · 0 left")
@@ -57,7 +58,7 @@ func TestPicturesFromTheBrowserOpenThePickerAndUseItsCookies(t *testing.T) {
 		}
 	}
 	leaked := false
-	filepath.WalkDir(filepath.Dir(networkPath(h.app)), func(path string, d os.DirEntry, err error) error {
+	filepath.WalkDir(filepath.Dir(settings.NetworkPath(h.app)), func(path string, d os.DirEntry, err error) error {
 		if b, err := os.ReadFile(path); err == nil && strings.Contains(string(b), "member") {
 			leaked = true
 		}

@@ -5,15 +5,18 @@ import (
 	"fmt"
 	"image"
 	"image/png"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"haul/downloader"
 	"haul/downloader/downloadtest"
@@ -31,6 +34,12 @@ type harness struct {
 	dir   string
 	srv   *downloadtest.Server
 	cfg   config
+	// ticks and applies count the refresh loop's ticks and the updates
+	// it applied; rowsBuilt counts the rows given renderers.
+	ticks, applies atomic.Int64
+	rowsBuilt      int
+	// opened is the last link, file or folder handed to the system.
+	opened string
 }
 
 func newHarness(t testing.TB, prefs map[string]int) *harness {
@@ -58,6 +67,12 @@ func newHarnessWith(t testing.TB, prefs map[string]int, journal func(downloader.
 			o.BackoffBase, o.BackoffMax = 5*time.Millisecond, 20*time.Millisecond
 		},
 		journal: journal,
+		open:    func(u *url.URL) error { h.opened = openedPath(u); return nil },
+		probe: probe{
+			ticked:   func() { h.ticks.Add(1) },
+			applied:  func() { h.applies.Add(1) },
+			rowBuilt: func() { h.rowsBuilt++ },
+		},
 	}
 	h.open()
 	return h
@@ -76,6 +91,14 @@ func (h *harness) open() {
 func (h *harness) reopen() {
 	h.win.Close()
 	h.open()
+}
+
+// openedPath is what was handed to the system: a file's path, or a link.
+func openedPath(u *url.URL) string {
+	if u.Scheme == "file" {
+		return filepath.FromSlash(u.Path)
+	}
+	return u.String()
 }
 
 // pumpLimit only bounds a hang: the conditions tests wait for do not depend
@@ -181,6 +204,24 @@ func walk(o fyne.CanvasObject, visit func(fyne.CanvasObject)) {
 			walk(child, visit)
 		}
 	}
+}
+
+// dialogButton is the button of the dialog on top whose text starts with
+// prefix; the test fails without one.
+func (h *harness) dialogButton(prefix string) *widget.Button {
+	h.t.Helper()
+	var found *widget.Button
+	if top := h.win.Canvas().Overlays().Top(); top != nil {
+		walk(top, func(o fyne.CanvasObject) {
+			if b, ok := o.(*widget.Button); ok && strings.HasPrefix(b.Text, prefix) {
+				found = b
+			}
+		})
+	}
+	if found == nil {
+		h.t.Fatalf("no button %q… in the dialog on top", prefix)
+	}
+	return found
 }
 
 // serve registers files and returns their links.

@@ -15,6 +15,7 @@ import (
 
 	"haul/downloader"
 	"haul/downloader/links"
+	"haul/gui/kit"
 	"haul/i18n"
 )
 
@@ -118,9 +119,9 @@ func (u *UI) addFiles(paths []string, r intakeResult) {
 	}
 	go func() {
 		for _, p := range paths {
-			res, err := links.ReadFileWith(p, links.Options{Legacy: i18n.LegacyEncoding(tr)})
+			res, err := links.ReadFileWith(p, links.Options{Legacy: i18n.LegacyEncoding(kit.Tr)})
 			if err != nil {
-				r.errors = append(r.errors, i18n.ErrorText(tr, err))
+				r.errors = append(r.errors, i18n.ErrorText(kit.Tr, err))
 				continue
 			}
 			u.queue(res, &r)
@@ -156,19 +157,19 @@ func (r *intakeResult) count(ids []downloader.ID, rejected []downloader.Rejected
 func (r intakeResult) message() string {
 	var parts []string
 	if r.restored > 0 {
-		parts = append(parts, lang.XN("intake.restored", "Restored {{.N}} links from last time", r.restored, data{"N": humanize.Comma(int64(r.restored))}))
+		parts = append(parts, lang.XN("intake.restored", "Restored {{.N}} links from last time", r.restored, kit.Data{"N": humanize.Comma(int64(r.restored))}))
 	}
 	if r.restored == 0 || r.added > 0 || r.duplicates > 0 || len(r.problems) > 0 {
-		parts = append(parts, lang.XN("intake.added", "Added {{.N}} links", r.added, data{"N": humanize.Comma(int64(r.added))}))
+		parts = append(parts, lang.XN("intake.added", "Added {{.N}} links", r.added, kit.Data{"N": humanize.Comma(int64(r.added))}))
 	}
 	if p := r.patternPart(); p != "" {
 		parts = append(parts, p)
 	}
 	if r.duplicates > 0 {
-		parts = append(parts, lang.XN("intake.duplicates", "{{.N}} duplicates skipped", r.duplicates, data{"N": humanize.Comma(int64(r.duplicates))}))
+		parts = append(parts, lang.XN("intake.duplicates", "{{.N}} duplicates skipped", r.duplicates, kit.Data{"N": humanize.Comma(int64(r.duplicates))}))
 	}
 	if n := len(r.problems); n > 0 {
-		parts = append(parts, lang.XN("intake.problems", "{{.N}} lines were not links", n, data{"N": humanize.Comma(int64(n))}))
+		parts = append(parts, lang.XN("intake.problems", "{{.N}} lines were not links", n, kit.Data{"N": humanize.Comma(int64(n))}))
 	}
 	parts = append(parts, r.errors...)
 	if r.resume {
@@ -181,7 +182,7 @@ func (r intakeResult) message() string {
 func (l *intakeLine) set(msg string, problems []links.Problem) {
 	l.label.SetText(msg)
 	l.problems = problems
-	visible(l.show, len(problems) > 0)
+	kit.Visible(l.show, len(problems) > 0)
 }
 
 // showProblems lists every rejected line with its number and reason.
@@ -204,9 +205,9 @@ func (l *intakeLine) showProblems() {
 // problemText is one rejected line: "Line 12: ftp://x — only http and https links can be downloaded".
 func problemText(p links.Problem) string {
 	if p.Line <= 0 {
-		return lang.X("intake.problem.noline", "{{.Text}} — {{.Reason}}", data{"Text": p.Text, "Reason": i18n.LinkReason(tr, p.Reason)})
+		return lang.X("intake.problem.noline", "{{.Text}} — {{.Reason}}", kit.Data{"Text": p.Text, "Reason": i18n.LinkReason(kit.Tr, p.Reason)})
 	}
-	return lang.X("intake.problem", "Line {{.Line}}: {{.Text}} — {{.Reason}}", data{"Line": p.Line, "Text": p.Text, "Reason": i18n.LinkReason(tr, p.Reason)})
+	return lang.X("intake.problem", "Line {{.Line}}: {{.Text}} — {{.Reason}}", kit.Data{"Line": p.Line, "Text": p.Text, "Reason": i18n.LinkReason(kit.Tr, p.Reason)})
 }
 
 func isListFile(path string) bool {

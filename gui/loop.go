@@ -2,6 +2,7 @@ package gui
 
 import (
 	"context"
+	"haul/gui/kit"
 	"time"
 )
 
@@ -40,7 +41,7 @@ func (u *UI) run(ctx context.Context, done chan<- struct{}) {
 		case <-ctx.Done():
 			return
 		case <-tick:
-			u.ticks.Add(1)
+			note(u.env.probe.ticked)
 			dirty = true
 		case <-u.m.Changes():
 			dirty = true
@@ -60,7 +61,7 @@ func (u *UI) waitTick(ctx context.Context, tick <-chan time.Time) {
 	select {
 	case <-ctx.Done():
 	case <-tick:
-		u.ticks.Add(1)
+		note(u.env.probe.ticked)
 	}
 }
 
@@ -76,7 +77,7 @@ func (u *UI) refreshSoon() {
 // by the rows on screen, whatever the download rate: the model takes the
 // changed items, then one refresh of the list draws the visible rows again.
 func (u *UI) apply(upd update) {
-	u.applies.Add(1)
+	note(u.env.probe.applied)
 	reshaped := u.rows.apply(upd)
 	// Rows read the batch's state (stopped or running), so the totals go first.
 	wasRunning := u.totals.Summary().Running
@@ -95,7 +96,7 @@ func (u *UI) apply(upd update) {
 		u.list.Refresh()
 	}
 	if reshaped {
-		visible(u.emptyHint, u.rows.len() == 0)
+		kit.Visible(u.emptyHint, u.rows.len() == 0)
 		if u.selected >= u.rows.len() {
 			u.list.UnselectAll()
 		}

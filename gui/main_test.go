@@ -1,11 +1,12 @@
 package gui
 
 import (
+	"haul/gui/kit"
 	"os"
 	"testing"
 )
 
 func TestMain(m *testing.M) {
-	useTranslations()
+	kit.UseTranslations()
 	os.Exit(m.Run())
 }

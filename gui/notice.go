@@ -1,6 +1,8 @@
 package gui
 
 import (
+	"haul/gui/kit"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
@@ -31,7 +33,7 @@ func newNoticeLine() *noticeLine {
 // set shows msg, or hides the line when msg is empty.
 func (n *noticeLine) set(msg string) {
 	n.label.SetText(msg)
-	visible(n.box, msg != "")
+	kit.Visible(n.box, msg != "")
 }
 
 // withdraw hides the line if it still shows msg.

@@ -8,6 +8,7 @@ import (
 	"github.com/dustin/go-humanize"
 
 	"haul/downloader"
+	"haul/gui/kit"
 )
 
 // notifyBatchEnd sends one system notification when a batch has finished.
@@ -17,12 +18,12 @@ func (u *UI) notifyBatchEnd(s downloader.Summary) {
 
 // batchEndText is the notification's text, e.g. "1,942 saved, 12 failed".
 func batchEndText(s downloader.Summary) string {
-	parts := []string{lang.X("notify.saved", "{{.N}} saved", data{"N": humanize.Comma(int64(s.Done))})}
+	parts := []string{lang.X("notify.saved", "{{.N}} saved", kit.Data{"N": humanize.Comma(int64(s.Done))})}
 	if s.Skipped > 0 {
-		parts = append(parts, lang.X("notify.skipped", "{{.N}} skipped", data{"N": humanize.Comma(int64(s.Skipped))}))
+		parts = append(parts, lang.X("notify.skipped", "{{.N}} skipped", kit.Data{"N": humanize.Comma(int64(s.Skipped))}))
 	}
 	if s.Failed > 0 {
-		parts = append(parts, lang.X("notify.failed", "{{.N}} failed", data{"N": humanize.Comma(int64(s.Failed))}))
+		parts = append(parts, lang.X("notify.failed", "{{.N}} failed", kit.Data{"N": humanize.Comma(int64(s.Failed))}))
 	}
 	return strings.Join(parts, lang.X("notify.separator", ", ", nil))
 }

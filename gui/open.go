@@ -7,6 +7,7 @@ import (
 
 	"fyne.io/fyne/v2/lang"
 
+	"haul/gui/kit"
 	"haul/i18n"
 )
 
@@ -29,13 +30,12 @@ func (u *UI) openURL(path string) {
 	if _, err := os.Stat(path); os.IsNotExist(err) && path == u.m.Dir() {
 		if err := os.MkdirAll(path, 0o755); err != nil {
 			u.showError(errors.New(lang.X("open.mkdir", "Could not create the folder {{.Path}}: {{.Error}}",
-				data{"Path": path, "Error": i18n.ErrorText(tr, err)})))
+				kit.Data{"Path": path, "Error": i18n.ErrorText(kit.Tr, err)})))
 			return
 		}
 	}
-	u.opened = path
-	if err := u.app.OpenURL(fileURL(path)); err != nil {
+	if err := u.env.open(fileURL(path)); err != nil {
 		u.showError(errors.New(lang.X("open.failed", "Could not open {{.Path}}: {{.Error}}",
-			data{"Path": path, "Error": i18n.ErrorText(tr, err)})))
+			kit.Data{"Path": path, "Error": i18n.ErrorText(kit.Tr, err)})))
 	}
 }

@@ -1,6 +1,8 @@
 package gui
 
 import (
+	"haul/gui/kit"
+
 	"fyne.io/fyne/v2/lang"
 	"github.com/dustin/go-humanize"
 )
@@ -8,7 +10,7 @@ import (
 // patternPart says how many links numbered patterns such as [001-120]
 // stood for: "120 links from this pattern", or "" when none was used.
 func (r intakeResult) patternPart() string {
-	n := data{"N": humanize.Comma(int64(r.fromPatterns)), "P": humanize.Comma(int64(r.patterns))}
+	n := kit.Data{"N": humanize.Comma(int64(r.fromPatterns)), "P": humanize.Comma(int64(r.patterns))}
 	switch {
 	case r.patterns == 0:
 		return ""

@@ -9,6 +9,7 @@ import (
 
 	"haul/downloader"
 	"haul/downloader/queue"
+	"haul/gui/kit"
 	"haul/i18n"
 )
 
@@ -30,11 +31,11 @@ func (u *UI) openQueue(path string, wrap func(downloader.Journal) downloader.Jou
 		return intakeResult{}
 	}
 	if err != nil {
-		u.notice.set(lang.X("notice.open", "Could not open the saved download list, so this session will not be remembered: {{.Error}}", data{"Error": i18n.ErrorText(tr, err)}))
+		u.notice.set(lang.X("notice.open", "Could not open the saved download list, so this session will not be remembered: {{.Error}}", kit.Data{"Error": i18n.ErrorText(kit.Tr, err)}))
 		return intakeResult{}
 	}
 	if problem != nil {
-		u.notice.set(i18n.QueueProblem(tr, *problem))
+		u.notice.set(i18n.QueueProblem(kit.Tr, *problem))
 	}
 	u.store = store
 	restored := len(u.m.Restore(recs))
@@ -83,5 +84,5 @@ func (j savedJournal) check(err error) error {
 
 // saveErrorText is the notice for a list that cannot be saved.
 func saveErrorText(err error) string {
-	return lang.X("notice.save", "Could not save the download list: {{.Error}}", data{"Error": i18n.ErrorText(tr, err)})
+	return lang.X("notice.save", "Could not save the download list: {{.Error}}", kit.Data{"Error": i18n.ErrorText(kit.Tr, err)})
 }

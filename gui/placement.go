@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"haul/downloader/naming"
+	"haul/gui/kit"
 )
 
 // Preference keys of the placement settings.
@@ -66,11 +67,11 @@ func (p *placement) showExample(tmpl string) {
 	switch field := naming.UnknownField(tmpl); {
 	case field != "":
 		p.example.Importance = widget.DangerImportance
-		p.example.SetText(lang.X("template.unknown", "{{.Field}} is not a field: use {n}, {name}, {ext}, {host} or {page}", data{"Field": field}))
+		p.example.SetText(lang.X("template.unknown", "{{.Field}} is not a field: use {n}, {name}, {ext}, {host} or {page}", kit.Data{"Field": field}))
 	case strings.TrimSpace(tmpl) == "":
 		p.example.SetText(lang.L("Pictures keep their own names. Fields: {n} position on the page, {name} own name, {ext} extension, {host} site, {page} page title."))
 	default:
-		p.example.SetText(lang.X("template.example", "Example: {{.Name}}", data{"Name": templateExample(tmpl)}))
+		p.example.SetText(lang.X("template.example", "Example: {{.Name}}", kit.Data{"Name": templateExample(tmpl)}))
 	}
 }
 

@@ -17,22 +17,20 @@ const (
 	prefMaxSize     = "limits.maxSize"
 	prefSkipSame    = "pictures.skipSame"
 	prefPageReferer = "pictures.pageReferer"
-	prefFindPages   = "find.pages"
-	prefMinSize     = "find.minSize"
 	// prefRecentFolders lists the folders last used in the file chooser.
 	prefRecentFolders = "chooser.recent"
 )
 
-// settings are the user's choices, read once from the preferences at start.
-type settings struct {
+// remembered are the user's choices, read once from the preferences at start.
+type remembered struct {
 	Dir    string
 	Limits downloader.Limits
 }
 
 // loadSettings reads every setting, falling back to the defaults.
-func loadSettings(p fyne.Preferences) settings {
+func loadSettings(p fyne.Preferences) remembered {
 	policy, _ := downloader.ParseExistsPolicy(p.StringWithFallback(prefOnExists, downloader.SkipExisting.String()))
-	return settings{
+	return remembered{
 		Dir: p.StringWithFallback(prefDir, defaultFolder()),
 		Limits: downloader.Limits{
 			Concurrency: p.IntWithFallback(prefConcurrency, downloader.DefaultConcurrency),

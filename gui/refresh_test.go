@@ -22,9 +22,9 @@ func TestBusyBatchRefreshesAtMostOncePerTick(t *testing.T) {
 	h.ui.Start()
 	h.pump("16 downloads at once", func() bool { return h.ui.totals.Summary().Active == 16 })
 
-	ticks, applies := h.ui.ticks.Load(), h.ui.applies.Load()
-	h.pump("ten ticks", func() bool { return h.ui.ticks.Load()-ticks >= 10 })
-	dt, da := h.ui.ticks.Load()-ticks, h.ui.applies.Load()-applies
+	ticks, applies := h.ticks.Load(), h.applies.Load()
+	h.pump("ten ticks", func() bool { return h.ticks.Load()-ticks >= 10 })
+	dt, da := h.ticks.Load()-ticks, h.applies.Load()-applies
 	if da > dt {
 		t.Errorf("%d refreshes in %d ticks while 16 downloads ran, want at most one per tick", da, dt)
 	}
@@ -41,7 +41,7 @@ func TestIdleWindowStopsTicking(t *testing.T) {
 	h.ui.Start()
 	h.waitTotals("1 saved")
 	h.pump("the saved picture's thumbnail", func() bool { return len(h.ui.savedThumbs.waiting) == 0 })
-	ticks := h.ui.ticks.Load()
+	ticks := h.ticks.Load()
 	quiet := time.NewTimer(5 * tickInterval)
 	defer quiet.Stop()
 	select {
@@ -49,7 +49,7 @@ func TestIdleWindowStopsTicking(t *testing.T) {
 		t.Errorf("an idle window was refreshed (%p)", f)
 	case <-quiet.C:
 	}
-	if n := h.ui.ticks.Load() - ticks; n > 1 {
+	if n := h.ticks.Load() - ticks; n > 1 {
 		t.Errorf("an idle window ticked %d times in %v", n, 5*tickInterval)
 	}
 }
@@ -94,11 +94,11 @@ func TestListRefreshBuildsNoHiddenRows(t *testing.T) {
 	h.paste(strings.Join(urls, "\n"))
 	h.waitRows(3)
 	h.ui.list.Refresh()
-	built := h.ui.rowRenderers
+	built := h.rowsBuilt
 	for range 20 {
 		h.ui.list.Refresh()
 	}
-	if n := h.ui.rowRenderers - built; n != 0 {
+	if n := h.rowsBuilt - built; n != 0 {
 		t.Errorf("20 refreshes of the list built %d row renderers, want none", n)
 	}
 	if h.row(urls[2]) == nil {

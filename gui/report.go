@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/storage"
 
 	"haul/downloader"
+	"haul/gui/kit"
 	"haul/i18n"
 )
 
@@ -28,10 +29,10 @@ func (u *UI) ExportReport() {
 			return
 		}
 		if err := u.writeReport(w); err != nil {
-			u.showError(errors.New(lang.X("report.failed", "Could not save the report: {{.Error}}", data{"Error": i18n.ErrorText(tr, err)})))
+			u.showError(errors.New(lang.X("report.failed", "Could not save the report: {{.Error}}", kit.Data{"Error": i18n.ErrorText(kit.Tr, err)})))
 			return
 		}
-		u.intake.set(lang.X("intake.report", "Report saved as {{.Name}}", data{"Name": w.URI().Name()}), nil)
+		u.intake.set(lang.X("intake.report", "Report saved as {{.Name}}", kit.Data{"Name": w.URI().Name()}), nil)
 	}, u.win)
 	d.SetFileName(reportName)
 	d.SetFilter(storage.NewExtensionFileFilter([]string{".csv"}))
@@ -42,7 +43,7 @@ func (u *UI) ExportReport() {
 // writeReport writes the report and closes w.
 func (u *UI) writeReport(w io.WriteCloser) error {
 	items, _ := u.m.Snapshot()
-	err := downloader.WriteReport(w, items, i18n.ReportOptions(tr, true, false))
+	err := downloader.WriteReport(w, items, i18n.ReportOptions(kit.Tr, true, false))
 	if cerr := w.Close(); err == nil && cerr != nil {
 		err = fmt.Errorf("save report: %w", cerr)
 	}

@@ -15,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"haul/downloader"
+	"haul/gui/kit"
 )
 
 // Row columns: state icon, name, progress bar, size, speed, time left,
@@ -36,7 +37,7 @@ const leftColumn = 5
 // an hour in the window's language ("还剩 59 分钟" is wider than "59 min
 // left"), so that it is not cut short.
 func fitTimeLeft() {
-	text := lang.X("row.left", "{{.Time}} left", data{"Time": durationText(59 * time.Minute)})
+	text := lang.X("row.left", "{{.Time}} left", kit.Data{"Time": durationText(59 * time.Minute)})
 	need := fyne.MeasureText(text, theme.TextSize(), fyne.TextStyle{}).Width + 2*theme.InnerPadding()
 	rowLayout.widths[leftColumn] = max(70, float32(math.Ceil(float64(need))))
 }
@@ -55,10 +56,10 @@ type row struct {
 	mark                             *canvas.Rectangle
 	title, size, speed, left, status *widget.Label
 	bar                              *widget.ProgressBar
-	pause, resume, cancel, retry     *tipButton
-	open, folder, actions            *tipButton
+	pause, resume, cancel, retry     *kit.TipButton
+	open, folder, actions            *kit.TipButton
 	// signIn offers the cookies of the user's browser for a site that wants a sign-in.
-	signIn *tipButton
+	signIn *kit.TipButton
 }
 
 func newRow(ui *UI) *row {
@@ -67,15 +68,15 @@ func newRow(ui *UI) *row {
 	r.mark.Hide()
 	r.thumb.FillMode = canvas.ImageFillContain
 	r.thumb.Hide()
-	r.title, r.size, r.speed, r.left, r.status = truncLabel(), truncLabel(), truncLabel(), truncLabel(), truncLabel()
-	r.pause = newTipButton("", theme.MediaPauseIcon(), lang.L("Pause this download"), func() { ui.m.Pause(r.view.ID) })
-	r.resume = newTipButton("", theme.MediaPlayIcon(), lang.L("Resume this download"), func() { ui.m.Resume(r.view.ID) })
-	r.cancel = newTipButton("", theme.CancelIcon(), lang.L("Cancel this download and delete its partial file"), func() { ui.m.Cancel(r.view.ID) })
-	r.retry = newTipButton("", theme.ViewRefreshIcon(), lang.L("Try this download again"), r.retryNow)
-	r.open = newTipButton("", theme.FileImageIcon(), lang.L("Open the saved file"), func() { ui.openPath(r.view.Path) })
-	r.folder = newTipButton("", theme.FolderOpenIcon(), lang.L("Show the file in its folder"), func() { ui.showInFolder(r.view.Path) })
-	r.signIn = newTipButton("", theme.AccountIcon(), lang.L("Use cookies from my browser…"), func() { ui.askSignIn(r.view.URL) })
-	r.actions = newTipButton("", theme.MoreVerticalIcon(), lang.L("Everything you can do with this download"), r.showMenu)
+	r.title, r.size, r.speed, r.left, r.status = kit.TruncLabel(), kit.TruncLabel(), kit.TruncLabel(), kit.TruncLabel(), kit.TruncLabel()
+	r.pause = kit.NewTipButton("", theme.MediaPauseIcon(), lang.L("Pause this download"), func() { ui.m.Pause(r.view.ID) })
+	r.resume = kit.NewTipButton("", theme.MediaPlayIcon(), lang.L("Resume this download"), func() { ui.m.Resume(r.view.ID) })
+	r.cancel = kit.NewTipButton("", theme.CancelIcon(), lang.L("Cancel this download and delete its partial file"), func() { ui.m.Cancel(r.view.ID) })
+	r.retry = kit.NewTipButton("", theme.ViewRefreshIcon(), lang.L("Try this download again"), r.retryNow)
+	r.open = kit.NewTipButton("", theme.FileImageIcon(), lang.L("Open the saved file"), func() { ui.openPath(r.view.Path) })
+	r.folder = kit.NewTipButton("", theme.FolderOpenIcon(), lang.L("Show the file in its folder"), func() { ui.showInFolder(r.view.Path) })
+	r.signIn = kit.NewTipButton("", theme.AccountIcon(), lang.L("Use cookies from my browser…"), func() { ui.askSignIn(r.view.URL) })
+	r.actions = kit.NewTipButton("", theme.MoreVerticalIcon(), lang.L("Everything you can do with this download"), r.showMenu)
 	for _, b := range r.buttons() {
 		b.Importance = widget.LowImportance
 	}
@@ -114,19 +115,13 @@ func (s *rowSize) min(r *row) fyne.Size {
 	return s.size
 }
 
-func truncLabel() *widget.Label {
-	l := widget.NewLabel("")
-	l.Truncation = fyne.TextTruncateEllipsis
-	return l
-}
-
-func (r *row) buttons() []*tipButton {
-	return []*tipButton{r.signIn, r.pause, r.resume, r.retry, r.open, r.folder, r.cancel, r.actions}
+func (r *row) buttons() []*kit.TipButton {
+	return []*kit.TipButton{r.signIn, r.pause, r.resume, r.retry, r.open, r.folder, r.cancel, r.actions}
 }
 
 // CreateRenderer lays the row out in columns that fit the width.
 func (r *row) CreateRenderer() fyne.WidgetRenderer {
-	r.ui.rowRenderers++
+	note(r.ui.env.probe.rowBuilt)
 	r.bar.TextFormatter = nil
 	actions := container.NewHBox(layout.NewSpacer())
 	for _, b := range r.buttons() {
@@ -140,7 +135,7 @@ func (r *row) CreateRenderer() fyne.WidgetRenderer {
 
 // set shows a view; it does nothing when the view has not changed.
 func (r *row) set(v rowView) {
-	visible(r.mark, r.ui.picked.has(v.ID))
+	kit.Visible(r.mark, r.ui.picked.has(v.ID))
 	if v == r.view {
 		return
 	}
@@ -194,20 +189,20 @@ func (r *row) showThumb(v rowView) {
 // the menu button next to them offers every action.
 func (r *row) showButtons(v rowView) {
 	st := v.State
-	visible(r.pause, st == downloader.Queued || st == downloader.Active || st == downloader.Waiting)
-	visible(r.resume, st == downloader.Paused)
-	visible(r.cancel, !st.Final())
-	visible(r.retry, st == downloader.Failed || st == downloader.Canceled)
-	visible(r.signIn, v.SignIn)
-	visible(r.open, st == downloader.Done && v.Path != "")
-	visible(r.folder, (st == downloader.Done || st == downloader.Skipped) && v.Path != "")
+	kit.Visible(r.pause, st == downloader.Queued || st == downloader.Active || st == downloader.Waiting)
+	kit.Visible(r.resume, st == downloader.Paused)
+	kit.Visible(r.cancel, !st.Final())
+	kit.Visible(r.retry, st == downloader.Failed || st == downloader.Canceled)
+	kit.Visible(r.signIn, v.SignIn)
+	kit.Visible(r.open, st == downloader.Done && v.Path != "")
+	kit.Visible(r.folder, (st == downloader.Done || st == downloader.Skipped) && v.Path != "")
 }
 
 // retryNow tries the download again and shows at once that it does.
 func (r *row) retryNow() {
 	if r.ui.m.Retry(r.view.ID) {
 		r.status.SetText(lang.L("Trying again…"))
-		enabled(r.retry, false)
+		kit.Enabled(r.retry, false)
 	}
 }
 
@@ -251,17 +246,8 @@ func (r *row) menu() *fyne.Menu {
 // openLink opens a link in the web browser.
 func (u *UI) openLink(link string) {
 	if l, err := url.Parse(link); err == nil {
-		u.opened = link
-		if err := u.app.OpenURL(l); err != nil {
+		if err := u.env.open(l); err != nil {
 			fyne.LogError("open link in browser", err)
 		}
-	}
-}
-
-func visible(o fyne.CanvasObject, show bool) {
-	if show {
-		o.Show()
-	} else {
-		o.Hide()
 	}
 }

@@ -1,6 +1,7 @@
 package gui
 
 import (
+	"context"
 	"fmt"
 	"image"
 	"os"
@@ -8,41 +9,44 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
+
+	"haul/gui/thumbnail"
 )
 
-// Thumbnails of saved pictures: at most savedThumbLoads are read at once
-// and the last savedThumbKeep are kept; rows are savedThumbSide pixels.
-const (
-	savedThumbLoads = 2
-	savedThumbKeep  = 512
-	savedThumbSide  = 64
-)
+// At most savedThumbLoads thumbnails of saved pictures are read at once.
+const savedThumbLoads = 2
 
 // pictureExtensions are the saved files that get a thumbnail.
 var pictureExtensions = []string{".jpg", ".jpeg", ".png", ".gif", ".webp", ".bmp", ".tif", ".tiff"}
 
 // savedThumbs makes thumbnails of saved pictures from the files on disk,
-// for the rows on screen only, so nothing is downloaded twice. Its
-// methods run on the UI thread; files are read in the background.
+// for the rows on screen only, so nothing is downloaded twice; the
+// window's thumbnail service makes and keeps them. Its methods run on the
+// UI thread; files are read in the background.
 type savedThumbs struct {
+	ctx     context.Context
 	do      func(func())
+	thumbs  *thumbnail.Service
 	slots   chan struct{}
-	cache   map[string]image.Image
-	order   []string
 	waiting map[string][]func(image.Image)
+	// failed are the files that could not be read as pictures.
+	failed map[string]bool
 }
 
-func newSavedThumbs(do func(func())) *savedThumbs {
-	return &savedThumbs{do: do, slots: make(chan struct{}, savedThumbLoads),
-		cache: map[string]image.Image{}, waiting: map[string][]func(image.Image){}}
+func newSavedThumbs(ctx context.Context, do func(func()), thumbs *thumbnail.Service) *savedThumbs {
+	return &savedThumbs{ctx: ctx, do: do, thumbs: thumbs, slots: make(chan struct{}, savedThumbLoads),
+		waiting: map[string][]func(image.Image){}, failed: map[string]bool{}}
 }
 
 // get returns the thumbnail of the picture at path when it is ready;
 // otherwise it starts reading it and calls ready once it is (not at all
 // when the file cannot be read as a picture).
 func (t *savedThumbs) get(path string, ready func(image.Image)) (image.Image, bool) {
-	if img, ok := t.cache[path]; ok {
-		return img, img != nil
+	if th, ok := t.thumbs.Cached(path); ok {
+		return th.Img, th.Img != nil
+	}
+	if t.failed[path] {
+		return nil, false
 	}
 	if _, ok := t.waiting[path]; ok {
 		t.waiting[path] = append(t.waiting[path], ready)
@@ -51,7 +55,7 @@ func (t *savedThumbs) get(path string, ready func(image.Image)) (image.Image, bo
 	t.waiting[path] = []func(image.Image){ready}
 	go func() {
 		t.slots <- struct{}{}
-		img, err := readThumb(path)
+		img, err := t.read(path)
 		<-t.slots
 		if err != nil {
 			fyne.LogError("thumbnail of a saved picture", err)
@@ -61,14 +65,11 @@ func (t *savedThumbs) get(path string, ready func(image.Image)) (image.Image, bo
 	return nil, false
 }
 
-// loaded keeps a thumbnail and hands it to the rows waiting for it.
+// loaded hands a thumbnail to the rows waiting for it.
 func (t *savedThumbs) loaded(path string, img image.Image) {
-	if len(t.order) >= savedThumbKeep {
-		delete(t.cache, t.order[0])
-		t.order = t.order[1:]
+	if img == nil {
+		t.failed[path] = true
 	}
-	t.cache[path] = img
-	t.order = append(t.order, path)
 	for _, ready := range t.waiting[path] {
 		if img != nil {
 			ready(img)
@@ -77,21 +78,15 @@ func (t *savedThumbs) loaded(path string, img image.Image) {
 	delete(t.waiting, path)
 }
 
-// readThumb reads a saved picture and shrinks it.
-func readThumb(path string) (image.Image, error) {
+// read makes the thumbnail of a saved picture.
+func (t *savedThumbs) read(path string) (image.Image, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("thumbnail of %s: %w", path, err)
 	}
 	defer f.Close()
-	if fi, err := f.Stat(); err == nil && fi.Size() > maxThumbSource {
-		return nil, nil
-	}
-	src, _, err := image.Decode(f)
-	if err != nil {
-		return nil, fmt.Errorf("thumbnail of %s: %w", path, err)
-	}
-	return shrink(src, savedThumbSide), nil
+	th, err := t.thumbs.Make(t.ctx, path, f)
+	return th.Img, err
 }
 
 // isPicture says whether a saved file gets a thumbnail.

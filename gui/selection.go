@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 
 	"haul/downloader"
+	"haul/gui/kit"
 )
 
 // picked is the rows chosen with the mouse (Ctrl+click adds or removes
@@ -135,7 +136,7 @@ func (r *row) MouseUp(*desktop.MouseEvent) {}
 // picked row: "Retry 3 downloads" and so on.
 func (r *row) pickedMenu(ids []downloader.ID) []*fyne.MenuItem {
 	u, n := r.ui, len(ids)
-	d := data{"N": n}
+	d := kit.Data{"N": n}
 	item := func(label string, icon fyne.Resource, action func()) *fyne.MenuItem {
 		it := fyne.NewMenuItem(label, action)
 		it.Icon = icon

@@ -12,12 +12,13 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"haul/downloader"
+	"haul/gui/kit"
+	"haul/gui/settings"
 )
 
 // Choices offered in the settings row.
 var (
 	concurrencyChoices = []int{1, 2, 3, 4, 6, 8, 12, 16, 24, 32}
-	perHostChoices     = []int{0, 1, 2, 3, 4, 6, 8}
 	retryChoices       = []int{0, 1, 2, 3, 5, 10}
 	speedPresets       = []int64{0, 100_000, 500_000, 1_000_000, 2_000_000, 5_000_000, 10_000_000}
 	maxSizePresets     = []int64{0, 10_000_000, 100_000_000, 1_000_000_000}
@@ -32,7 +33,7 @@ type settingsRow struct {
 	limits downloader.Limits
 
 	folder                                *widget.Label
-	change                                *tipButton
+	change                                *kit.TipButton
 	concurrency, perHost, retries, exists *widget.Select
 	speed                                 *choiceEntry
 	// speedProblem is the last message about a speed that could not be read.
@@ -42,7 +43,7 @@ type settingsRow struct {
 	maxSize        *choiceEntry
 	maxSizeProblem *widget.Label
 	// more opens the settings that do not fit on the row.
-	more                  *tipButton
+	more                  *kit.TipButton
 	skipSame, pageReferer *widget.Check
 	// placement puts pictures found on pages in folders and names them.
 	placement *placement
@@ -51,19 +52,19 @@ type settingsRow struct {
 	problemDlg *dialog.CustomDialog
 }
 
-func newSettingsRow(u *UI, s settings) *settingsRow {
+func newSettingsRow(u *UI, s remembered) *settingsRow {
 	r := &settingsRow{ui: u, limits: s.Limits}
 	r.folder = widget.NewLabel(s.Dir)
 	r.folder.Truncation = fyne.TextTruncateEllipsis
-	r.change = newTipButton(lang.L("Change…"), theme.FolderIcon(), withKey(lang.L("Choose the folder the files are saved in"), fyne.KeyD, ctrlKey), r.chooseFolder)
+	r.change = kit.NewTipButton(lang.L("Change…"), theme.FolderIcon(), withKey(lang.L("Choose the folder the files are saved in"), fyne.KeyD, ctrlKey), r.chooseFolder)
 
-	r.concurrency = widget.NewSelect(numbers(concurrencyChoices), nil)
+	r.concurrency = widget.NewSelect(kit.Numbers(concurrencyChoices), nil)
 	r.concurrency.SetSelected(strconv.Itoa(s.Limits.Concurrency))
-	r.concurrency.OnChanged = func(v string) { r.limits.Concurrency = atoi(v); r.apply() }
+	r.concurrency.OnChanged = func(v string) { r.limits.Concurrency = kit.Atoi(v); r.apply() }
 
-	r.perHost = widget.NewSelect(perHostLabels(), nil)
-	r.perHost.SetSelected(perHostLabel(s.Limits.PerHost))
-	r.perHost.OnChanged = func(v string) { r.limits.PerHost = atoi(v); r.apply() }
+	r.perHost = widget.NewSelect(settings.PerHostLabels(), nil)
+	r.perHost.SetSelected(settings.PerHostLabel(s.Limits.PerHost))
+	r.perHost.OnChanged = func(v string) { r.limits.PerHost = kit.Atoi(v); r.apply() }
 
 	r.speed = newChoiceEntry(speedLabel(s.Limits.BytesPerSec), speedLabels(), r.applySpeed)
 	r.speed.windowShortcut = u.windowShortcut
@@ -73,9 +74,9 @@ func newSettingsRow(u *UI, s settings) *settingsRow {
 	r.maxSizeProblem.Importance = widget.WarningImportance
 	r.maxSizeProblem.Hide()
 
-	r.retries = widget.NewSelect(numbers(retryChoices), nil)
+	r.retries = widget.NewSelect(kit.Numbers(retryChoices), nil)
 	r.retries.SetSelected(strconv.Itoa(s.Limits.Retries))
-	r.retries.OnChanged = func(v string) { r.limits.Retries = atoi(v); r.apply() }
+	r.retries.OnChanged = func(v string) { r.limits.Retries = kit.Atoi(v); r.apply() }
 
 	r.exists = widget.NewSelect(existsLabels(), nil)
 	r.exists.SetSelected(existsLabel(s.Limits.OnExists))
@@ -94,13 +95,12 @@ func newSettingsRow(u *UI, s settings) *settingsRow {
 	r.pageReferer = widget.NewCheck(lang.L("Send the page as Referer"), nil)
 	r.pageReferer.Checked = !s.Limits.NoPageReferer
 	r.pageReferer.OnChanged = func(on bool) { r.limits.NoPageReferer = !on; r.apply() }
-	r.more = newTipButton(lang.L("More…"), theme.SettingsIcon(), withKey(lang.L("More settings"), fyne.KeyComma, ctrlKey), r.showMore)
+	r.more = kit.NewTipButton(lang.L("More…"), theme.SettingsIcon(), withKey(lang.L("More settings"), fyne.KeyComma, ctrlKey), r.showMore)
 	r.placement = newPlacement(r)
 	return r
 }
 
-// showMore shows the settings that do not fit on the row, on three tabs so
-// that they fit in the smallest window; they apply as they are changed.
+// showMore shows the settings that do not fit on the row (Ctrl+,).
 func (r *settingsRow) showMore() {
 	limits := widget.NewForm(
 		widget.NewFormItem(lang.L("Per site:"), r.perHost),
@@ -111,32 +111,13 @@ func (r *settingsRow) showMore() {
 	hint := widget.NewLabel(lang.L("Pictures found on web pages are asked for with the page's address, as a browser does; some sites refuse them otherwise."))
 	hint.Wrapping = fyne.TextWrapWord
 	hint.Importance = widget.LowImportance
-	tabs := container.NewAppTabs(
-		container.NewTabItem(lang.L("Downloads"), container.NewVBox(limits, widget.NewSeparator(), r.ui.clip.check)),
-		container.NewTabItem(lang.L("Pictures"), container.NewVBox(r.skipSame, r.pageReferer, hint, widget.NewSeparator(), r.placement.box())),
-		container.NewTabItem(lang.L("Network and language"), container.NewVBox(r.ui.networkButtons(), widget.NewSeparator(), r.languageRow())),
-	)
-	d := dialog.NewCustom(lang.L("More settings"), lang.L("Close"), tabs, r.ui.win)
-	d.SetOnClosed(r.closeMore)
-	width := min(r.ui.win.Canvas().Size().Width-40, 560)
-	layOutEveryTab(tabs, width-dialogMargins)
-	d.Resize(fyne.NewSize(width, d.MinSize().Height))
-	r.ui.showDialog(d)
-}
-
-// dialogMargins is at least the room a dialog takes beside its content.
-const dialogMargins = 40
-
-// layOutEveryTab lays each tab out once at width, so that its wrapped
-// text knows how many lines it takes and the tabs' height holds the
-// tallest tab.
-func layOutEveryTab(tabs *container.AppTabs, width float32) {
-	selected := tabs.SelectedIndex()
-	for i := range tabs.Items {
-		tabs.SelectIndex(i)
-		tabs.Resize(fyne.NewSize(width, tabs.MinSize().Height))
+	more := settings.More{
+		Downloads: container.NewVBox(limits, widget.NewSeparator(), r.ui.clip.check),
+		Pictures:  container.NewVBox(r.skipSame, r.pageReferer, hint, widget.NewSeparator(), r.placement.box()),
+		Network:   r.ui.network,
+		Prefs:     r.ui.prefs,
 	}
-	tabs.SelectIndex(selected)
+	more.Show(r.ui.settingsHost(), r.closeMore)
 }
 
 // row is "Save to: <folder> [Change…]  At once: [8]  Speed: [unlimited]";
@@ -152,7 +133,7 @@ func (r *settingsRow) row() fyne.CanvasObject {
 // back to the queue by a lower "At once" are named in the intake line.
 func (r *settingsRow) apply() {
 	if n := r.ui.m.SetLimits(r.limits); n > 0 {
-		r.ui.intake.set(lang.XN("intake.yielded", "{{.N}} downloads went back to the queue; they will continue from where they stopped", n, data{"N": n}), nil)
+		r.ui.intake.set(lang.XN("intake.yielded", "{{.N}} downloads went back to the queue; they will continue from where they stopped", n, kit.Data{"N": n}), nil)
 	}
 	saveLimits(r.ui.prefs, r.limits)
 }
@@ -177,38 +158,6 @@ func (r *settingsRow) setFolder(dir string) {
 	r.ui.m.SetDir(dir)
 	r.ui.prefs.SetString(prefDir, dir)
 	r.explainFolder(p)
-}
-
-func numbers(ns []int) []string {
-	out := make([]string, len(ns))
-	for i, n := range ns {
-		out[i] = strconv.Itoa(n)
-	}
-	return out
-}
-
-// atoi reads a choice; labels that are not numbers ("same") mean 0.
-func atoi(s string) int {
-	n, err := strconv.Atoi(s)
-	if err != nil {
-		return 0
-	}
-	return n
-}
-
-func perHostLabel(n int) string {
-	if n <= 0 {
-		return lang.L("same as At once")
-	}
-	return strconv.Itoa(n)
-}
-
-func perHostLabels() []string {
-	out := make([]string, len(perHostChoices))
-	for i, n := range perHostChoices {
-		out[i] = perHostLabel(n)
-	}
-	return out
 }
 
 func speedLabel(bps int64) string {

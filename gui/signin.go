@@ -12,6 +12,8 @@ import (
 
 	"haul/downloader"
 	"haul/downloader/cookies"
+	"haul/gui/kit"
+	"haul/gui/settings"
 	"haul/i18n"
 )
 
@@ -51,24 +53,8 @@ func (u *UI) chooseCookiesFile(link string) {
 		}
 		path := r.URI().Path()
 		r.Close()
-		u.useCookies(cookiesFilePrefix+path, link)
+		u.useCookies(settings.CookiesFilePrefix+path, link)
 	}, u.win)
-}
-
-// cookiesFilePrefix marks a cookie source that is a cookies.txt file.
-const cookiesFilePrefix = "file:"
-
-// readCookies reads a cookie source: a browser NAME[:PROFILE], or
-// cookiesFilePrefix and the path of a cookies.txt.
-func readCookies(source string) ([]cookies.Cookie, error) {
-	if len(source) > len(cookiesFilePrefix) && source[:len(cookiesFilePrefix)] == cookiesFilePrefix {
-		return cookies.ReadFile(source[len(cookiesFilePrefix):])
-	}
-	src, err := cookies.ParseSource(source)
-	if err != nil {
-		return nil, err
-	}
-	return cookies.FromBrowser(src)
 }
 
 // useCookies reads the cookies of source in the background, puts them into
@@ -76,17 +62,17 @@ func readCookies(source string) ([]cookies.Cookie, error) {
 // sign-in may cure.
 func (u *UI) useCookies(source, link string) {
 	go func() {
-		cs, err := readCookies(source)
+		cs, err := settings.ReadCookies(source)
 		u.do(func() {
 			if err != nil {
-				dialog.ShowInformation(lang.L("Could not use those cookies"), cookieErrorText(err), u.win)
+				dialog.ShowInformation(lang.L("Could not use those cookies"), i18n.CookieProblem(kit.Tr, err), u.win)
 				return
 			}
 			n := u.m.AddCookies(cs)
-			u.rememberCookies(siteOf(link), source)
+			u.network.RememberCookies(siteOf(link), source)
 			retried := u.retrySite(link)
 			u.intake.set(lang.X("signin.used", "Using {{.N}} cookies; trying {{.Retried}} downloads of {{.Site}} again.",
-				data{"N": n, "Retried": retried, "Site": siteOf(link)}), nil)
+				kit.Data{"N": n, "Retried": retried, "Site": siteOf(link)}), nil)
 		})
 	}()
 }
@@ -118,6 +104,3 @@ func siteOf(link string) string {
 	}
 	return host
 }
-
-// cookieErrorText explains why cookies could not be read, and what to do.
-func cookieErrorText(err error) string { return i18n.CookieProblem(tr, err) }

@@ -9,6 +9,7 @@ import (
 
 	"haul/downloader"
 	"haul/downloader/downloadtest"
+	"haul/gui/settings"
 )
 
 // TestSignInWithCookiesRetriesTheMembersGallery pastes the gallery of a
@@ -44,17 +45,17 @@ func TestSignInWithCookiesRetriesTheMembersGallery(t *testing.T) {
 	if err := os.WriteFile(jar, []byte(site.CookiesTxt(downloadtest.MembersDomain)), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	h.ui.useCookies(cookiesFilePrefix+jar, gallery)
-	h.pump("the picker for the gallery", func() bool { return h.ui.picker != nil })
+	h.ui.useCookies(settings.CookiesFilePrefix+jar, gallery)
+	h.pump("the picker for the gallery", func() bool { return h.ui.pickers.Showing() })
 	h.pump("every thumbnail", func() bool {
 		for name := range site.Pictures {
-			if _, ok := h.ui.picker.thumbs.cached(site.URL("img."+downloadtest.MembersDomain, "/full/"+name)); !ok {
+			if _, ok := h.ui.thumbs.Cached(site.URL("img."+downloadtest.MembersDomain, "/full/"+name)); !ok {
 				return false
 			}
 		}
 		return true
 	})
-	test.Tap(h.ui.picker.add)
+	test.Tap(h.dialogButton("Add "))
 	h.waitTotals("3 saved · 1 skipped · 0 failed · 0 left")
 	saved := h.readSaved()
 	for name, body := range site.Pictures {

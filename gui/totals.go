@@ -9,6 +9,7 @@ import (
 	"github.com/dustin/go-humanize"
 
 	"haul/downloader"
+	"haul/gui/kit"
 )
 
 // totalsView is what the totals line and the batch progress bar show.
@@ -33,18 +34,18 @@ func newTotalsView(s downloader.Summary) totalsView {
 	}
 	v.Progress = float64(s.Finished()) / float64(s.Total)
 	parts := []string{
-		lang.X("totals.saved", "{{.N}} saved", data{"N": humanize.Comma(int64(s.Done))}),
-		lang.X("totals.skipped", "{{.N}} skipped", data{"N": humanize.Comma(int64(s.Skipped))}),
-		lang.X("totals.failed", "{{.N}} failed", data{"N": humanize.Comma(int64(s.Failed))}),
-		lang.X("totals.left", "{{.N}} left", data{"N": humanize.Comma(int64(s.Left()))}),
+		lang.X("totals.saved", "{{.N}} saved", kit.Data{"N": humanize.Comma(int64(s.Done))}),
+		lang.X("totals.skipped", "{{.N}} skipped", kit.Data{"N": humanize.Comma(int64(s.Skipped))}),
+		lang.X("totals.failed", "{{.N}} failed", kit.Data{"N": humanize.Comma(int64(s.Failed))}),
+		lang.X("totals.left", "{{.N}} left", kit.Data{"N": humanize.Comma(int64(s.Left()))}),
 	}
 	if s.Canceled > 0 {
-		parts = append(parts, lang.X("totals.canceled", "{{.N}} canceled", data{"N": humanize.Comma(int64(s.Canceled))}))
+		parts = append(parts, lang.X("totals.canceled", "{{.N}} canceled", kit.Data{"N": humanize.Comma(int64(s.Canceled))}))
 	}
 	if s.Active > 0 && s.Speed >= 1 {
 		parts = append(parts, speedText(s.Speed))
 		if d, ok := s.ETA(); ok {
-			parts = append(parts, lang.X("totals.eta", "about {{.Time}} left", data{"Time": durationText(d)}))
+			parts = append(parts, lang.X("totals.eta", "about {{.Time}} left", kit.Data{"Time": durationText(d)}))
 		}
 	}
 	v.Text = strings.Join(parts, " · ")

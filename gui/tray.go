@@ -1,6 +1,8 @@
 package gui
 
 import (
+	"haul/gui/kit"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/lang"
@@ -44,7 +46,7 @@ func (u *UI) addTray() {
 func (t *tray) show(v totalsView) {
 	s := v.Summary
 	start, pause := s.Paused > 0 || !s.Running && s.Left() > 0, s.Queued+s.Active+s.Waiting > 0
-	text := lang.X("tray.progress", "{{.Done}} of {{.Total}} finished", data{"Done": humanize.Comma(int64(s.Finished())), "Total": humanize.Comma(int64(s.Total))})
+	text := lang.X("tray.progress", "{{.Done}} of {{.Total}} finished", kit.Data{"Done": humanize.Comma(int64(s.Finished())), "Total": humanize.Comma(int64(s.Total))})
 	if t.progress.Label == text && t.start.Disabled == !start && t.pause.Disabled == !pause {
 		return
 	}

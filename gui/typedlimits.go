@@ -7,6 +7,7 @@ import (
 	"github.com/dustin/go-humanize"
 
 	"haul/downloader"
+	"haul/gui/kit"
 )
 
 // applySpeed takes the speed limit the user settled on. Text that is not a
@@ -17,7 +18,7 @@ func (r *settingsRow) applySpeed(text string) {
 	if !ok {
 		r.speedProblem = lang.X("notice.speed",
 			"“{{.Text}}” is not a speed Haul understands, so the speed limit is unchanged. Type a number with a unit, such as 500 KB/s or 2 MB/s, or choose unlimited.",
-			data{"Text": text})
+			kit.Data{"Text": text})
 		r.ui.notice.set(r.speedProblem)
 		r.speed.show(speedLabel(r.limits.BytesPerSec))
 		return
@@ -36,7 +37,7 @@ func (r *settingsRow) applyMaxSize(text string) {
 	if !ok {
 		r.maxSizeProblem.SetText(lang.X("notice.maxsize",
 			"“{{.Text}}” is not a size Haul understands, so the largest file size is unchanged. Type a number with a unit, such as 50 MB or 2 GB, or choose No limit.",
-			data{"Text": text}))
+			kit.Data{"Text": text}))
 		r.maxSizeProblem.Show()
 		return
 	}

@@ -2,6 +2,7 @@ package gui
 
 import (
 	"context"
+	"net/url"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -16,6 +17,10 @@ import (
 
 	"haul/downloader"
 	"haul/downloader/queue"
+	"haul/gui/kit"
+	"haul/gui/picker"
+	"haul/gui/settings"
+	"haul/gui/thumbnail"
 )
 
 // UI is Haul's main window. Its widgets are fields so tests can reach them;
@@ -30,6 +35,8 @@ type UI struct {
 	store *queue.Store
 	// do runs a function on the UI thread (fyne.Do outside tests).
 	do func(func())
+	// env is what the window was built with.
+	env config
 
 	ctx     context.Context
 	cancel  context.CancelFunc
@@ -40,21 +47,17 @@ type UI struct {
 	applied chan struct{}
 	pending atomic.Bool
 	closing sync.Once
-	// ticks and applies count refresh ticks and UI refreshes.
-	ticks, applies atomic.Int64
-	shown          atomic.Pointer[shownTotals]
+	shown   atomic.Pointer[shownTotals]
 
-	rows    rowModel
-	rowSize rowSize
-	// rowRenderers counts the rows given renderers (drawn or measured).
-	rowRenderers int
-	selected     int
-	// opened is the last file or folder handed to the system to open.
-	opened string
+	rows     rowModel
+	rowSize  rowSize
+	selected int
 	// restored is what was brought back from the last run.
 	restored intakeResult
 
-	paste, openList, find, about *tipButton
+	// tips paints the tooltips over the window's content.
+	tips                         *kit.TipLayer
+	paste, openList, find, about *kit.TipButton
 	settings                     *settingsRow
 	intake                       *intakeLine
 	clip                         *clipWatcher
@@ -78,22 +81,39 @@ type UI struct {
 	// picked is the rows chosen for the right-click menu.
 	picked picked
 
-	// finder is the open "Find pictures on a page" dialog, if any.
-	finder *finder
-	// picker is the open picture picker; waitingPickers open after it.
-	picker         *picker
-	waitingPickers []pickerSource
+	// pickers finds pictures on pages and opens the picture picker.
+	pickers *picker.Pickers
+	// thumbs makes the thumbnails of the rows and of the picker.
+	thumbs *thumbnail.Service
 
-	// network is the proxy and the site rules, kept in networkPath.
-	network netSettings
+	// network is the proxy and the site rules.
+	network *settings.Network
 }
 
-// config holds what tests replace.
+// config is what the window runs with besides the app: what tests replace.
 type config struct {
 	do      func(func())
 	options func(*downloader.Options)
 	// journal wraps the saved list's journal.
 	journal func(downloader.Journal) downloader.Journal
+	// open hands a link, file or folder to the system; nil is the app's OpenURL.
+	open func(*url.URL) error
+	// probe is told of the work the window does.
+	probe probe
+}
+
+// probe is told of the window's work as it happens, for measuring it: the
+// refresh loop's ticks, the updates it applies and the rows it builds.
+// Any of its functions may be nil.
+type probe struct {
+	ticked, applied, rowBuilt func()
+}
+
+// note calls f when it is set.
+func note(f func()) {
+	if f != nil {
+		f()
+	}
 }
 
 // New builds the window's content on w, loads the list files named in files
@@ -105,32 +125,37 @@ func New(a fyne.App, w fyne.Window, files []string) *UI {
 }
 
 func newUI(a fyne.App, w fyne.Window, cfg config) *UI {
-	language := a.Preferences().String(prefLanguage)
-	applyLanguage(language)
-	useTranslations()
-	chooseLanguage(language)
+	language := a.Preferences().String(settings.PrefLanguage)
+	settings.ApplyLanguage(language)
+	kit.UseTranslations()
+	settings.ChooseLanguage(language)
 	useCJKFont(a)
 	s := loadSettings(a.Preferences())
 	opts := downloader.Options{Limits: s.Limits, Dir: s.Dir}
 	var u *UI
 	opts.OnPage = func(found downloader.PageFound) { u.pageFound(found) }
-	network, netErr := loadNetSettings(networkPath(a))
-	opts.Proxy, opts.Sites = network.Proxy, network.Sites
+	saved, netErr := settings.LoadNetwork(settings.NetworkPath(a))
+	opts.Proxy, opts.Sites = saved.Proxy, saved.Sites
 	if cfg.options != nil {
 		cfg.options(&opts)
+	}
+	if cfg.open == nil {
+		cfg.open = a.OpenURL
 	}
 	m := downloader.New(opts)
 	ctx, cancel := context.WithCancel(context.Background())
 	u = &UI{
-		app: a, win: w, prefs: a.Preferences(), m: m, do: cfg.do,
+		app: a, win: w, prefs: a.Preferences(), m: m, do: cfg.do, env: cfg,
 		ctx: ctx, cancel: cancel, done: make(chan struct{}),
 		ref:  refresher{m: m},
 		kick: make(chan struct{}, 1), applied: make(chan struct{}, 1), cmds: make(chan func(), commandBacklog),
-		selected: -1, network: network, picked: picked{ids: map[downloader.ID]struct{}{}},
+		selected: -1, picked: picked{ids: map[downloader.ID]struct{}{}},
 	}
-	u.savedThumbs = newSavedThumbs(cfg.do)
+	u.thumbs = thumbnail.New(thumbnail.CacheBytes)
+	u.savedThumbs = newSavedThumbs(ctx, cfg.do, u.thumbs)
 	u.build(s)
-	u.startNetwork(netErr)
+	u.network = settings.NewNetwork(u.settingsHost(), settings.NetworkPath(a), saved, netErr)
+	u.pickers = picker.New(u.pickerHost())
 	u.restored = u.openQueue(queuePath(a), cfg.journal)
 	if u.restored.restored > 0 {
 		u.intake.set(u.restored.message(), nil)
@@ -166,11 +191,11 @@ func appName(meta fyne.AppMetadata) string {
 // build makes the widgets and lays out the window. Everything fits in a
 // window 800 pixels wide: the settings used less often are under More…
 // and the list's commands used less often are in a menu.
-func (u *UI) build(s settings) {
-	u.paste = newTipButton(lang.L("Paste links"), theme.ContentPasteIcon(), withKey(lang.L("Add the links copied to the clipboard"), fyne.KeyV, ctrlKey), u.Paste)
-	u.openList = newTipButton(lang.L("Open list…"), theme.FolderOpenIcon(), withKey(lang.L("Add the links in a .txt, .csv, .html or .md file"), fyne.KeyO, ctrlKey), u.OpenList)
-	u.find = newTipButton(lang.L("Find pictures on a page…"), theme.SearchIcon(), withKey(lang.L("Look for the pictures on a web page and choose which to save"), fyne.KeyF, ctrlKey), u.FindImages)
-	u.about = newTipButton("", theme.InfoIcon(), lang.L("About Haul and its keyboard shortcuts"), u.ShowAbout)
+func (u *UI) build(s remembered) {
+	u.paste = kit.NewTipButton(lang.L("Paste links"), theme.ContentPasteIcon(), withKey(lang.L("Add the links copied to the clipboard"), fyne.KeyV, ctrlKey), u.Paste)
+	u.openList = kit.NewTipButton(lang.L("Open list…"), theme.FolderOpenIcon(), withKey(lang.L("Add the links in a .txt, .csv, .html or .md file"), fyne.KeyO, ctrlKey), u.OpenList)
+	u.find = kit.NewTipButton(lang.L("Find pictures on a page…"), theme.SearchIcon(), withKey(lang.L("Look for the pictures on a web page and choose which to save"), fyne.KeyF, ctrlKey), u.FindImages)
+	u.about = kit.NewTipButton("", theme.InfoIcon(), lang.L("About Haul and its keyboard shortcuts"), u.ShowAbout)
 	u.about.Importance = widget.LowImportance
 	u.settings = newSettingsRow(u, s)
 	u.intake = newIntakeLine(u)
@@ -197,12 +222,13 @@ func (u *UI) build(s settings) {
 	)
 	bottom := container.NewVBox(
 		u.detail,
-		container.New(&columns{widths: []float32{0, 240}, gap: theme.Padding()}, u.totals.label,
+		container.New(&kit.Columns{Widths: []float32{0, 240}, Gap: theme.Padding()}, u.totals.label,
 			container.NewVBox(layout.NewSpacer(), u.totals.bar, layout.NewSpacer())),
 		u.batch.row(),
 	)
 	center := inReadingOrder(u.filter.bar(), nil, nil, nil, container.NewStack(u.list, container.NewCenter(u.emptyHint)))
-	u.win.SetContent(inReadingOrder(top, bottom, nil, nil, center))
+	u.tips = kit.NewTipLayer(inReadingOrder(top, bottom, nil, nil, center), u.do)
+	u.win.SetContent(u.tips)
 }
 
 // rowView is what row i shows now.
@@ -240,7 +266,37 @@ func (u *UI) pageFound(found downloader.PageFound) {
 	if len(found.Images) == 0 {
 		return
 	}
-	u.do(func() { u.showPicker(pickerSource{page: found.Page, images: found.Images}) })
+	u.do(func() { u.ShowPictures(picker.Source{Page: found.Page, Images: found.Images}) })
+}
+
+// ShowPictures opens the picture picker on pictures found on a page, every
+// one chosen, for the user to choose which to download; a picker opened
+// already is finished first. Whatever finds pictures opens the picker
+// here. It runs on the UI thread.
+func (u *UI) ShowPictures(src picker.Source) {
+	u.pickers.Show(src)
+}
+
+// FindImages asks for a web page and looks for the pictures on it, and on
+// the pages after it, to choose from (Ctrl+F).
+func (u *UI) FindImages() {
+	u.pickers.Find()
+}
+
+// pickerHost is what the picker needs of the window.
+func (u *UI) pickerHost() picker.Host {
+	return picker.Host{Ctx: u.ctx, Win: u.win, Prefs: u.prefs, Do: u.do, Engine: u.m, Thumbs: u.thumbs,
+		ShowDialog: u.showDialog, Notice: u.notice.set,
+		Added: func(ids []downloader.ID, rejected []downloader.Rejected) {
+			var r intakeResult
+			r.count(ids, rejected)
+			u.intake.set(r.message(), r.problems)
+		}}
+}
+
+// settingsHost is what the settings under More… need of the window.
+func (u *UI) settingsHost() settings.Host {
+	return settings.Host{Win: u.win, Do: u.do, Engine: u.m, ShowDialog: u.showDialog, Notice: u.notice.set}
 }
 
 // showError tells the user something went wrong, in a dialog.

@@ -10,6 +10,7 @@ import (
 
 	"haul/downloader"
 	"haul/downloader/naming"
+	"haul/gui/kit"
 	"haul/i18n"
 )
 
@@ -71,7 +72,7 @@ func showsProgress(s downloader.ItemSnapshot) bool {
 func newRowView(s downloader.ItemSnapshot, c viewContext) rowView {
 	v := rowView{ID: s.ID, State: s.State, Title: s.Name, URL: s.URL, Path: s.Path, Progress: -1}
 	if s.Err != nil {
-		v.Problem = i18n.Failure(tr, s.Err)
+		v.Problem = i18n.Failure(kit.Tr, s.Err)
 		v.SignIn = s.State == downloader.Failed && s.Err.NeedsSignIn()
 	}
 	if p, ok := s.Progress(); ok && showsProgress(s) {
@@ -83,7 +84,7 @@ func newRowView(s downloader.ItemSnapshot, c viewContext) rowView {
 			v.Speed = speedText(s.Speed)
 		}
 		if d, ok := s.ETA(); ok {
-			v.Left = lang.X("row.left", "{{.Time}} left", data{"Time": durationText(d)})
+			v.Left = lang.X("row.left", "{{.Time}} left", kit.Data{"Time": durationText(d)})
 		}
 	}
 	v.Status = statusText(s, c)
@@ -125,7 +126,7 @@ func statusText(s downloader.ItemSnapshot, c viewContext) string {
 		return failedText(s)
 	case downloader.Skipped:
 		if !s.Note.IsZero() {
-			return lang.X("row.skipped.note", "Skipped: {{.Note}}", data{"Note": i18n.SkipNote(tr, s.Note)})
+			return lang.X("row.skipped.note", "Skipped: {{.Note}}", kit.Data{"Note": i18n.SkipNote(kit.Tr, s.Note)})
 		}
 		return lang.L("Skipped")
 	case downloader.Canceled:
@@ -143,7 +144,7 @@ func queuedText(s downloader.ItemSnapshot, running bool) string {
 	case !running:
 		return lang.L("Not started; press Start")
 	case s.Failures > 0:
-		return lang.X("row.queued.try", "Waiting for a free slot to try again (try {{.Try}})", data{"Try": s.Failures + 1})
+		return lang.X("row.queued.try", "Waiting for a free slot to try again (try {{.Try}})", kit.Data{"Try": s.Failures + 1})
 	}
 	return lang.L("Waiting its turn")
 }
@@ -153,10 +154,10 @@ func queuedText(s downloader.ItemSnapshot, running bool) string {
 func activeText(s downloader.ItemSnapshot, c viewContext) string {
 	if s.Idle >= stallShownAfter && c.idleTimeout > s.Idle {
 		return lang.X("row.stalled", "No data for {{.Idle}} — will try again in {{.In}}",
-			data{"Idle": durationText(s.Idle.Truncate(time.Second)), "In": durationText(c.idleTimeout - s.Idle.Truncate(time.Second))})
+			kit.Data{"Idle": durationText(s.Idle.Truncate(time.Second)), "In": durationText(c.idleTimeout - s.Idle.Truncate(time.Second))})
 	}
 	if s.Failures > 0 {
-		return lang.X("row.downloading.try", "Downloading (try {{.Try}})", data{"Try": s.Failures + 1})
+		return lang.X("row.downloading.try", "Downloading (try {{.Try}})", kit.Data{"Try": s.Failures + 1})
 	}
 	return lang.L("Downloading")
 }
@@ -166,10 +167,10 @@ func activeText(s downloader.ItemSnapshot, c viewContext) string {
 func failedText(s downloader.ItemSnapshot) string {
 	msg := lang.L("Failed")
 	if s.Err != nil {
-		msg = i18n.Failure(tr, s.Err)
+		msg = i18n.Failure(kit.Tr, s.Err)
 	}
 	if s.Attempts > 1 && (s.Err == nil || s.Err.Tries <= 1) {
-		return lang.XN("row.failed.tries", "{{.Problem}} (tried {{.N}} times)", s.Attempts, data{"Problem": msg, "N": s.Attempts})
+		return lang.XN("row.failed.tries", "{{.Problem}} (tried {{.N}} times)", s.Attempts, kit.Data{"Problem": msg, "N": s.Attempts})
 	}
 	return msg
 }
@@ -177,12 +178,12 @@ func failedText(s downloader.ItemSnapshot) string {
 // detailText is the details line of a row: what is happening in full, the
 // link, and the file.
 func detailText(v rowView) string {
-	text := lang.X("detail.status", "{{.Status}} — {{.URL}}", data{"Status": v.Status, "URL": v.URL})
+	text := lang.X("detail.status", "{{.Status}} — {{.URL}}", kit.Data{"Status": v.Status, "URL": v.URL})
 	if v.Problem != "" && !strings.Contains(v.Status, v.Problem) {
-		text = lang.X("detail.problem", "{{.URL}} — last problem: {{.Problem}}", data{"URL": text, "Problem": v.Problem})
+		text = lang.X("detail.problem", "{{.URL}} — last problem: {{.Problem}}", kit.Data{"URL": text, "Problem": v.Problem})
 	}
 	if v.Path != "" {
-		text = lang.X("detail.path", "{{.Text}} — saved as {{.Path}}", data{"Text": text, "Path": v.Path})
+		text = lang.X("detail.path", "{{.Text}} — saved as {{.Path}}", kit.Data{"Text": text, "Path": v.Path})
 	}
 	return text
 }
@@ -191,12 +192,12 @@ func detailText(v rowView) string {
 func waitingText(s downloader.ItemSnapshot, now time.Time) string {
 	in := countdownText(s.RetryAt.Sub(now))
 	if s.SlowedDown {
-		return lang.X("row.waiting.slow", "Waiting: the site asked us to slow down, retrying in {{.In}}", data{"In": in})
+		return lang.X("row.waiting.slow", "Waiting: the site asked us to slow down, retrying in {{.In}}", kit.Data{"In": in})
 	}
 	if s.Err != nil {
-		return lang.X("row.waiting.error", "Waiting: {{.Problem}} Retrying in {{.In}}", data{"Problem": i18n.Failure(tr, s.Err), "In": in})
+		return lang.X("row.waiting.error", "Waiting: {{.Problem}} Retrying in {{.In}}", kit.Data{"Problem": i18n.Failure(kit.Tr, s.Err), "In": in})
 	}
-	return lang.X("row.waiting", "Waiting, retrying in {{.In}}", data{"In": in})
+	return lang.X("row.waiting", "Waiting, retrying in {{.In}}", kit.Data{"In": in})
 }
 
 // sizeText shows how much is saved, and of how much when the size is known.
@@ -205,7 +206,7 @@ func sizeText(s downloader.ItemSnapshot) string {
 	case s.State == downloader.Done:
 		return humanize.Bytes(uint64(max(s.Bytes, 0)))
 	case s.Bytes > 0 && s.Total > 0:
-		return lang.X("row.size.of", "{{.Done}} of {{.Total}}", data{"Done": humanize.Bytes(uint64(s.Bytes)), "Total": humanize.Bytes(uint64(s.Total))})
+		return lang.X("row.size.of", "{{.Done}} of {{.Total}}", kit.Data{"Done": humanize.Bytes(uint64(s.Bytes)), "Total": humanize.Bytes(uint64(s.Total))})
 	case s.Bytes > 0:
 		return humanize.Bytes(uint64(s.Bytes))
 	case s.Total > 0 && !s.State.Final():
@@ -216,13 +217,13 @@ func sizeText(s downloader.ItemSnapshot) string {
 
 // speedText shows a speed such as "1.2 MB/s".
 func speedText(bytesPerSec float64) string {
-	return lang.X("speed", "{{.Size}}/s", data{"Size": humanize.Bytes(uint64(bytesPerSec))})
+	return lang.X("speed", "{{.Size}}/s", kit.Data{"Size": humanize.Bytes(uint64(bytesPerSec))})
 }
 
 // countdownText shows a short wait as m:ss, rounded up to the second.
 func countdownText(d time.Duration) string {
 	secs := int((max(d, 0) + time.Second - 1) / time.Second)
-	return lang.X("countdown", "{{.Min}}:{{.Sec}}", data{"Min": secs / 60, "Sec": twoDigits(secs % 60)})
+	return lang.X("countdown", "{{.Min}}:{{.Sec}}", kit.Data{"Min": secs / 60, "Sec": twoDigits(secs % 60)})
 }
 
 func twoDigits(n int) string {
@@ -231,5 +232,5 @@ func twoDigits(n int) string {
 
 // durationText shows a time left such as "8 s", "3 min" or "1 h 20 min".
 func durationText(d time.Duration) string {
-	return i18n.Duration(tr, d)
+	return i18n.Duration(kit.Tr, d)
 }

@@ -148,21 +148,21 @@ func TestRowsReadWell(t *testing.T) {
 		t.Errorf("details line %q (wrapping %v) does not show the whole status and link", d.Text, d.Wrapping)
 	}
 	for _, b := range r.buttons() {
-		if b.Text == "" && b.tooltip.text == "" {
+		if b.Text == "" && b.Tip() == "" {
 			t.Error("an icon button has no tooltip")
 		}
 	}
 	r.retry.MouseIn(nil)
-	r.retry.showTip()
-	if got := r.retry.tipShown(); got != "Try this download again" {
+	h.pump("the Retry button's tip", func() bool { return h.ui.tips.Shown() != "" })
+	if got := h.ui.tips.Shown(); got != "Try this download again" {
 		t.Errorf("the Retry button's tip reads %q", got)
 	}
 	r.retry.MouseOut()
-	if r.retry.tipShown() != "" {
+	if h.ui.tips.Shown() != "" {
 		t.Error("the tip stayed after the pointer left")
 	}
-	if !strings.Contains(h.ui.batch.start.tooltip.text, "Ctrl+Enter") {
-		t.Errorf("Start's tip %q does not give its key", h.ui.batch.start.tooltip.text)
+	if !strings.Contains(h.ui.batch.start.Tip(), "Ctrl+Enter") {
+		t.Errorf("Start's tip %q does not give its key", h.ui.batch.start.Tip())
 	}
 }
 

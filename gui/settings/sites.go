@@ -1,4 +1,4 @@
-package gui
+package settings
 
 import (
 	"net/http"
@@ -17,33 +17,34 @@ import (
 
 	"haul/downloader"
 	"haul/downloader/cookies"
+	"haul/gui/kit"
 )
 
 // showSites lists the site rules, with buttons to add, change and remove them.
-func (u *UI) showSites() {
+func (n *Network) showSites() {
 	list := container.NewVBox()
 	var refresh func()
 	refresh = func() {
 		list.RemoveAll()
-		if len(u.network.Sites) == 0 {
+		if len(n.saved.Sites) == 0 {
 			list.Add(widget.NewLabel(lang.L("No site has its own rules: every site gets the page as Referer and Haul's User-Agent.")))
 		}
-		for i, r := range u.network.Sites {
-			change := widget.NewButton(lang.L("Change…"), func() { u.editSite(i, refresh) })
+		for i, r := range n.saved.Sites {
+			change := widget.NewButton(lang.L("Change…"), func() { n.editSite(i, refresh) })
 			remove := widget.NewButtonWithIcon("", theme.DeleteIcon(), func() {
-				u.network.Sites = slices.Delete(u.network.Sites, i, i+1)
-				u.applySites()
+				n.saved.Sites = slices.Delete(n.saved.Sites, i, i+1)
+				n.applySites()
 				refresh()
 			})
 			list.Add(container.NewBorder(nil, nil, nil, container.NewHBox(change, remove), widget.NewLabel(r.Site)))
 		}
 	}
 	refresh()
-	add := widget.NewButtonWithIcon(lang.L("Add a site…"), theme.ContentAddIcon(), func() { u.editSite(-1, refresh) })
+	add := widget.NewButtonWithIcon(lang.L("Add a site…"), theme.ContentAddIcon(), func() { n.editSite(-1, refresh) })
 	content := container.NewBorder(nil, add, nil, nil, container.NewVScroll(list))
-	d := dialog.NewCustom(lang.L("Sites"), lang.L("Close"), content, u.win)
+	d := dialog.NewCustom(lang.L("Sites"), lang.L("Close"), content, n.host.Win)
 	d.Resize(fyne.NewSize(520, 360))
-	u.showDialog(d)
+	n.host.ShowDialog(d)
 }
 
 // siteForm holds the fields of one site rule being edited.
@@ -85,11 +86,11 @@ func newSiteForm(r downloader.SiteRule) *siteForm {
 	f.cookiesFrom = widget.NewSelect(cookieLabels(), nil)
 	f.cookiesFrom.SetSelectedIndex(cookieChoice(r.Cookies))
 	f.cookiesFile.SetPlaceHolder(lang.L("cookies.txt file"))
-	if path, ok := strings.CutPrefix(r.Cookies, cookiesFilePrefix); ok {
+	if path, ok := strings.CutPrefix(r.Cookies, CookiesFilePrefix); ok {
 		f.cookiesFile.SetText(path)
 	}
-	f.perHost = widget.NewSelect(perHostLabels(), nil)
-	f.perHost.SetSelected(perHostLabel(r.PerHost))
+	f.perHost = widget.NewSelect(PerHostLabels(), nil)
+	f.perHost.SetSelected(PerHostLabel(r.PerHost))
 	f.refererRule.OnChanged = func(string) { f.enableEntries() }
 	f.agentRule.OnChanged = func(string) { f.enableEntries() }
 	f.cookiesFrom.OnChanged = func(string) { f.enableEntries() }
@@ -117,7 +118,7 @@ func cookieChoice(source string) int {
 	if source == "" {
 		return 0
 	}
-	if strings.HasPrefix(source, cookiesFilePrefix) {
+	if strings.HasPrefix(source, CookiesFilePrefix) {
 		return len(cookies.Browsers()) + 1
 	}
 	name, _, _ := strings.Cut(source, ":")
@@ -145,7 +146,7 @@ func (f *siteForm) rule() (downloader.SiteRule, string) {
 		return downloader.SiteRule{}, lang.L("Type the site's name, such as example.com.")
 	}
 	r := downloader.SiteRule{Site: site, Referer: downloader.RefererRule(f.refererRule.SelectedIndex()),
-		Agent: downloader.AgentRule(f.agentRule.SelectedIndex()), PerHost: atoi(f.perHost.Selected)}
+		Agent: downloader.AgentRule(f.agentRule.SelectedIndex()), PerHost: kit.Atoi(f.perHost.Selected)}
 	if r.Referer == downloader.RefererFixed {
 		u, err := url.Parse(strings.TrimSpace(f.referer.Text))
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
@@ -165,7 +166,7 @@ func (f *siteForm) rule() (downloader.SiteRule, string) {
 	}
 	r.Header = h
 	r.Cookies = f.cookieSource()
-	if r.Cookies == cookiesFilePrefix {
+	if r.Cookies == CookiesFilePrefix {
 		return r, lang.L("Type where the cookies.txt file is.")
 	}
 	return r, ""
@@ -178,7 +179,7 @@ func (f *siteForm) cookieSource() string {
 	case i <= 0:
 		return ""
 	case i > len(cookies.Browsers()):
-		return cookiesFilePrefix + strings.TrimSpace(f.cookiesFile.Text)
+		return CookiesFilePrefix + strings.TrimSpace(f.cookiesFile.Text)
 	}
 	return cookies.Browsers()[i-1]
 }
@@ -221,36 +222,36 @@ func headerText(h http.Header) string {
 }
 
 // editSite edits rule i (or a new rule when i < 0); done runs after a save.
-func (u *UI) editSite(i int, done func()) {
+func (n *Network) editSite(i int, done func()) {
 	var r downloader.SiteRule
 	if i >= 0 {
-		r = u.network.Sites[i]
+		r = n.saved.Sites[i]
 	}
 	f := newSiteForm(r)
 	d := dialog.NewForm(lang.L("Site rules"), lang.L("Save"), lang.L("Cancel"), f.items(), func(ok bool) {
 		if ok {
-			u.saveSiteRule(i, f, done)
+			n.saveSiteRule(i, f, done)
 		}
-	}, u.win)
-	d.Resize(fyne.NewSize(min(u.win.Canvas().Size().Width-40, 680), 460))
-	u.showDialog(d)
+	}, n.host.Win)
+	d.Resize(fyne.NewSize(min(n.host.Win.Canvas().Size().Width-40, 680), 460))
+	n.host.ShowDialog(d)
 }
 
 // saveSiteRule stores the edited rule, or explains what is wrong with it.
-func (u *UI) saveSiteRule(i int, f *siteForm, done func()) {
+func (n *Network) saveSiteRule(i int, f *siteForm, done func()) {
 	r, problem := f.rule()
 	if problem != "" {
-		dialog.ShowInformation(lang.L("Site rules"), problem, u.win)
+		dialog.ShowInformation(lang.L("Site rules"), problem, n.host.Win)
 		return
 	}
 	if i >= 0 {
-		u.network.Sites[i] = r
+		n.saved.Sites[i] = r
 	} else {
-		u.network.Sites = append(u.network.Sites, r)
+		n.saved.Sites = append(n.saved.Sites, r)
 	}
-	u.applySites()
+	n.applySites()
 	if r.Cookies != "" {
-		u.loadSiteCookies(r)
+		n.loadSiteCookies(r)
 	}
 	done()
 }

@@ -1,4 +1,4 @@
-package gui
+package kit
 
 import (
 	"sync"
@@ -11,8 +11,8 @@ import (
 
 var loadTranslations sync.Once
 
-// useTranslations registers Haul's catalogues with Fyne's lang package once.
-func useTranslations() {
+// UseTranslations registers Haul's catalogues with Fyne's lang package once.
+func UseTranslations() {
 	loadTranslations.Do(func() {
 		if err := lang.AddTranslationsFS(i18n.Files, i18n.Dir); err != nil {
 			fyne.LogError("load Haul translations", err)
@@ -20,8 +20,8 @@ func useTranslations() {
 	})
 }
 
-// data is the template data passed to catalogue messages.
-type data = map[string]any
+// Data is the template data passed to catalogue messages.
+type Data = map[string]any
 
 // words is the i18n.Translator of the window: Fyne's lang, with the English
 // catalogue's text as the fallback.
@@ -35,5 +35,5 @@ func (words) XN(key string, count int, d i18n.Data) string {
 	return lang.XN(key, i18n.EnglishText(key), count, d)
 }
 
-// tr renders the engine's reasons and notes in the window's language.
-var tr i18n.Translator = words{}
+// Tr renders the engine's reasons and notes in the window's language.
+var Tr i18n.Translator = words{}

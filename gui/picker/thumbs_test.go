@@ -1,4 +1,4 @@
-package gui
+package picker
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 
 	"haul/downloader"
 	"haul/downloader/downloadtest"
+	"haul/gui/thumbnail"
 )
 
 // heldPictures serves n pictures that are sent only once gate is closed.
@@ -33,8 +34,8 @@ func TestThumbnailsLoadAFewAtATime(t *testing.T) {
 	gate := make(chan struct{})
 	srv, urls := heldPictures(t, 10, gate)
 	results := make(chan func(), len(urls))
-	loaded := map[string]*thumb{}
-	l := newThumbLoader(t.Context(), func(f func()) { results <- f }, testFetch(t), func(u string, th *thumb) { loaded[u] = th })
+	loaded := map[string]thumbnail.Thumb{}
+	l := newThumbLoader(t.Context(), func(f func()) { results <- f }, testFetch(t), thumbnail.New(thumbnail.CacheBytes), func(u string, th thumbnail.Thumb) { loaded[u] = th })
 	for _, u := range urls {
 		l.want(u, "")
 	}
@@ -50,7 +51,7 @@ func TestThumbnailsLoadAFewAtATime(t *testing.T) {
 	}
 	for _, u := range urls {
 		th, ok := l.cached(u)
-		if !ok || th != loaded[u] || th.w != 100 || th.h != 50 || th.img.Bounds().Dx() != thumbSide || th.img.Bounds().Dy() != thumbSide/2 {
+		if !ok || th != loaded[u] || th.W != 100 || th.H != 50 || th.Img.Bounds().Dx() != thumbnail.Side || th.Img.Bounds().Dy() != thumbnail.Side/2 {
 			t.Errorf("%s: cached %v %+v", u, ok, th)
 		}
 	}
@@ -61,7 +62,7 @@ func TestThumbnailsScrolledAwayAreCanceled(t *testing.T) {
 	defer close(gate)
 	srv, urls := heldPictures(t, 10, gate)
 	results := make(chan func(), len(urls))
-	l := newThumbLoader(t.Context(), func(f func()) { results <- f }, testFetch(t), func(string, *thumb) { t.Error("a canceled thumbnail was shown") })
+	l := newThumbLoader(t.Context(), func(f func()) { results <- f }, testFetch(t), thumbnail.New(thumbnail.CacheBytes), func(string, thumbnail.Thumb) { t.Error("a canceled thumbnail was shown") })
 	for _, u := range urls {
 		l.want(u, "")
 		l.want(u, "")

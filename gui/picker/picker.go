@@ -1,4 +1,4 @@
-package gui
+package picker
 
 import (
 	"context"
@@ -13,24 +13,17 @@ import (
 	"github.com/dustin/go-humanize"
 
 	"haul/downloader"
-	"haul/downloader/pages"
+	"haul/gui/kit"
+	"haul/gui/thumbnail"
 	"haul/i18n"
 )
-
-// pickerSource is what the picker is opened on: the pictures found on a
-// page (and the pages after it), with the pages that could not be read.
-type pickerSource struct {
-	page     string
-	images   []pages.Image
-	problems []pages.Problem
-}
 
 // picker lets the user choose which of the pictures found on a page to
 // download: it shows each one's name, type, size, page and thumbnail, and
 // filters by type and size.
 type picker struct {
-	ui     *UI
-	src    pickerSource
+	host   Host
+	src    Source
 	picks  []*pick
 	shown  []int
 	filter pickFilter
@@ -51,37 +44,18 @@ type picker struct {
 	onClosed func()
 }
 
-// showPicker opens the picker on pictures found on a page. When one is
-// already open, it opens after that one is closed.
-func (u *UI) showPicker(src pickerSource) {
-	if u.picker != nil {
-		u.waitingPickers = append(u.waitingPickers, src)
-		return
-	}
-	u.picker = newPicker(u, src)
-	u.picker.onClosed = func() {
-		u.picker = nil
-		if len(u.waitingPickers) > 0 {
-			next := u.waitingPickers[0]
-			u.waitingPickers = u.waitingPickers[1:]
-			u.showPicker(next)
-		}
-	}
-	u.showDialog(u.picker.dlg)
-}
-
-func newPicker(u *UI, src pickerSource) *picker {
-	p := &picker{ui: u, src: src}
-	p.filter.minSide = u.prefs.IntWithFallback(prefMinSize, 0)
+func newPicker(u Host, src Source) *picker {
+	p := &picker{host: u, src: src}
+	p.filter.minSide = u.Prefs.IntWithFallback(prefMinSize, 0)
 	counts := [kindCount]int{}
-	for _, img := range src.images {
+	for _, img := range src.Images {
 		pk := newPick(img)
 		p.picks = append(p.picks, pk)
 		counts[pk.kind]++
 	}
-	ctx, stop := context.WithCancel(u.ctx)
+	ctx, stop := context.WithCancel(u.Ctx)
 	p.stop = stop
-	p.thumbs = newThumbLoader(ctx, u.do, u.m.FetchKeep, p.thumbLoaded)
+	p.thumbs = newThumbLoader(ctx, u.Do, u.Engine.FetchKeep, u.Thumbs, p.thumbLoaded)
 
 	p.summary = widget.NewLabel(p.summaryText())
 	p.summary.Truncation = fyne.TextTruncateEllipsis
@@ -103,7 +77,7 @@ func newPicker(u *UI, src pickerSource) *picker {
 	p.minSize.SetSelected(minSizeLabel(p.filter.minSide))
 	p.minSize.OnChanged = func(string) {
 		p.filter.minSide = minSizeChoices[p.minSize.SelectedIndex()]
-		u.prefs.SetInt(prefMinSize, p.filter.minSide)
+		u.Prefs.SetInt(prefMinSize, p.filter.minSide)
 		p.refilter()
 	}
 	p.all = widget.NewButton(lang.L("Select all"), func() { p.selectAll(true) })
@@ -125,10 +99,10 @@ func newPicker(u *UI, src pickerSource) *picker {
 		container.NewHBox(p.all, p.none, layout.NewSpacer(), p.chosen),
 	)
 	content := container.NewBorder(top, nil, nil, nil, p.list)
-	p.dlg = dialog.NewCustomWithoutButtons(lang.X("picker.title", "Pictures on {{.Page}}", data{"Page": pageLabel(src.page)}), content, u.win)
+	p.dlg = dialog.NewCustomWithoutButtons(lang.X("picker.title", "Pictures on {{.Page}}", kit.Data{"Page": pageLabel(src.Page)}), content, u.Win)
 	p.dlg.SetButtons([]fyne.CanvasObject{p.cancel, p.add})
 	p.dlg.SetOnClosed(p.dismissed)
-	size := u.win.Canvas().Size()
+	size := u.Win.Canvas().Size()
 	p.dlg.Resize(fyne.NewSize(min(size.Width-40, 1100), min(size.Height-40, 720)))
 	p.refilter()
 	return p
@@ -137,15 +111,15 @@ func newPicker(u *UI, src pickerSource) *picker {
 // summaryText says what was found: "48 pictures found on 3 pages · 1 page
 // could not be read: …".
 func (p *picker) summaryText() string {
-	n := len(p.src.images)
-	parts := []string{lang.XN("picker.found", "{{.N}} pictures found", n, data{"N": humanize.Comma(int64(n))})}
-	if pc := pagesCount(p.src.images); pc > 1 {
-		parts[0] = lang.X("picker.found.pages", "{{.Found}} on {{.Pages}} pages", data{"Found": parts[0], "Pages": pc})
+	n := len(p.src.Images)
+	parts := []string{lang.XN("picker.found", "{{.N}} pictures found", n, kit.Data{"N": humanize.Comma(int64(n))})}
+	if pc := pagesCount(p.src.Images); pc > 1 {
+		parts[0] = lang.X("picker.found.pages", "{{.Found}} on {{.Pages}} pages", kit.Data{"Found": parts[0], "Pages": pc})
 	}
-	if len(p.src.problems) > 0 {
-		first := p.src.problems[0]
-		parts = append(parts, lang.XN("picker.problems", "{{.N}} pages could not be read: {{.Message}}", len(p.src.problems),
-			data{"N": len(p.src.problems), "Message": i18n.PageProblem(tr, first)}))
+	if len(p.src.Problems) > 0 {
+		first := p.src.Problems[0]
+		parts = append(parts, lang.XN("picker.problems", "{{.N}} pages could not be read: {{.Message}}", len(p.src.Problems),
+			kit.Data{"N": len(p.src.Problems), "Message": i18n.PageProblem(kit.Tr, first)}))
 	}
 	return strings.Join(parts, " · ")
 }
@@ -165,9 +139,9 @@ func (p *picker) refilter() {
 // count updates the "N of M shown are chosen" line and the Add button.
 func (p *picker) count() {
 	_, n := p.chosenLinks()
-	p.chosen.SetText(lang.X("picker.chosen", "{{.N}} of {{.Shown}} shown are chosen", data{"N": n, "Shown": len(p.shown)}))
-	p.add.SetText(lang.XN("picker.add", "Add {{.N}} pictures", n, data{"N": humanize.Comma(int64(n))}))
-	enabled(p.add, n > 0)
+	p.chosen.SetText(lang.X("picker.chosen", "{{.N}} of {{.Shown}} shown are chosen", kit.Data{"N": n, "Shown": len(p.shown)}))
+	p.add.SetText(lang.XN("picker.add", "Add {{.N}} pictures", n, kit.Data{"N": humanize.Comma(int64(n))}))
+	kit.Enabled(p.add, n > 0)
 }
 
 // selectAll chooses or unchooses every picture.
@@ -198,28 +172,30 @@ func (p *picker) chosenLinks() (map[string][]string, int) {
 // page's pictures in its own folder and name them by a template.
 func (p *picker) addChosen() {
 	byPage, _ := p.chosenLinks()
-	var r intakeResult
+	var ids []downloader.ID
+	var rejected []downloader.Rejected
 	for _, pk := range p.picks {
 		links, ok := byPage[pk.img.Page]
 		if !ok {
 			continue
 		}
 		delete(byPage, pk.img.Page)
-		r.count(p.ui.m.AddPagePictures(downloader.Page{URL: pk.img.Page, Title: pk.img.PageTitle}, links...))
+		added, refused := p.host.Engine.AddPagePictures(downloader.Page{URL: pk.img.Page, Title: pk.img.PageTitle}, links...)
+		ids, rejected = append(ids, added...), append(rejected, refused...)
 	}
-	p.ui.intake.set(r.message(), r.problems)
+	p.host.Added(ids, rejected)
 	p.close()
 }
 
 // thumbLoaded shows a thumbnail that has arrived, and the picture's real
 // size, which may now leave it out.
-func (p *picker) thumbLoaded(url string, t *thumb) {
+func (p *picker) thumbLoaded(url string, t thumbnail.Thumb) {
 	if p.done {
 		return
 	}
 	for _, pk := range p.picks {
-		if pk.img.URL == url && t.img != nil {
-			pk.w, pk.h = t.w, t.h
+		if pk.img.URL == url && t.W > 0 {
+			pk.w, pk.h = t.W, t.H
 		}
 	}
 	p.refilter()

@@ -1,4 +1,4 @@
-package gui
+package picker
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"haul/downloader/render"
+	"haul/gui/kit"
 )
 
 // renderDefaults are the options every rendering starts from; tests
@@ -34,28 +35,28 @@ func (f *finder) startRendering(ctx context.Context, page string, maxPages int) 
 	f.stopRender = stop
 	f.browser.Disable()
 	f.stopScroll.Show()
-	f.status.SetText(lang.X("render.opening", "Opening {{.Page}} in your browser…", data{"Page": pageLabel(page)}))
+	f.status.SetText(lang.X("render.opening", "Opening {{.Page}} in your browser…", kit.Data{"Page": pageLabel(page)}))
 	progress := func(pictures, _ int) {
-		f.ui.do(func() {
+		f.ps.host.Do(func() {
 			if scrollCtx.Err() == nil {
-				f.status.SetText(lang.XN("render.scrolling", "Scrolling the page… {{.N}} pictures so far", pictures, data{"N": pictures}))
+				f.status.SetText(lang.XN("render.scrolling", "Scrolling the page… {{.N}} pictures so far", pictures, kit.Data{"N": pictures}))
 			}
 		})
 	}
 	opts := renderDefaults
 	opts.Progress = progress
 	go func() {
-		src := pickerSource{page: page}
+		src := Source{Page: page}
 		var err error
-		src.images, err = f.ui.m.RenderImages(scrollCtx, page, opts)
+		src.Images, err = f.ps.host.Engine.RenderImages(scrollCtx, page, opts)
 		switch {
 		case errors.Is(err, render.ErrNoBrowser), errors.Is(err, render.ErrBrowserFailed):
-			f.ui.do(func() { f.ui.notice.set(browserProblem(err)) })
-			src.images, src.problems, err = f.ui.m.FindImages(ctx, page, maxPages)
+			f.ps.host.Do(func() { f.ps.host.Notice(browserProblem(err)) })
+			src.Images, src.Problems, err = f.ps.host.Engine.FindImages(ctx, page, maxPages)
 		case scrollCtx.Err() != nil && ctx.Err() == nil:
 			err = nil
 		}
-		f.ui.do(func() { f.finished(ctx, src, err) })
+		f.ps.host.Do(func() { f.finished(ctx, src, err) })
 	}()
 }
 

@@ -1,4 +1,4 @@
-package gui
+package picker
 
 import (
 	"fyne.io/fyne/v2"
@@ -7,10 +7,13 @@ import (
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"haul/gui/kit"
+	"haul/gui/thumbnail"
 )
 
 // Column widths of a picker row; the name column takes the rest.
-var pickColumns = []float32{32, thumbSide, 0, 64, 110, 280}
+var pickColumns = []float32{32, thumbnail.Side, 0, 64, 110, 280}
 
 // pickRow is one line of the picker: a check box, the thumbnail, the file
 // name with the picture's alt text, its type, size and page.
@@ -37,8 +40,8 @@ func newPickRow(p *picker) *pickRow {
 		}
 	})
 	r.thumb.FillMode = canvas.ImageFillContain
-	r.thumb.SetMinSize(fyne.NewSquareSize(thumbSide))
-	r.name, r.alt, r.typ, r.size, r.page = truncLabel(), truncLabel(), truncLabel(), truncLabel(), truncLabel()
+	r.thumb.SetMinSize(fyne.NewSquareSize(thumbnail.Side))
+	r.name, r.alt, r.typ, r.size, r.page = kit.TruncLabel(), kit.TruncLabel(), kit.TruncLabel(), kit.TruncLabel(), kit.TruncLabel()
 	r.alt.Importance = widget.LowImportance
 	r.alt.SizeName = theme.SizeNameCaptionText
 	r.page.Importance = widget.LowImportance
@@ -48,7 +51,7 @@ func newPickRow(p *picker) *pickRow {
 
 // CreateRenderer lays the row out in fixed columns.
 func (r *pickRow) CreateRenderer() fyne.WidgetRenderer {
-	content := container.New(&columns{widths: pickColumns, gap: theme.Padding()},
+	content := container.New(&kit.Columns{Widths: pickColumns, Gap: theme.Padding()},
 		container.NewCenter(r.check), container.NewStack(r.placeholder, r.thumb),
 		middle(r.name, r.alt), middle(r.typ), middle(r.size), middle(r.page))
 	return widget.NewSimpleRenderer(content)
@@ -68,12 +71,12 @@ func (r *pickRow) bind(pk *pick) {
 	r.check.SetChecked(pk.chosen)
 	r.name.SetText(pk.name)
 	r.alt.SetText(pk.img.Alt)
-	visible(r.alt, pk.img.Alt != "")
+	kit.Visible(r.alt, pk.img.Alt != "")
 	r.typ.SetText(pk.typ)
 	r.size.SetText(pk.sizeText())
 	r.page.SetText(pageLabel(pk.img.Page))
-	if t, ok := r.p.thumbs.cached(r.url); ok && t.img != nil {
-		r.thumb.Image = t.img
+	if t, ok := r.p.thumbs.cached(r.url); ok && t.Img != nil {
+		r.thumb.Image = t.Img
 		r.thumb.Refresh()
 		r.thumb.Show()
 		r.placeholder.Hide()

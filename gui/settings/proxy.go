@@ -1,4 +1,4 @@
-package gui
+package settings
 
 import (
 	"fyne.io/fyne/v2"
@@ -17,8 +17,8 @@ func proxyLabels() []string {
 // showProxy asks how to reach the sites: the system's proxy, none, or one
 // typed in with an optional user and password. A change applies to the
 // next request at once.
-func (u *UI) showProxy() {
-	p := u.network.Proxy
+func (n *Network) showProxy() {
+	p := n.saved.Proxy
 	mode := widget.NewRadioGroup(proxyLabels(), nil)
 	mode.SetSelected(proxyLabels()[p.Mode])
 	address := widget.NewEntry()
@@ -44,27 +44,27 @@ func (u *UI) showProxy() {
 				chosen.Mode = downloader.ProxyMode(i)
 			}
 		}
-		u.setProxy(chosen)
-	}, u.win)
+		n.setProxy(chosen)
+	}, n.host.Win)
 	d.Resize(fyne.NewSize(480, 300))
-	u.showDialog(d)
+	n.host.ShowDialog(d)
 }
 
 // setProxy hands the proxy to the engine and remembers it, or explains
 // why it cannot be used.
-func (u *UI) setProxy(p downloader.ProxySettings) {
-	if err := u.m.SetProxy(p); err != nil {
-		dialog.ShowInformation(lang.L("Proxy"), lang.L("Haul cannot use that proxy. Type its address as http://, https:// or socks5:// followed by the name and port, such as socks5://127.0.0.1:1080."), u.win)
+func (n *Network) setProxy(p downloader.ProxySettings) {
+	if err := n.host.Engine.SetProxy(p); err != nil {
+		dialog.ShowInformation(lang.L("Proxy"), lang.L("Haul cannot use that proxy. Type its address as http://, https:// or socks5:// followed by the name and port, such as socks5://127.0.0.1:1080."), n.host.Win)
 		return
 	}
-	u.network.Proxy = p
-	u.saveNetwork()
+	n.saved.Proxy = p
+	n.save()
 }
 
-// networkButtons open the proxy and site settings, for More settings.
-func (u *UI) networkButtons() fyne.CanvasObject {
+// Buttons open the proxy and site settings, for More settings.
+func (n *Network) Buttons() fyne.CanvasObject {
 	return container.NewHBox(
-		widget.NewButton(lang.L("Proxy…"), u.showProxy),
-		widget.NewButton(lang.L("Sites…"), u.showSites),
+		widget.NewButton(lang.L("Proxy…"), n.showProxy),
+		widget.NewButton(lang.L("Sites…"), n.showSites),
 	)
 }

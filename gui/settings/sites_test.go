@@ -1,19 +1,41 @@
-package gui
+package settings
 
 import (
 	"net/http"
 	"os"
+	"path/filepath"
 	"reflect"
 	"testing"
 
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/test"
+
 	"haul/downloader"
 )
+
+// testNetwork is the network settings of a window under the test driver,
+// kept in path, with the engine they are handed to.
+func testNetwork(t *testing.T, path string) (*Network, *downloader.Manager) {
+	t.Helper()
+	a := test.NewTempApp(t)
+	w := a.NewWindow("")
+	saved, err := LoadNetwork(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := downloader.New(downloader.Options{Dir: t.TempDir(), Proxy: saved.Proxy, Sites: saved.Sites})
+	t.Cleanup(m.Stop)
+	host := Host{Win: w, Do: func(f func()) { f() }, Engine: m,
+		ShowDialog: func(d dialog.Dialog) { d.Show() }, Notice: func(msg string) { t.Errorf("notice: %s", msg) }}
+	return NewNetwork(host, path, saved, nil), m
+}
 
 // TestSiteRulesApplyAndAreKeptPrivately fills in the site form, checks the
 // engine gets the rule at once, that it is saved for the owner only, and
 // that it comes back after a restart; a wrong form saves nothing.
 func TestSiteRulesApplyAndAreKeptPrivately(t *testing.T) {
-	h := newHarness(t, nil)
+	path := filepath.Join(t.TempDir(), networkFileName)
+	n, m := testNetwork(t, path)
 	f := newSiteForm(downloader.SiteRule{})
 	f.site.SetText("https://Gallery.test/members")
 	f.refererRule.SetSelectedIndex(int(downloader.RefererFixed))
@@ -21,13 +43,13 @@ func TestSiteRulesApplyAndAreKeptPrivately(t *testing.T) {
 	f.agentRule.SetSelectedIndex(int(downloader.AgentBrowser))
 	f.headers.SetText("x-token: abc\n\nAccept-Language: fr")
 	f.perHost.SetSelected("2")
-	h.ui.saveSiteRule(-1, f, func() {})
+	n.saveSiteRule(-1, f, func() {})
 	want := []downloader.SiteRule{{Site: "gallery.test", Referer: downloader.RefererFixed, FixedReferer: "https://gallery.test/",
 		Agent: downloader.AgentBrowser, Header: http.Header{"X-Token": {"abc"}, "Accept-Language": {"fr"}}, PerHost: 2}}
-	if got := h.ui.m.Sites(); !reflect.DeepEqual(got, want) {
+	if got := m.Sites(); !reflect.DeepEqual(got, want) {
 		t.Fatalf("engine rules %+v, want %+v", got, want)
 	}
-	fi, err := os.Stat(networkPath(h.app))
+	fi, err := os.Stat(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,18 +63,18 @@ func TestSiteRulesApplyAndAreKeptPrivately(t *testing.T) {
 		t.Error("a header line without a colon was accepted")
 	}
 
-	h.ui.setProxy(downloader.ProxySettings{Mode: downloader.ProxyManual, URL: "ftp://proxy.test"})
-	if h.ui.network.Proxy.Mode != downloader.ProxySystem {
+	n.setProxy(downloader.ProxySettings{Mode: downloader.ProxyManual, URL: "ftp://proxy.test"})
+	if n.Proxy().Mode != downloader.ProxySystem {
 		t.Error("a proxy Haul cannot use was kept")
 	}
 	proxy := downloader.ProxySettings{Mode: downloader.ProxyManual, URL: "socks5://127.0.0.1:1080", User: "ann", Password: "pw"}
-	h.ui.setProxy(proxy)
+	n.setProxy(proxy)
 
-	h.reopen()
-	if got := h.ui.m.Sites(); !reflect.DeepEqual(got, want) {
+	again, m2 := testNetwork(t, path)
+	if got := m2.Sites(); !reflect.DeepEqual(got, want) {
 		t.Errorf("after a restart the rules are %+v", got)
 	}
-	if h.ui.network.Proxy != proxy {
-		t.Errorf("after a restart the proxy is %+v", h.ui.network.Proxy)
+	if again.Proxy() != proxy {
+		t.Errorf("after a restart the proxy is %+v", again.Proxy())
 	}
 }

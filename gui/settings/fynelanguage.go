@@ -1,4 +1,4 @@
-package gui
+package settings
 
 import (
 	_ "unsafe" // for go:linkname

@@ -1,4 +1,4 @@
-package gui
+package settings
 
 import (
 	"os"
@@ -10,9 +10,9 @@ import (
 	"fyne.io/fyne/v2/widget"
 )
 
-// prefLanguage is the window's language: "" follows the system, otherwise
+// PrefLanguage is the window's language: "" follows the system, otherwise
 // one of the locales of languageChoices.
-const prefLanguage = "ui.language"
+const PrefLanguage = "ui.language"
 
 // languageChoices are the languages the window can be switched to, each
 // named in its own language.
@@ -21,11 +21,11 @@ var languageChoices = []struct{ locale, name string }{
 	{"zh_CN.UTF-8", "简体中文"},
 }
 
-// applyLanguage makes the chosen language the one Fyne's lang picks when
+// ApplyLanguage makes the chosen language the one Fyne's lang picks when
 // the catalogues are loaded: it is named first in LANGUAGE, which is read
 // before LANG, and replaces a C or POSIX locale, which hides LANGUAGE.
 // "" leaves the system's language.
-func applyLanguage(locale string) {
+func ApplyLanguage(locale string) {
 	if locale == "" {
 		return
 	}
@@ -42,27 +42,27 @@ func applyLanguage(locale string) {
 	os.Setenv("LANG", locale)
 }
 
-// chooseLanguage makes Fyne's lang translate into the chosen language once
+// ChooseLanguage makes Fyne's lang translate into the chosen language once
 // the catalogues are loaded, on every system: Fyne reads the language from
 // the environment on Linux and the BSDs, but from the system's settings on
-// Windows and macOS, where applyLanguage alone changes nothing. "" leaves
+// Windows and macOS, where ApplyLanguage alone changes nothing. "" leaves
 // the system's language.
-func chooseLanguage(locale string) {
+func ChooseLanguage(locale string) {
 	if locale == "" {
 		return
 	}
 	setFyneLanguage(strings.ReplaceAll(strings.TrimSuffix(locale, ".UTF-8"), "_", "-"))
 }
 
-// languageRow is "Language: [Follow the system ▾]" with a note that the
+// LanguageRow is "Language: [Follow the system ▾]" with a note that the
 // choice applies from the next start, when every text is built again.
-func (r *settingsRow) languageRow() fyne.CanvasObject {
+func LanguageRow(prefs fyne.Preferences) fyne.CanvasObject {
 	system := lang.L("Follow the system")
 	names := []string{system}
 	for _, c := range languageChoices {
 		names = append(names, c.name)
 	}
-	current := r.ui.prefs.String(prefLanguage)
+	current := prefs.String(PrefLanguage)
 	choose := widget.NewSelect(names, nil)
 	choose.SetSelected(system)
 	for _, c := range languageChoices {
@@ -79,8 +79,8 @@ func (r *settingsRow) languageRow() fyne.CanvasObject {
 				locale = c.locale
 			}
 		}
-		if locale != r.ui.prefs.String(prefLanguage) {
-			r.ui.prefs.SetString(prefLanguage, locale)
+		if locale != prefs.String(PrefLanguage) {
+			prefs.SetString(PrefLanguage, locale)
 			note.SetText(lang.L("The new language applies when Haul starts again."))
 		}
 	}

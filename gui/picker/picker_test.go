@@ -1,36 +1,34 @@
-package gui
+package picker
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 
-	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
-	"haul/downloader"
 	"haul/downloader/downloadtest"
 	"haul/downloader/pages"
+	"haul/gui/thumbnail"
 )
 
 func TestFindPicturesChooseAndDownloadThem(t *testing.T) {
-	h := newHarness(t, nil)
+	h := newHarness(t)
 	g := h.serveGallery()
 
-	h.press(fyne.KeyF, ctrl)
-	f := h.ui.finder
+	h.ps.Find()
+	f := h.finder()
 	if f == nil || h.win.Canvas().Focused() != f.url {
-		t.Fatal("Ctrl+F did not open the find dialog with the address field focused")
+		t.Fatal("Find did not open the find dialog with the address field focused")
 	}
 	test.Type(f.url, g.page1)
 	f.pages.SetSelected("2")
 	test.Tap(f.find)
-	h.pump("the picker", func() bool { return h.ui.picker != nil })
-	p := h.ui.picker
-	if h.ui.finder != nil {
+	h.pump("the picker", func() bool { return h.picker() != nil })
+	p := h.picker()
+	if h.finder() != nil {
 		t.Error("the find dialog stayed open")
 	}
-	if got := h.app.Preferences().Int(prefFindPages); got != 2 {
+	if got := p.host.Prefs.Int(prefFindPages); got != 2 {
 		t.Errorf("remembered pages to follow = %d, want 2", got)
 	}
 
@@ -53,8 +51,8 @@ func TestFindPicturesChooseAndDownloadThem(t *testing.T) {
 		_, ok := p.thumbs.cached(h.srv.URL("/pics/big.jpg"))
 		return ok && h.pickRows()["big.jpg"].thumb.Visible()
 	})
-	if th, _ := p.thumbs.cached(h.srv.URL("/pics/big.jpg")); th.img.Bounds().Dx() != thumbSide || th.w != 800 {
-		t.Errorf("thumbnail of big.jpg is %v for a %d px wide picture", th.img.Bounds(), th.w)
+	if th, _ := p.thumbs.cached(h.srv.URL("/pics/big.jpg")); th.Img.Bounds().Dx() != thumbnail.Side || th.W != 800 {
+		t.Errorf("thumbnail of big.jpg is %v for a %d px wide picture", th.Img.Bounds(), th.W)
 	}
 
 	p.kinds[kindPNG].SetChecked(false)
@@ -86,14 +84,13 @@ func TestFindPicturesChooseAndDownloadThem(t *testing.T) {
 	}
 
 	test.Tap(p.add)
-	if h.ui.picker != nil {
+	if h.picker() != nil {
 		t.Error("the picker stayed open after Add")
 	}
-	if got := h.ui.intake.label.Text; got != "Added 4 links" {
-		t.Errorf("intake line = %q", got)
+	if h.added != 4 || h.refused != 0 {
+		t.Errorf("added %d, refused %d, want 4 and 0", h.added, h.refused)
 	}
-	h.waitRows(4)
-	items, _ := h.ui.m.Snapshot()
+	items, _ := h.m.Snapshot()
 	for _, it := range items {
 		want := g.page1
 		if it.URL == h.srv.URL("/pics/second.jpg") {
@@ -103,8 +100,10 @@ func TestFindPicturesChooseAndDownloadThem(t *testing.T) {
 			t.Errorf("%s queued with Referer %q, want %q", it.URL, it.Referer, want)
 		}
 	}
-	h.ui.Start()
-	h.waitTotals("4 saved · 0 skipped · 0 failed · 0 left")
+	if err := h.m.Start(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	h.pump("4 saved", func() bool { s := h.m.Summary(); return s.Done == 4 && s.Left() == 0 })
 	saved := h.readSaved()
 	for _, name := range []string{"big.jpg", "photo.png", "vector.svg", "second.jpg"} {
 		if saved[name] != string(g.files[name]) {
@@ -113,40 +112,6 @@ func TestFindPicturesChooseAndDownloadThem(t *testing.T) {
 		reqs := h.srv.Requests("/pics/" + name)
 		if last := reqs[len(reqs)-1]; last.Header.Get("Referer") == "" {
 			t.Errorf("%s was downloaded without a Referer", name)
-		}
-	}
-}
-
-func TestPastedPageOpensThePicker(t *testing.T) {
-	h := newHarness(t, nil)
-	g := h.serveGallery()
-	h.paste(g.page1 + "\n" + g.page2)
-	h.ui.Start()
-	h.pump("the picker for the first page", func() bool { return h.ui.picker != nil })
-	first := h.ui.picker
-	second := pickerSource{}
-	h.pump("both pages read", func() bool {
-		if len(h.ui.waitingPickers) == 1 {
-			second = h.ui.waitingPickers[0]
-		}
-		return second.page != ""
-	})
-	pagesFound := map[string]int{first.src.page: len(first.picks), second.page: len(second.images)}
-	if pagesFound[g.page1] != 6 || pagesFound[g.page2] != 1 {
-		t.Fatalf("pictures found per page: %v", pagesFound)
-	}
-
-	test.Tap(first.cancel)
-	h.pump("the second picker", func() bool { return h.ui.picker != nil && h.ui.picker != first })
-	if h.ui.picker.src.page != second.page {
-		t.Errorf("the second picker shows %s, want %s", h.ui.picker.src.page, second.page)
-	}
-	test.Tap(h.ui.picker.add)
-	h.waitTotals(fmt.Sprintf("%d saved · 2 skipped · 0 failed · 0 left", len(second.images)))
-	for _, page := range []string{g.page1, g.page2} {
-		v, _ := h.view(page)
-		if v.State != downloader.Skipped || v.Status == "" {
-			t.Errorf("page row %s: %s %q", page, v.State, v.Status)
 		}
 	}
 }
@@ -184,71 +149,14 @@ func TestPicturesWithoutSizeOrTypeStillShow(t *testing.T) {
 	}
 }
 
-func TestShrinkKeepsTheShape(t *testing.T) {
-	tests := []struct{ w, h, wantW, wantH int }{
-		{800, 600, 64, 48},
-		{300, 1200, 16, 64},
-		{20, 20, 20, 20},
-		{5000, 10, 64, 1},
-	}
-	for _, tt := range tests {
-		b := shrink(solid(tt.w, tt.h), thumbSide).Bounds()
-		if b.Dx() != tt.wantW || b.Dy() != tt.wantH {
-			t.Errorf("shrink %d×%d = %d×%d, want %d×%d", tt.w, tt.h, b.Dx(), b.Dy(), tt.wantW, tt.wantH)
-		}
-	}
-}
-
-func TestPictureSettingsApplyAndAreRemembered(t *testing.T) {
-	h := newHarness(t, nil)
-	s := h.ui.settings
-	if l := h.ui.m.Limits(); l.KeepDuplicates || l.NoPageReferer || !s.skipSame.Checked || !s.pageReferer.Checked {
-		t.Fatalf("defaults: %+v, boxes %v %v", l, s.skipSame.Checked, s.pageReferer.Checked)
-	}
-	test.Tap(s.more)
-	test.Tap(s.skipSame)
-	test.Tap(s.pageReferer)
-	if l := h.ui.m.Limits(); !l.KeepDuplicates || !l.NoPageReferer {
-		t.Errorf("engine limits after unticking both: %+v", l)
-	}
-	h.reopen()
-	s = h.ui.settings
-	if l := h.ui.m.Limits(); !l.KeepDuplicates || !l.NoPageReferer || s.skipSame.Checked || s.pageReferer.Checked {
-		t.Errorf("a new window has %+v, boxes %v %v", l, s.skipSame.Checked, s.pageReferer.Checked)
-	}
-}
-
-func TestEscClosesThePictureDialogs(t *testing.T) {
-	h := newHarness(t, nil)
-	g := h.serveGallery()
-	esc := func() { h.win.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyEscape}) }
-	h.press(fyne.KeyF, ctrl)
-	h.press(fyne.KeyF, ctrl)
-	if n := len(h.win.Canvas().Overlays().List()); n != 1 {
-		t.Errorf("Ctrl+F twice opened %d dialogs", n)
-	}
-	esc()
-	if h.ui.finder != nil || h.win.Canvas().Overlays().Top() != nil {
-		t.Error("Esc left the find dialog open")
-	}
-
-	h.press(fyne.KeyF, ctrl)
-	test.Type(h.ui.finder.url, g.page2)
-	test.Tap(h.ui.finder.find)
-	h.pump("the picker", func() bool { return h.ui.picker != nil })
-	esc()
-	if h.ui.picker != nil || h.win.Canvas().Overlays().Top() != nil {
-		t.Error("Esc left the picker open")
-	}
-}
-
 // TestFindOnAMissingPageSaysWhyOnce: a page that answers 404 is explained
 // in one sentence, not "could not read the page: could not open the page".
 func TestFindOnAMissingPageSaysWhyOnce(t *testing.T) {
-	h := newHarness(t, nil)
-	missing := h.serve([]string{"gone.html"}, fileBody, downloadtest.Status(404))[0]
-	h.press(fyne.KeyF, ctrl)
-	f := h.ui.finder
+	h := newHarness(t)
+	h.srv.Handle("/gone.html", []byte("gone"), downloadtest.Status(404))
+	missing := h.srv.URL("/gone.html")
+	h.ps.Find()
+	f := h.finder()
 	test.Type(f.url, missing)
 	test.Tap(f.find)
 	h.pump("the reason", func() bool { return strings.HasPrefix(f.status.Text, "Could not read the page: ") })

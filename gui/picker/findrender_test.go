@@ -1,11 +1,10 @@
-package gui
+package picker
 
 import (
 	"strings"
 	"testing"
 	"time"
 
-	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
 	"haul/downloader/render"
@@ -22,9 +21,9 @@ func openRenderedFind(t *testing.T) (*harness, *finder) {
 	renderDefaults.Settle = 400 * time.Millisecond
 	t.Cleanup(func() { renderDefaults.Settle = 0 })
 	srv := (&rendertest.ScrollSite{}).Start(t)
-	h := newHarness(t, nil)
-	h.press(fyne.KeyF, ctrl)
-	f := h.ui.finder
+	h := newHarness(t)
+	h.ps.Find()
+	f := h.finder()
 	test.Type(f.url, srv.URL+"/gallery")
 	if f.browser.Disabled() {
 		t.Fatal("the browser choice is disabled although a browser is installed")
@@ -46,12 +45,12 @@ func TestFindInBrowserOffersEveryPictureOfAnInfiniteScrollPage(t *testing.T) {
 	sawProgress := false
 	h.pumpFor(browserTime, "the picker", func() bool {
 		sawProgress = sawProgress || strings.Contains(f.status.Text, "pictures so far")
-		return h.ui.picker != nil
+		return h.picker() != nil
 	})
 	if !sawProgress {
 		t.Error("the dialog never said how many pictures it had found while scrolling")
 	}
-	if got := len(h.ui.picker.picks); got != rendertest.Pictures {
+	if got := len(h.picker().picks); got != rendertest.Pictures {
 		t.Errorf("picker offers %d pictures, want all %d", got, rendertest.Pictures)
 	}
 }
@@ -60,8 +59,8 @@ func TestFindInBrowserStopScrollingKeepsWhatWasFound(t *testing.T) {
 	h, f := openRenderedFind(t)
 	h.pumpFor(browserTime, "the first pictures", func() bool { return strings.Contains(f.status.Text, "pictures so far") })
 	test.Tap(f.stopScroll)
-	h.pumpFor(browserTime, "the picker", func() bool { return h.ui.picker != nil })
-	if got := len(h.ui.picker.picks); got < rendertest.BatchSize || got >= rendertest.Pictures {
+	h.pumpFor(browserTime, "the picker", func() bool { return h.picker() != nil })
+	if got := len(h.picker().picks); got < rendertest.BatchSize || got >= rendertest.Pictures {
 		t.Errorf("picker offers %d pictures after stopping, want the ones found so far (%d to %d)", got, rendertest.BatchSize, rendertest.Pictures-1)
 	}
 }

@@ -1,4 +1,4 @@
-package gui
+package picker
 
 import (
 	"fmt"
@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/lang"
 
 	"haul/downloader/pages"
+	"haul/gui/kit"
 )
 
 // imageKind is a picture's format as its address names it.
@@ -94,9 +95,9 @@ func describeImage(raw string) (name string, kind imageKind, typ string) {
 func (p *pick) sizeText() string {
 	switch {
 	case p.w > 0 && p.h > 0:
-		return lang.X("picker.size", "{{.W}} × {{.H}}", data{"W": p.w, "H": p.h})
+		return lang.X("picker.size", "{{.W}} × {{.H}}", kit.Data{"W": p.w, "H": p.h})
 	case p.w > 0:
-		return lang.X("picker.width", "{{.W}} wide", data{"W": p.w})
+		return lang.X("picker.width", "{{.W}} wide", kit.Data{"W": p.w})
 	}
 	return ""
 }
@@ -125,7 +126,7 @@ func minSizeLabel(side int) string {
 	if side <= 0 {
 		return lang.L("any size")
 	}
-	return lang.X("picker.size", "{{.W}} × {{.H}}", data{"W": side, "H": side})
+	return lang.X("picker.size", "{{.W}} × {{.H}}", kit.Data{"W": side, "H": side})
 }
 
 // pageLabel shortens a page address for a column: the site and path.

@@ -1,4 +1,4 @@
-package gui
+package picker
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 
 	"haul/downloader/links"
 	"haul/downloader/pages"
+	"haul/gui/kit"
 	"haul/i18n"
 )
 
@@ -23,9 +24,9 @@ var pagesChoices = []int{1, 2, 3, 5, 10, 20, 50}
 // how many pages to follow, then looks for pictures in the background
 // with a progress bar and a way to cancel.
 type finder struct {
-	ui      *UI
+	ps      *Pickers
 	dlg     *dialog.CustomDialog
-	url     *escEntry
+	url     *kit.EscEntry
 	pages   *widget.Select
 	status  *widget.Label
 	busy    *widget.ProgressBarInfinite
@@ -39,31 +40,32 @@ type finder struct {
 	stopRender context.CancelFunc
 }
 
-// FindImages asks for a web page and looks for the pictures on it, and on
+// Find asks for a web page and looks for the pictures on it, and on
 // the pages after it, to choose from (Ctrl+F).
-func (u *UI) FindImages() {
-	if u.finder != nil {
-		u.win.Canvas().Focus(u.finder.url)
+func (ps *Pickers) Find() {
+	u := ps.host
+	if ps.finder != nil {
+		u.Win.Canvas().Focus(ps.finder.url)
 		return
 	}
-	f := &finder{ui: u}
-	f.url = newEscEntry(f.close)
+	f := &finder{ps: ps}
+	f.url = kit.NewEscEntry(f.close)
 	f.url.SetPlaceHolder("https://example.com/gallery")
-	if found := links.Extract(u.app.Clipboard().Content()).Links; len(found) == 1 {
+	if found := links.Extract(fyne.CurrentApp().Clipboard().Content()).Links; len(found) == 1 {
 		f.url.SetText(found[0])
 	}
-	f.url.OnChanged = func(string) { f.status.SetText(""); enabled(f.find, f.page() != "") }
+	f.url.OnChanged = func(string) { f.status.SetText(""); kit.Enabled(f.find, f.page() != "") }
 	f.url.OnSubmitted = func(string) { f.start() }
-	f.pages = widget.NewSelect(numbers(pagesChoices), nil)
-	f.pages.SetSelected(strconv.Itoa(u.prefs.IntWithFallback(prefFindPages, 1)))
-	f.pages.OnChanged = func(v string) { u.prefs.SetInt(prefFindPages, atoi(v)) }
+	f.pages = widget.NewSelect(kit.Numbers(pagesChoices), nil)
+	f.pages.SetSelected(strconv.Itoa(u.Prefs.IntWithFallback(prefFindPages, 1)))
+	f.pages.OnChanged = func(v string) { u.Prefs.SetInt(prefFindPages, kit.Atoi(v)) }
 	f.status = widget.NewLabel("")
 	f.status.Wrapping = fyne.TextWrapWord
 	f.busy = widget.NewProgressBarInfinite()
 	f.busy.Hide()
 	f.find = widget.NewButton(lang.L("Find pictures"), f.start)
 	f.find.Importance = widget.HighImportance
-	enabled(f.find, f.page() != "")
+	kit.Enabled(f.find, f.page() != "")
 	f.cancel = widget.NewButton(lang.L("Cancel"), f.close)
 	f.browser = newBrowserCheck()
 	f.stopScroll = widget.NewButton(lang.L("Stop scrolling"), f.stopScrolling)
@@ -75,13 +77,13 @@ func (u *UI) FindImages() {
 			widget.NewLabel(lang.L("(galleries split over several pages)")))),
 	)
 	content := container.NewVBox(form, f.browser, f.busy, f.status)
-	f.dlg = dialog.NewCustomWithoutButtons(lang.L("Find pictures on a page"), content, u.win)
+	f.dlg = dialog.NewCustomWithoutButtons(lang.L("Find pictures on a page"), content, u.Win)
 	f.dlg.SetButtons([]fyne.CanvasObject{f.cancel, f.stopScroll, f.find})
 	f.dlg.SetOnClosed(f.stop)
 	f.dlg.Resize(fyne.NewSize(640, content.MinSize().Height+140))
-	u.finder = f
-	u.showDialog(f.dlg)
-	u.win.Canvas().Focus(f.url)
+	ps.finder = f
+	u.ShowDialog(f.dlg)
+	u.Win.Canvas().Focus(f.url)
 }
 
 // page is the address typed, tidied up, or "" when it is not a link.
@@ -99,27 +101,27 @@ func (f *finder) start() {
 	if page == "" || f.stopRun != nil {
 		return
 	}
-	ctx, cancel := context.WithCancel(f.ui.ctx)
+	ctx, cancel := context.WithCancel(f.ps.host.Ctx)
 	f.stopRun = cancel
 	f.url.Disable()
 	f.pages.Disable()
 	f.find.Disable()
 	f.busy.Show()
 	f.busy.Start()
-	maxPages := atoi(f.pages.Selected)
+	maxPages := kit.Atoi(f.pages.Selected)
 	if f.browser.Checked {
 		f.startRendering(ctx, page, maxPages)
 		return
 	}
-	f.status.SetText(lang.X("find.looking", "Looking for pictures on {{.Page}}…", data{"Page": pageLabel(page)}))
+	f.status.SetText(lang.X("find.looking", "Looking for pictures on {{.Page}}…", kit.Data{"Page": pageLabel(page)}))
 	go func() {
-		images, problems, err := f.ui.m.FindImages(ctx, page, maxPages)
-		f.ui.do(func() { f.finished(ctx, pickerSource{page: page, images: images, problems: problems}, err) })
+		images, problems, err := f.ps.host.Engine.FindImages(ctx, page, maxPages)
+		f.ps.host.Do(func() { f.finished(ctx, Source{Page: page, Images: images, Problems: problems}, err) })
 	}()
 }
 
 // finished opens the picker on what was found, or says why nothing was.
-func (f *finder) finished(ctx context.Context, src pickerSource, err error) {
+func (f *finder) finished(ctx context.Context, src Source, err error) {
 	if ctx.Err() != nil {
 		return
 	}
@@ -132,11 +134,11 @@ func (f *finder) finished(ctx context.Context, src pickerSource, err error) {
 	f.find.Enable()
 	f.endRendering()
 	switch {
-	case len(src.images) > 0:
+	case len(src.Images) > 0:
 		f.close()
-		f.ui.showPicker(src)
+		f.ps.Show(src)
 	case err != nil && !errors.Is(err, context.Canceled):
-		f.status.SetText(lang.X("find.failed", "Could not read the page: {{.Error}}", data{"Error": i18n.ErrorText(tr, whyUnreadable(err))}))
+		f.status.SetText(lang.X("find.failed", "Could not read the page: {{.Error}}", kit.Data{"Error": i18n.ErrorText(kit.Tr, whyUnreadable(err))}))
 	default:
 		f.status.SetText(lang.L("No pictures were found on that page."))
 	}
@@ -164,7 +166,7 @@ func (f *finder) stop() {
 		f.stopRun()
 		f.stopRun = nil
 	}
-	if f.ui.finder == f {
-		f.ui.finder = nil
+	if f.ps.finder == f {
+		f.ps.finder = nil
 	}
 }

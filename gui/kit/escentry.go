@@ -1,0 +1,29 @@
+package kit
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/widget"
+)
+
+// EscEntry is a text box inside a dialog that closes the dialog on Esc,
+// as the rest of the dialog does.
+type EscEntry struct {
+	widget.Entry
+	onEscape func()
+}
+
+// NewEscEntry is a text box that calls onEscape on Esc.
+func NewEscEntry(onEscape func()) *EscEntry {
+	e := &EscEntry{onEscape: onEscape}
+	e.ExtendBaseWidget(e)
+	return e
+}
+
+// TypedKey closes the dialog on Esc and types everything else.
+func (e *EscEntry) TypedKey(ev *fyne.KeyEvent) {
+	if ev.Name == fyne.KeyEscape && e.onEscape != nil {
+		e.onEscape()
+		return
+	}
+	e.Entry.TypedKey(ev)
+}

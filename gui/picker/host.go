@@ -1,0 +1,80 @@
+package picker
+
+import (
+	"context"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/dialog"
+
+	"haul/downloader"
+	"haul/downloader/pages"
+	"haul/gui/thumbnail"
+)
+
+// Host is what the picker needs of the window it opens in.
+type Host struct {
+	// Ctx ends when the window closes.
+	Ctx   context.Context
+	Win   fyne.Window
+	Prefs fyne.Preferences
+	// Do runs a function on the UI thread.
+	Do     func(func())
+	Engine *downloader.Manager
+	Thumbs *thumbnail.Service
+	// ShowDialog shows a dialog that Esc closes.
+	ShowDialog func(dialog.Dialog)
+	// Added is told what adding the chosen pictures gave.
+	Added func(ids []downloader.ID, rejected []downloader.Rejected)
+	// Notice shows a message in the window's notice line.
+	Notice func(string)
+}
+
+// Source is what the picker is opened on: the pictures found on a page
+// (and the pages after it), with the pages that could not be read.
+type Source struct {
+	Page     string
+	Images   []pages.Image
+	Problems []pages.Problem
+}
+
+// Pickers opens pickers in a window one at a time: a picker asked for
+// while one is open opens once that one is closed.
+type Pickers struct {
+	host    Host
+	open    *picker
+	waiting []Source
+	finder  *finder
+}
+
+// New is the pickers of the window host describes.
+func New(host Host) *Pickers {
+	return &Pickers{host: host}
+}
+
+// Show opens the picker on src, every picture chosen; when a picker is
+// already open, it opens after that one is closed.
+func (ps *Pickers) Show(src Source) {
+	if ps.open != nil {
+		ps.waiting = append(ps.waiting, src)
+		return
+	}
+	ps.open = newPicker(ps.host, src)
+	ps.open.onClosed = func() {
+		ps.open = nil
+		if len(ps.waiting) > 0 {
+			next := ps.waiting[0]
+			ps.waiting = ps.waiting[1:]
+			ps.Show(next)
+		}
+	}
+	ps.host.ShowDialog(ps.open.dlg)
+}
+
+// Showing says whether a picker is open.
+func (ps *Pickers) Showing() bool { return ps.open != nil }
+
+// Preference keys the picker remembers its choices under.
+const (
+	prefFindPages = "find.pages"
+	prefMinSize   = "find.minSize"
+)

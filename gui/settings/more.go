@@ -1,0 +1,71 @@
+package settings
+
+import (
+	"strconv"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/widget"
+)
+
+// More is what the More settings dialog shows on its tabs: the download
+// and picture settings the window owns, the network and the language.
+type More struct {
+	Downloads, Pictures fyne.CanvasObject
+	Network             *Network
+	Prefs               fyne.Preferences
+}
+
+// Show shows the settings on three tabs, so that they fit in the smallest
+// window; they apply as they are changed. closed runs once it is closed.
+func (m More) Show(host Host, closed func()) {
+	tabs := container.NewAppTabs(
+		container.NewTabItem(lang.L("Downloads"), m.Downloads),
+		container.NewTabItem(lang.L("Pictures"), m.Pictures),
+		container.NewTabItem(lang.L("Network and language"), container.NewVBox(m.Network.Buttons(), widget.NewSeparator(), LanguageRow(m.Prefs))),
+	)
+	d := dialog.NewCustom(lang.L("More settings"), lang.L("Close"), tabs, host.Win)
+	d.SetOnClosed(closed)
+	width := min(host.Win.Canvas().Size().Width-40, 560)
+	layOutEveryTab(tabs, width-dialogMargins)
+	d.Resize(fyne.NewSize(width, d.MinSize().Height))
+	host.ShowDialog(d)
+}
+
+// dialogMargins is at least the room a dialog takes beside its content.
+const dialogMargins = 40
+
+// layOutEveryTab lays each tab out once at width, so that its wrapped
+// text knows how many lines it takes and the tabs' height holds the
+// tallest tab.
+func layOutEveryTab(tabs *container.AppTabs, width float32) {
+	selected := tabs.SelectedIndex()
+	for i := range tabs.Items {
+		tabs.SelectIndex(i)
+		tabs.Resize(fyne.NewSize(width, tabs.MinSize().Height))
+	}
+	tabs.SelectIndex(selected)
+}
+
+// PerHostChoices are the numbers of downloads at once from one site
+// offered; 0 is the same as At once.
+var PerHostChoices = []int{0, 1, 2, 3, 4, 6, 8}
+
+// PerHostLabel names a per-site choice: a number, or "same as At once".
+func PerHostLabel(n int) string {
+	if n <= 0 {
+		return lang.L("same as At once")
+	}
+	return strconv.Itoa(n)
+}
+
+// PerHostLabels names every per-site choice.
+func PerHostLabels() []string {
+	out := make([]string, len(PerHostChoices))
+	for i, n := range PerHostChoices {
+		out[i] = PerHostLabel(n)
+	}
+	return out
+}
