@@ -108,12 +108,14 @@ func (l *thumbLoader) fetch(ctx context.Context, f *thumbFetch, url, page string
 	if ctx.Err() != nil {
 		return
 	}
+	// A row may have let go of the picture and another asked for it again
+	// meanwhile: the thumbnail made is kept all the same, so the picker
+	// hears of it, or that second row would never get it.
 	l.do(func() {
-		if l.loading[url] != f {
-			return
+		if l.loading[url] == f {
+			delete(l.loading, url)
+			f.cancel()
 		}
-		delete(l.loading, url)
-		f.cancel()
 		if err != nil && t.W == 0 {
 			l.failed[url] = true
 		}
