@@ -11,8 +11,31 @@ import (
 	"testing"
 )
 
-// sourceDirs are the packages whose words come from the catalogues.
-var sourceDirs = []string{"../gui", "../cli", "."}
+// sourceRoots are the folders whose packages (sub-packages included) take
+// their words from the catalogues.
+var sourceRoots = []string{"../gui", "../cli", "."}
+
+// sourceDirs are the folders of sourceRoots and of every package under them.
+func sourceDirs(t *testing.T) []string {
+	t.Helper()
+	var dirs []string
+	for _, root := range sourceRoots {
+		if root == "." {
+			dirs = append(dirs, root)
+			continue
+		}
+		err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+			if err == nil && d.IsDir() && d.Name() != "testdata" {
+				dirs = append(dirs, path)
+			}
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dirs
+}
 
 // usedKeys finds every message ID the code uses: the literal first
 // argument of lang.L/X/XN and of a Translator's X/XN, the help keys of
@@ -24,7 +47,7 @@ func usedKeys(t *testing.T) map[string]string {
 	dotted := regexp.MustCompile(`"([a-z]+(?:\.[a-z0-9]+)+)"`)
 	flagHelp := regexp.MustCompile(`"(cli\.flag\.[a-z0-9]+)"`) // haul get's flags carry their help's key
 	used := map[string]string{}
-	for _, dir := range sourceDirs {
+	for _, dir := range sourceDirs(t) {
 		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
 		if err != nil {
 			t.Fatal(err)

@@ -23,7 +23,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 echo "==> checksums"
-for f in "$LINUX_NAME.tar.xz" "$WINDOWS_NAME.zip" SHA256SUMS; do
+EXTENSION_NAME=haul-$VERSION-extension
+for f in "$LINUX_NAME.tar.xz" "$WINDOWS_NAME.zip" "$EXTENSION_NAME-chrome.zip" "$EXTENSION_NAME-firefox.xpi" SHA256SUMS; do
 	[[ -s dist/$f ]] || fail "dist/$f is missing"
 done
 (cd dist && sha256sum --quiet -c SHA256SUMS) || fail "dist/SHA256SUMS does not match the files"
@@ -76,6 +77,17 @@ echo "==> Windows archive"
 unzip -q "dist/$WINDOWS_NAME.zip" -d "$work/windows"
 [[ -f $work/windows/Haul.exe ]] || fail "Haul.exe is missing from $WINDOWS_NAME.zip"
 "$GO" run ./tools/checkpe -version "$VERSION" "$work/windows/Haul.exe"
+
+echo "==> browser extension"
+for kind in chrome.zip firefox.xpi; do
+	rm -rf "$work/extension"
+	unzip -q "dist/$EXTENSION_NAME-$kind" -d "$work/extension"
+	for f in manifest.json background.js _locales/en/messages.json _locales/zh_CN/messages.json icons/128.png; do
+		[[ -s $work/extension/$f ]] || fail "$f is missing from $EXTENSION_NAME-$kind"
+	done
+	grep -q "\"version\": \"${VERSION%%[-+]*}\"" "$work/extension/manifest.json" ||
+		fail "the extension in $EXTENSION_NAME-$kind does not have version ${VERSION%%[-+]*}"
+done
 
 echo "==> build without the window"
 if "$GO" list -deps -tags nogui . | grep -q '^fyne.io/'; then

@@ -2,6 +2,8 @@
 # Builds Haul's downloadable packages into dist/:
 #   haul-VERSION-linux-amd64.tar.xz   binary, menu entry, icons, AppStream metainfo, install.sh
 #   haul-VERSION-windows-amd64.zip    Haul.exe, cross-built with mingw-w64, icon and version info embedded
+#   haul-VERSION-extension-chrome.zip the Save with Haul extension for Chrome, Edge and Brave (unpacked in a zip)
+#   haul-VERSION-extension-firefox.xpi the same extension for Firefox
 #   SHA256SUMS
 # Run by `make package`; `make install` uses "stage-linux" alone.
 #
@@ -19,6 +21,7 @@ APP_ID=io.haul.app
 STAGE=build/package
 LINUX_NAME=haul-$VERSION-linux-amd64
 WINDOWS_NAME=haul-$VERSION-windows-amd64
+EXTENSION_NAME=haul-$VERSION-extension
 LDFLAGS="-s -w -X main.buildVersion=$VERSION"
 
 # build_number is FyneApp.toml's Build, the fourth part of Windows' version.
@@ -81,9 +84,25 @@ build_windows() {
 	(cd "$dir" && zip -q -X -9 "../../../dist/$WINDOWS_NAME.zip" Haul.exe)
 }
 
+# package_extension zips the browser extension for Chrome, Edge and Brave
+# and, as an .xpi, for Firefox, with the release's version in its manifest
+# (browsers take only numbers: 0.2.0-dev+abc1234 is 0.2.0).
+package_extension() {
+	local dir=$STAGE/extension
+	rm -rf "$dir"
+	mkdir -p "$dir"
+	cp -r extension/. "$dir/"
+	sed -i "s/\"version\": \"[^\"]*\"/\"version\": \"${VERSION%%[-+]*}\"/" "$dir/manifest.json"
+	for kind in chrome.zip firefox.xpi; do
+		echo "==> dist/$EXTENSION_NAME-$kind"
+		rm -f "dist/$EXTENSION_NAME-$kind"
+		(cd "$dir" && find . -type f | sort | zip -q -X -9 "../../../dist/$EXTENSION_NAME-$kind" -@)
+	done
+}
+
 checksums() {
 	echo "==> dist/SHA256SUMS"
-	(cd dist && sha256sum "$LINUX_NAME.tar.xz" "$WINDOWS_NAME.zip" >SHA256SUMS)
+	(cd dist && sha256sum "$LINUX_NAME.tar.xz" "$WINDOWS_NAME.zip" "$EXTENSION_NAME-chrome.zip" "$EXTENSION_NAME-firefox.xpi" >SHA256SUMS)
 }
 
 case ${1:-all} in
@@ -92,10 +111,11 @@ stage-linux)
 	;;
 all)
 	mkdir -p dist
-	rm -f dist/haul-*-linux-amd64.tar.xz dist/haul-*-windows-amd64.zip dist/SHA256SUMS
+	rm -f dist/haul-*-linux-amd64.tar.xz dist/haul-*-windows-amd64.zip dist/haul-*-extension-* dist/SHA256SUMS
 	stage_linux
 	archive_linux
 	build_windows
+	package_extension
 	checksums
 	ls -l dist
 	;;

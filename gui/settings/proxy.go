@@ -61,10 +61,11 @@ func (n *Network) setProxy(p downloader.ProxySettings) {
 	n.save()
 }
 
-// Buttons open the proxy and site settings, for More settings.
+// Buttons open the proxy and site settings, and connect Haul to the
+// browsers, for More settings.
 func (n *Network) Buttons() fyne.CanvasObject {
-	return container.NewHBox(
-		widget.NewButton(lang.L("Proxy…"), n.showProxy),
-		widget.NewButton(lang.L("Sites…"), n.showSites),
+	return container.NewVBox(
+		container.NewHBox(widget.NewButton(lang.L("Proxy…"), n.showProxy), widget.NewButton(lang.L("Sites…"), n.showSites)),
+		container.NewHBox(widget.NewButton(lang.L("Connect to Chrome / Edge / Firefox"), n.connectBrowsers)),
 	)
 }
