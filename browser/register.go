@@ -19,6 +19,8 @@ type Target struct {
 	// linuxDir is the browser's own folder: under the settings folder
 	// ($XDG_CONFIG_HOME) for Chromium browsers, under home for Firefox.
 	linuxDir string
+	// macDir is the browser's own folder under Application Support.
+	macDir string
 	// windowsKey is the browser's registry key of native hosts under
 	// HKEY_CURRENT_USER.
 	windowsKey string
@@ -26,15 +28,17 @@ type Target struct {
 
 // Targets are the browsers the extension is made for.
 var Targets = []Target{
-	{Name: "Google Chrome", linuxDir: "google-chrome", windowsKey: `Software\Google\Chrome\NativeMessagingHosts`},
-	{Name: "Chromium", linuxDir: "chromium", windowsKey: `Software\Chromium\NativeMessagingHosts`},
-	{Name: "Microsoft Edge", linuxDir: "microsoft-edge", windowsKey: `Software\Microsoft\Edge\NativeMessagingHosts`},
-	{Name: "Brave", linuxDir: filepath.Join("BraveSoftware", "Brave-Browser"), windowsKey: `Software\BraveSoftware\Brave-Browser\NativeMessagingHosts`},
-	{Name: "Firefox", Firefox: true, linuxDir: ".mozilla", windowsKey: `Software\Mozilla\NativeMessagingHosts`},
+	{Name: "Google Chrome", linuxDir: "google-chrome", macDir: filepath.Join("Google", "Chrome"),
+		windowsKey: `Software\Google\Chrome\NativeMessagingHosts`},
+	{Name: "Chromium", linuxDir: "chromium", macDir: "Chromium", windowsKey: `Software\Chromium\NativeMessagingHosts`},
+	{Name: "Microsoft Edge", linuxDir: "microsoft-edge", macDir: "Microsoft Edge", windowsKey: `Software\Microsoft\Edge\NativeMessagingHosts`},
+	{Name: "Brave", linuxDir: filepath.Join("BraveSoftware", "Brave-Browser"), macDir: filepath.Join("BraveSoftware", "Brave-Browser"),
+		windowsKey: `Software\BraveSoftware\Brave-Browser\NativeMessagingHosts`},
+	{Name: "Firefox", Firefox: true, linuxDir: ".mozilla", macDir: "Mozilla", windowsKey: `Software\Mozilla\NativeMessagingHosts`},
 }
 
-// ErrNoBrowser is returned by Install on Linux when none of the browsers
-// has its folder in the user's home.
+// ErrNoBrowser is returned by Install on Linux and macOS when none of the
+// browsers has its folder in the user's home.
 var ErrNoBrowser = errors.New("none of Chrome, Chromium, Edge, Brave or Firefox has been used by this user")
 
 // Registry writes the per-user registry keys of Windows.
@@ -53,8 +57,11 @@ type Installer struct {
 	// Windows says to register the Windows way: manifests in DataDir and
 	// registry keys, instead of a manifest in each browser's folder.
 	Windows bool
-	// Home and ConfigHome are the user's home and settings folders (Linux).
+	// Home and ConfigHome are the user's home and settings folders (Linux;
+	// on macOS ConfigHome is ~/Library/Application Support).
 	Home, ConfigHome string
+	// Mac says to use the browsers' folders of macOS.
+	Mac bool
 	// DataDir is where the manifests go on Windows (%LocalAppData%\Haul).
 	DataDir string
 	// Registry is the user's registry (Windows).
@@ -84,8 +91,8 @@ func (in Installer) manifestFor(firefox bool) manifest {
 }
 
 // Install registers the host and returns the browsers it was registered
-// with: on Linux each browser this user has used (its folder exists), on
-// Windows every one of them.
+// with: on Linux and macOS each browser this user has used (its folder
+// exists), on Windows every one of them.
 func (in Installer) Install() ([]string, error) {
 	if !filepath.IsAbs(in.Exe) {
 		return nil, fmt.Errorf("register the browser host: %q is not an absolute path", in.Exe)
@@ -178,18 +185,22 @@ func (in Installer) windowsManifest(firefox bool) string {
 	return filepath.Join(in.DataDir, "NativeMessagingHosts", HostName+"."+kind+".json")
 }
 
-// browserDir is the browser's own folder on Linux.
+// browserDir is the browser's own folder on Linux or macOS.
 func (in Installer) browserDir(t Target) string {
+	if in.Mac {
+		return filepath.Join(in.ConfigHome, t.macDir)
+	}
 	if t.Firefox {
 		return filepath.Join(in.Home, t.linuxDir)
 	}
 	return filepath.Join(in.ConfigHome, t.linuxDir)
 }
 
-// manifestPath is where the browser looks for the host's manifest on Linux.
+// manifestPath is where the browser looks for the host's manifest on
+// Linux or macOS.
 func (in Installer) manifestPath(t Target) string {
 	folder := "NativeMessagingHosts"
-	if t.Firefox {
+	if t.Firefox && !in.Mac {
 		folder = "native-messaging-hosts"
 	}
 	return filepath.Join(in.browserDir(t), folder, HostName+".json")

@@ -69,6 +69,23 @@ func TestInstallOnLinuxWritesEachUsedBrowsersManifest(t *testing.T) {
 	}
 }
 
+func TestInstallOnMacUsesApplicationSupport(t *testing.T) {
+	support := filepath.Join(t.TempDir(), "Library", "Application Support")
+	for _, d := range []string{"Google/Chrome", "Mozilla"} {
+		os.MkdirAll(filepath.Join(support, d), 0o755)
+	}
+	in := Installer{Exe: "/Applications/Haul.app/Contents/MacOS/haul", ConfigHome: support, Mac: true}
+	got, err := in.Install()
+	if err != nil || !reflect.DeepEqual(got, []string{"Google Chrome", "Firefox"}) {
+		t.Fatalf("Install = %v, %v", got, err)
+	}
+	for _, rel := range []string{"Google/Chrome/NativeMessagingHosts/io.haul.app.json", "Mozilla/NativeMessagingHosts/io.haul.app.json"} {
+		if m := readManifest(t, filepath.Join(support, rel)); m["path"] != in.Exe {
+			t.Errorf("%s = %v", rel, m)
+		}
+	}
+}
+
 func TestInstallOnLinuxSkipsBrowsersNeverUsed(t *testing.T) {
 	home := t.TempDir()
 	config := filepath.Join(home, ".config")
