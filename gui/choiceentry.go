@@ -73,10 +73,15 @@ func (e *choiceEntry) show(text string) {
 	e.edited = false
 }
 
-// choose puts a value picked from the list in the field and applies it.
+// choose puts a value picked from the list in the field and applies it;
+// the field lets go of the keyboard, since nothing is left to type, so Esc
+// does what it does in the window again.
 func (e *choiceEntry) choose(choice string) {
 	e.SetText(choice)
 	e.commit()
+	if c := fyne.CurrentApp().Driver().CanvasForObject(e); c != nil && c.Focused() == e {
+		c.Unfocus()
+	}
 }
 
 // showChoices opens the list under the field.

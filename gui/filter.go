@@ -51,7 +51,7 @@ type listFilter struct {
 	tabs   [groupCount]*widget.Button
 	counts [groupCount]int
 	search *shortcutEntry
-	sort   *widget.Select
+	sort   *escSelect
 }
 
 func newListFilter(u *UI) *listFilter {
@@ -63,7 +63,7 @@ func newListFilter(u *UI) *listFilter {
 	f.search.SetPlaceHolder(lang.L("Search names and links"))
 	f.search.ActionItem = widget.NewIcon(theme.SearchIcon())
 	f.search.OnChanged = func(q string) { f.query = strings.ToLower(strings.TrimSpace(q)); f.changed() }
-	f.sort = widget.NewSelect([]string{lang.L("Order added"), lang.L("Name"), lang.L("Size"), lang.L("State")}, nil)
+	f.sort = newEscSelect([]string{lang.L("Order added"), lang.L("Name"), lang.L("Size"), lang.L("State")}, u.escape)
 	f.sort.SetSelectedIndex(0)
 	f.sort.OnChanged = func(string) { f.order = rowOrder(f.sort.SelectedIndex()); f.changed() }
 	f.showCounts(downloader.Summary{})

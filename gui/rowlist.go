@@ -5,8 +5,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 )
 
-// rowList is the list of downloads. With the keyboard in it, Esc stops
-// the batch; everywhere else Esc only closes dialogs.
+// rowList is the list of downloads. With the keyboard in it, Esc does what
+// it does in the window: it stops the batch.
 type rowList struct {
 	widget.List
 	ui *UI
@@ -39,7 +39,7 @@ func (l *rowList) TypedShortcut(s fyne.Shortcut) {
 // TypedKey stops the batch on Esc and moves through the list otherwise.
 func (l *rowList) TypedKey(ev *fyne.KeyEvent) {
 	if ev.Name == fyne.KeyEscape {
-		l.ui.Stop()
+		l.ui.escape()
 		return
 	}
 	l.List.TypedKey(ev)

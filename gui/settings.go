@@ -34,7 +34,7 @@ type settingsRow struct {
 
 	folder                                *widget.Label
 	change                                *kit.TipButton
-	concurrency, perHost, retries, exists *widget.Select
+	concurrency, perHost, retries, exists *escSelect
 	speed                                 *choiceEntry
 	// speedProblem is the last message about a speed that could not be read.
 	speedProblem string
@@ -58,11 +58,11 @@ func newSettingsRow(u *UI, s remembered) *settingsRow {
 	r.folder.Truncation = fyne.TextTruncateEllipsis
 	r.change = kit.NewTipButton(lang.L("Change…"), theme.FolderIcon(), withKey(lang.L("Choose the folder the files are saved in"), fyne.KeyD, ctrlKey), r.chooseFolder)
 
-	r.concurrency = widget.NewSelect(kit.Numbers(concurrencyChoices), nil)
+	r.concurrency = newEscSelect(kit.Numbers(concurrencyChoices), u.escape)
 	r.concurrency.SetSelected(strconv.Itoa(s.Limits.Concurrency))
 	r.concurrency.OnChanged = func(v string) { r.limits.Concurrency = kit.Atoi(v); r.apply() }
 
-	r.perHost = widget.NewSelect(settings.PerHostLabels(), nil)
+	r.perHost = newEscSelect(settings.PerHostLabels(), u.escape)
 	r.perHost.SetSelected(settings.PerHostLabel(s.Limits.PerHost))
 	r.perHost.OnChanged = func(v string) { r.limits.PerHost = kit.Atoi(v); r.apply() }
 
@@ -74,11 +74,11 @@ func newSettingsRow(u *UI, s remembered) *settingsRow {
 	r.maxSizeProblem.Importance = widget.WarningImportance
 	r.maxSizeProblem.Hide()
 
-	r.retries = widget.NewSelect(kit.Numbers(retryChoices), nil)
+	r.retries = newEscSelect(kit.Numbers(retryChoices), u.escape)
 	r.retries.SetSelected(strconv.Itoa(s.Limits.Retries))
 	r.retries.OnChanged = func(v string) { r.limits.Retries = kit.Atoi(v); r.apply() }
 
-	r.exists = widget.NewSelect(existsLabels(), nil)
+	r.exists = newEscSelect(existsLabels(), u.escape)
 	r.exists.SetSelected(existsLabel(s.Limits.OnExists))
 	r.exists.OnChanged = func(v string) {
 		for _, p := range existsChoices {

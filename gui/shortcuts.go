@@ -85,7 +85,8 @@ func (e *shortcutEntry) TypedShortcut(s fyne.Shortcut) {
 }
 
 // addShortcuts wires the keyboard: Ctrl+V pastes links, Esc closes the
-// topmost dialog, and the commands listed in shortcuts run from anywhere.
+// topmost dialog or stops the batch (see escape), and the commands listed
+// in shortcuts run from anywhere.
 func (u *UI) addShortcuts() {
 	c := u.win.Canvas()
 	c.AddShortcut(&fyne.ShortcutPaste{}, func(fyne.Shortcut) { u.Paste() })
@@ -96,9 +97,46 @@ func (u *UI) addShortcuts() {
 	}
 	c.SetOnTypedKey(func(ev *fyne.KeyEvent) {
 		if ev.Name == fyne.KeyEscape {
-			u.closeTopDialog()
+			u.escape()
 		}
 	})
+}
+
+// escape is Esc wherever no text field has the keyboard: it closes the
+// dialog or the pop-up on top, and with none open it stops the batch.
+func (u *UI) escape() {
+	if u.closeTopDialog() {
+		return
+	}
+	if top := u.win.Canvas().Overlays().Top(); top != nil {
+		top.Hide()
+		return
+	}
+	u.Stop()
+}
+
+// escSelect is a drop-down list that leaves Esc to the window: a list
+// keeps the keyboard once a value is chosen, and Esc must still stop the
+// batch or close the dialog.
+type escSelect struct {
+	widget.Select
+	onEscape func()
+}
+
+func newEscSelect(options []string, onEscape func()) *escSelect {
+	s := &escSelect{onEscape: onEscape}
+	s.Options = options
+	s.ExtendBaseWidget(s)
+	return s
+}
+
+// TypedKey hands Esc to the window and lets the list handle every other key.
+func (s *escSelect) TypedKey(ev *fyne.KeyEvent) {
+	if ev.Name == fyne.KeyEscape {
+		s.onEscape()
+		return
+	}
+	s.Select.TypedKey(ev)
 }
 
 // Quit closes the window and ends Haul, keeping the list for next time (Ctrl+Q).

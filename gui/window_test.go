@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
@@ -31,7 +32,7 @@ func (h *harness) esc() {
 	h.win.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyEscape})
 }
 
-// Problem 1: Esc closes the topmost dialog; it stops the batch only from the list.
+// Problem 1: Esc closes the topmost dialog, and with none open stops the batch.
 func TestEscClosesTheTopmostDialogAndLeavesTheBatchRunning(t *testing.T) {
 	h := newHarness(t, nil)
 	h.paste(strings.Join(h.serveSlow("slow1.bin", "slow2.bin"), "\n"))
@@ -73,14 +74,74 @@ func TestEscClosesTheTopmostDialogAndLeavesTheBatchRunning(t *testing.T) {
 		t.Errorf("Esc in the path box left the file chooser open (%d dialogs)", len(h.ui.dialogs))
 	}
 	h.esc()
-	h.esc()
 	if !running() || len(h.ui.dialogs) != 0 {
-		t.Fatalf("Esc with no dialog open: running %v, dialogs %d", running(), len(h.ui.dialogs))
+		t.Fatalf("Esc on the last dialog: running %v, dialogs %d", running(), len(h.ui.dialogs))
 	}
+	h.esc()
+	h.pump("stopped by Esc with no dialog open", func() bool { return !running() })
+}
 
-	h.win.Canvas().Focus(h.ui.list)
-	h.ui.list.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
-	h.pump("stopped", func() bool { return !running() })
+// key types a key as the driver does: to the widget with the keyboard,
+// or to the window when none has it.
+func (h *harness) key(name fyne.KeyName) {
+	ev := &fyne.KeyEvent{Name: name}
+	if f := h.win.Canvas().Focused(); f != nil {
+		f.TypedKey(ev)
+		return
+	}
+	h.win.Canvas().OnTypedKey()(ev)
+}
+
+// chooseInPopUp taps the item of the pop-up menu on top that reads text.
+func (h *harness) chooseInPopUp(text string) {
+	h.t.Helper()
+	var item fyne.Tappable
+	walk(h.win.Canvas().Overlays().Top(), func(o fyne.CanvasObject) {
+		if w, ok := o.(fyne.Tappable); ok {
+			walk(o, func(in fyne.CanvasObject) {
+				if l, ok := in.(*canvas.Text); ok && l.Text == text {
+					item = w
+				}
+			})
+		}
+	})
+	if item == nil {
+		h.t.Fatalf("no %q in the pop-up", text)
+	}
+	test.Tap(item)
+}
+
+// TestEscStopsTheBatchAfterUsingALimitList: after a value is chosen from
+// the At once list, the speed list or the sort list, the keyboard is in no
+// text field and no dialog is open, so Esc stops the batch.
+func TestEscStopsTheBatchAfterUsingALimitList(t *testing.T) {
+	h := newHarness(t, nil)
+	h.paste(strings.Join(h.serveSlow("slow1.bin", "slow2.bin"), "\n"))
+	h.waitRows(2)
+	uses := []struct {
+		name string
+		use  func()
+	}{
+		{"At once", func() { test.Tap(h.ui.settings.concurrency); h.chooseInPopUp("2") }},
+		{"Speed", func() { h.ui.settings.speed.showChoices(); h.chooseInPopUp(speedLabel(speedPresets[3])) }},
+		{"Sort", func() { test.Tap(h.ui.filter.sort); h.chooseInPopUp("Name") }},
+	}
+	for _, u := range uses {
+		h.ui.Start()
+		h.waitCommands()
+		if !h.ui.m.Summary().Running {
+			t.Fatal("Start did not start the batch")
+		}
+		u.use()
+		if top := h.win.Canvas().Overlays().Top(); top != nil {
+			t.Fatalf("%s: the list stayed open", u.name)
+		}
+		h.key(fyne.KeyEscape)
+		h.waitCommands()
+		if h.ui.m.Summary().Running {
+			t.Errorf("Esc after using %s left the batch running", u.name)
+		}
+	}
 }
 
 // Problem 2: the window fits 800×600, with every row action reachable.
