@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"io"
 	"net"
-	"os"
-	"path/filepath"
 	"time"
 
 	"haul/browser"
@@ -45,41 +43,12 @@ type Reply struct {
 	Error string `json:"error,omitempty"`
 }
 
-// Listen makes this Haul the running one: it listens on path, in a folder
-// only the user can open, after removing a socket that a Haul which ended
-// left. It returns ErrRunning when another Haul answers there.
+// Listen makes this Haul the running one: it listens on path, a socket in
+// a folder only the user can open (a named pipe only the user can open on
+// Windows), after removing a socket that a Haul which ended left. It
+// returns ErrRunning when another Haul listens there.
 func Listen(path string) (net.Listener, error) {
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return nil, fmt.Errorf("make the folder for Haul's socket: %w", err)
-	}
-	if err := os.Chmod(filepath.Dir(path), 0o700); err != nil {
-		return nil, fmt.Errorf("keep the folder for Haul's socket private: %w", err)
-	}
-	if conn, err := net.DialTimeout("unix", path, time.Second); err == nil {
-		conn.Close()
-		return nil, ErrRunning
-	}
-	if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {
-		return nil, fmt.Errorf("remove the socket a closed Haul left: %w", err)
-	}
-	l, err := net.Listen("unix", path)
-	if err != nil {
-		if errors.Is(err, os.ErrExist) || isAddrInUse(err) {
-			return nil, ErrRunning
-		}
-		return nil, fmt.Errorf("listen for other launches of Haul: %w", err)
-	}
-	if err := os.Chmod(path, 0o600); err != nil {
-		l.Close()
-		return nil, fmt.Errorf("keep Haul's socket private: %w", err)
-	}
-	return l, nil
-}
-
-// isAddrInUse says whether err is a socket address in use.
-func isAddrInUse(err error) bool {
-	var se *os.SyscallError
-	return errors.As(err, &se) && se.Syscall == "bind"
+	return listen(path)
 }
 
 // Serve answers requests on l with handle until ctx ends or l is closed;
@@ -110,8 +79,7 @@ func answer(conn net.Conn, handle func(Request) Reply) {
 // Send hands req to the Haul listening on path and returns its reply; it
 // returns ErrNotRunning when none listens there.
 func Send(ctx context.Context, path string, req Request) (Reply, error) {
-	var d net.Dialer
-	conn, err := d.DialContext(ctx, "unix", path)
+	conn, err := dial(ctx, path)
 	if err != nil {
 		return Reply{}, fmt.Errorf("%w: %w", ErrNotRunning, err)
 	}

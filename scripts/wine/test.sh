@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs Haul's Windows build under Wine: the saved queue's tests, built for
-# Windows, in a Wine prefix of its own.
+# Runs Haul's Windows build under Wine: the saved queue's tests and the
+# named pipe's (one Haul at a time), built for Windows, in a Wine prefix of
+# its own.
 #
 # Wine 8 (Debian's) lacks bcryptprimitives.dll's ProcessPrng, which the Go
 # runtime needs, so a one-function stand-in is built with mingw and put in
@@ -38,6 +39,16 @@ tr -d '\r' <"$out/queue.log" | grep -E '^(--- |ok|PASS|FAIL|panic)' || true
 if [[ $status -ne 0 ]]; then
 	echo "The saved queue's tests failed under Wine (exit $status):" >&2
 	tr -d '\r' <"$out/queue.log" >&2
+	exit 1
+fi
+echo "==> one Haul at a time: the named pipe a second launch hands its links over"
+GOOS=windows GOARCH=amd64 CGO_ENABLED=0 "$GO" test -c -o "$out/instance.test.exe" ./instance
+status=0
+wine "$out/instance.test.exe" -test.count=1 -test.v >"$out/instance.log" 2>&1 || status=$?
+tr -d '\r' <"$out/instance.log" | grep -E '^(--- |ok|PASS|FAIL|panic)' || true
+if [[ $status -ne 0 ]]; then
+	echo "The named pipe's tests failed under Wine (exit $status):" >&2
+	tr -d '\r' <"$out/instance.log" >&2
 	exit 1
 fi
 wineserver -k || true
