@@ -22,7 +22,10 @@ var placeholderClassWords = []string{"lazy", "placeholder", "blur", "progressive
 // replacedByNoscript reports whether n is a placeholder for the picture in
 // a <noscript> fallback among the next few elements after it: it holds one
 // img, and that img waits for a script (a lazy-loading attribute, a
-// placeholder or missing src, or a placeholder class).
+// placeholder or missing src, or a placeholder class). An img whose
+// lazy-loading address names another picture than the fallback's is a
+// picture of its own, as in a gallery of lazy pictures that ends with one
+// fallback.
 func replacedByNoscript(n *html.Node) bool {
 	if n.Type != html.ElementNode || n.DataAtom == atom.Noscript {
 		return false
@@ -37,7 +40,7 @@ func replacedByNoscript(n *html.Node) bool {
 			continue
 		}
 		if c.DataAtom == atom.Noscript {
-			return holdsPicture(c)
+			return holdsPicture(c) && !lazyElsewhere(img, c)
 		}
 		seen++
 	}
@@ -62,6 +65,40 @@ func holdsPicture(n *html.Node) bool {
 		}
 	}
 	return false
+}
+
+// lazyElsewhere reports whether img has a lazy-loading address and the
+// fallback noscript offers none of its addresses: img then waits for a
+// script to show a picture of its own, not the fallback's.
+func lazyElsewhere(img, noscript *html.Node) bool {
+	var lazy []string
+	for _, c := range imgCandidates(img) {
+		if c.source == SourceLazy {
+			lazy = append(lazy, c.raw)
+		}
+	}
+	if len(lazy) == 0 {
+		return false
+	}
+	offered := map[string]bool{}
+	var visit func(*html.Node)
+	visit = func(n *html.Node) {
+		if n.Type == html.ElementNode && n.DataAtom == atom.Img {
+			for _, c := range imgCandidates(n) {
+				offered[c.raw] = true
+			}
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			visit(c)
+		}
+	}
+	visit(noscript)
+	for _, raw := range lazy {
+		if offered[raw] {
+			return false
+		}
+	}
+	return true
 }
 
 // onlyImg returns the one img that n is or contains; ok is false when there

@@ -75,10 +75,33 @@ func (s *scan) addDataAttributes(n *html.Node) {
 			if data, ok := parseJSON(v); ok {
 				dataWalker{add: s.add, source: SourceData}.walk(data, "")
 			}
+		case lazyBackgroundAttributes[a.Key]:
+			for _, u := range backgroundURLs(v) {
+				s.add(found{raw: u, source: SourceStyle})
+			}
 		case n.DataAtom != atom.Img && namesFullSize(a.Key) && namesImageFile(v):
 			s.add(found{raw: v, source: SourceData})
 		}
 	}
+}
+
+// lazyBackgroundAttributes hold a background picture that a lazy-loading
+// script sets once the element scrolls into view (lazysizes' data-bg and
+// the like), as an address or a CSS url(…).
+var lazyBackgroundAttributes = map[string]bool{
+	"data-bg": true, "data-bg-src": true, "data-background": true, "data-background-image": true,
+}
+
+// backgroundURLs reads a lazy background attribute: the url(…) addresses
+// of a CSS value, or the value itself when it is a plain address.
+func backgroundURLs(v string) []string {
+	if urls := cssURLs(v); len(urls) > 0 {
+		return urls
+	}
+	if v == "" || strings.ContainsAny(v, htmlSpace+"(){};") {
+		return nil
+	}
+	return []string{v}
 }
 
 // fullSizeWords mark data-* attributes that hold the full-size picture
