@@ -314,6 +314,19 @@ func TestSaveAllPicturesFromChromium(t *testing.T) {
 		}
 		t.Errorf("saved %v, want only the %d largest pictures", names, len(want))
 	}
+	// A picture and a link, as their menu entries hand them over.
+	one := `(async () => {
+		const tabs = await chrome.tabs.query({});
+		const tab = tabs.find((t) => t.url && t.url.endsWith("/gallery"));
+		const picture = await savePicture(tab, { srcUrl: "` + g.srv.URL + `/img/one.png", pageUrl: tab.url });
+		const link = await saveLinks(tab, { linkUrl: "` + g.srv.URL + `/img/linked.png", pageUrl: tab.url });
+		return picture.added + link.added;
+	})()`
+	if n, err := chromedp.Run(swCtx, chromedp.Evaluate[int](one, chromedp.EvalAwaitPromise)); err != nil || n != 2 {
+		t.Fatalf("Save picture and Save links handed over %d, %v; want 2", n, err)
+	}
+	waitSaved(t, saved, map[string][]byte{"one.png": picture("one.png"), "linked.png": picture("linked.png")})
+
 	ua, err := chromedp.Run(tabCtx, chromedp.Evaluate[string](`navigator.userAgent`))
 	if err != nil {
 		t.Fatal(err)
