@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -81,6 +82,8 @@ func TestServeRefusesBadMessagesAndAddsNothing(t *testing.T) {
 func TestServeDeliversEachGoodMessage(t *testing.T) {
 	msg := `{"type":"pictures","page":{"url":"http://127.0.0.1:8080/gallery","title":"Cats"},` +
 		`"links":["http://127.0.0.1:8080/a.jpg","http://img.example.com/b.jpg"],"userAgent":"Mozilla/5.0",` +
+		`"sizes":{"http://127.0.0.1:8080/a.jpg":{"width":800,"height":600},"http://img.example.com/b.jpg":{"width":-1,"height":5},` +
+		`"http://elsewhere.test/c.jpg":{"width":10,"height":10}},` +
 		`"cookies":[{"domain":"127.0.0.1","hostOnly":true,"path":"/","name":"member","value":"yes"},` +
 		`{"domain":".example.com","path":"/","name":"shared","value":"1"},` +
 		`{"domain":"bank.test","path":"/","name":"session","value":"secret"}]}`
@@ -100,6 +103,9 @@ func TestServeDeliversEachGoodMessage(t *testing.T) {
 	first := got[0]
 	if first.Page.Title != "Cats" || first.UserAgent != "Mozilla/5.0" {
 		t.Errorf("message = %+v", first)
+	}
+	if want := map[string]Size{"http://127.0.0.1:8080/a.jpg": {800, 600}}; !reflect.DeepEqual(first.Sizes, want) {
+		t.Errorf("sizes kept = %v, want only the real size of a link of the message", first.Sizes)
 	}
 	var names []string
 	for _, c := range first.JarCookies() {

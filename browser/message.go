@@ -37,10 +37,20 @@ type Message struct {
 	Page Page `json:"page"`
 	// Links are the pictures' or links' addresses, in the page's order.
 	Links []string `json:"links"`
+	// Sizes are the pictures' sizes in pixels as the page shows them, by
+	// address, where the browser knows them; the picker uses them until it
+	// has a picture's own.
+	Sizes map[string]Size `json:"sizes,omitempty"`
 	// Cookies are the browser's cookies of the links' sites.
 	Cookies []Cookie `json:"cookies,omitempty"`
 	// UserAgent is the browser's User-Agent.
 	UserAgent string `json:"userAgent,omitempty"`
+}
+
+// Size is a picture's width and height in pixels.
+type Size struct {
+	Width  int `json:"width"`
+	Height int `json:"height"`
 }
 
 // Page is the web page a message comes from.
@@ -79,7 +89,26 @@ func Parse(body []byte) (Message, error) {
 		return Message{}, err
 	}
 	m.Cookies = cookiesOfLinks(m.Cookies, m.Links)
+	m.Sizes = sizesOfLinks(m.Sizes, m.Links)
 	return m, nil
+}
+
+// maxSide is the largest width or height taken as a picture's size.
+const maxSide = 1 << 20
+
+// sizesOfLinks keeps the sizes of the message's own links that can be
+// sizes of a picture.
+func sizesOfLinks(sizes map[string]Size, links []string) map[string]Size {
+	if len(sizes) == 0 {
+		return nil
+	}
+	kept := map[string]Size{}
+	for _, link := range links {
+		if s, ok := sizes[link]; ok && s.Width > 0 && s.Height > 0 && s.Width <= maxSide && s.Height <= maxSide {
+			kept[link] = s
+		}
+	}
+	return kept
 }
 
 // check refuses a message Haul must not act on.

@@ -63,7 +63,7 @@ async function saveAllPictures(tabId) {
     show(tabId, "!", words("cannotRead"));
     return { ok: false, error: String(e && e.message || e) };
   }
-  return send(tabId, { type: "pictures", page: found.page, links: found.links });
+  return send(tabId, { type: "pictures", page: found.page, links: found.links, sizes: found.sizes });
 }
 
 // savePicture hands one picture to Haul, with its page as Referer.
@@ -178,6 +178,13 @@ async function collectPictures(maxScreens, maxLinks) {
 
   const found = [];
   const seen = new Set();
+  const sizes = {};
+  // sized notes the size of a picture the page shows whole.
+  const sized = (img) => {
+    if (img.complete && img.naturalWidth > 0 && img.currentSrc && seen.has(img.currentSrc)) {
+      sizes[img.currentSrc] = { width: img.naturalWidth, height: img.naturalHeight };
+    }
+  };
   const add = (raw) => {
     if (!raw || found.length >= maxLinks) return;
     let u;
@@ -216,6 +223,7 @@ async function collectPictures(maxScreens, maxLinks) {
     options.sort((a, b) => b.score - a.score);
     const lazy = lazyAttributes.map((name) => img.getAttribute(name)).find(real);
     add(options.length > 0 ? options[0].url : lazy || (real(img.currentSrc) ? img.currentSrc : img.getAttribute("src")));
+    sized(img);
   }
   const pictureFile = /\.(jpe?g|png|gif|webp|avif|bmp|tiff?|svg|heic|jxl)$/i;
   for (const a of document.querySelectorAll("a[href]")) {
@@ -231,7 +239,7 @@ async function collectPictures(maxScreens, maxLinks) {
     if (!bg || bg === "none") continue;
     for (const m of bg.matchAll(/url\(\s*(['"]?)(.*?)\1\s*\)/g)) add(m[2]);
   }
-  return { page: { url: location.href, title: document.title }, links: found };
+  return { page: { url: location.href, title: document.title }, links: found, sizes };
 }
 
 // collectSelectedLinks runs in the page: every link in the selection, and

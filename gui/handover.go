@@ -45,7 +45,9 @@ func (u *UI) fromBrowser(m browser.Message) int {
 	}
 	src := picker.Source{Page: m.Page.URL}
 	for _, link := range m.Links {
-		src.Images = append(src.Images, pages.Image{URL: link, Page: m.Page.URL, PageTitle: m.Page.Title, Source: pages.SourceImg})
+		size := m.Sizes[link]
+		src.Images = append(src.Images, pages.Image{URL: link, Page: m.Page.URL, PageTitle: m.Page.Title, Source: pages.SourceImg,
+			Width: size.Width, Height: size.Height})
 	}
 	u.ShowPictures(src)
 	u.intake.set(lang.XN("browser.received", "{{.N}} pictures from the browser to choose from", len(m.Links), kit.Data{"N": len(m.Links)}), nil)
