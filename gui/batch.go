@@ -18,6 +18,8 @@ import (
 type batchBar struct {
 	start, pauseAll, stop, retryFailed, openFolder *kit.TipButton
 	more                                           *kit.TipButton
+	// proxy says which proxy the downloads go through, when one is used.
+	proxy                                          *widget.Label
 	menu                                           *fyne.Menu
 	clearFinished, clearFailed, copyFailed, export *fyne.MenuItem
 }
@@ -30,6 +32,9 @@ func newBatchBar(u *UI) *batchBar {
 		retryFailed: kit.NewTipButton(lang.L("Retry failed"), theme.ViewRefreshIcon(), withKey(lang.L("Try every failed download again"), fyne.KeyR, ctrlKey), u.RetryFailed),
 		openFolder:  kit.NewTipButton(lang.L("Open folder"), theme.FolderOpenIcon(), withKey(lang.L("Show the download folder"), fyne.KeyO, ctrlShiftKey), u.OpenFolder),
 	}
+	b.proxy = widget.NewLabel("")
+	b.proxy.Importance = widget.LowImportance
+	b.proxy.Hide()
 	b.clearFinished = menuItem(lang.L("Clear finished"), theme.ContentClearIcon(), fyne.KeyL, ctrlKey, u.ClearFinished)
 	b.clearFailed = fyne.NewMenuItem(lang.L("Clear failed"), u.ClearFailed)
 	b.clearFailed.Icon = theme.DeleteIcon()
@@ -58,7 +63,7 @@ func showMenuUnder(c fyne.Canvas, m *fyne.Menu, under fyne.CanvasObject) {
 }
 
 func (b *batchBar) row() fyne.CanvasObject {
-	return container.NewHBox(b.start, b.pauseAll, b.stop, b.retryFailed, layout.NewSpacer(), b.openFolder, b.more)
+	return container.NewHBox(b.start, b.pauseAll, b.stop, b.retryFailed, layout.NewSpacer(), b.proxy, b.openFolder, b.more)
 }
 
 // enable greys out the controls that would do nothing now.
@@ -142,4 +147,10 @@ func (u *UI) CopyFailed() {
 // OpenFolder shows the output folder in the file manager.
 func (u *UI) OpenFolder() {
 	u.openURL(u.m.Dir())
+}
+
+// showProxy says which proxy the downloads go through, if any.
+func (b *batchBar) showProxy(inUse string) {
+	b.proxy.SetText(inUse)
+	kit.Visible(b.proxy, inUse != "")
 }

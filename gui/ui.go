@@ -155,6 +155,7 @@ func newUI(a fyne.App, w fyne.Window, cfg config) *UI {
 	u.savedThumbs = newSavedThumbs(ctx, cfg.do, u.thumbs)
 	u.build(s)
 	u.network = settings.NewNetwork(u.settingsHost(), settings.NetworkPath(a), saved, netErr)
+	u.batch.showProxy(u.network.InUse())
 	u.pickers = picker.New(u.pickerHost())
 	u.restored = u.openQueue(queuePath(a), cfg.journal)
 	if u.restored.restored > 0 {
@@ -296,7 +297,8 @@ func (u *UI) pickerHost() picker.Host {
 
 // settingsHost is what the settings under More… need of the window.
 func (u *UI) settingsHost() settings.Host {
-	return settings.Host{Win: u.win, Do: u.do, Engine: u.m, ShowDialog: u.showDialog, Notice: u.notice.set}
+	return settings.Host{Win: u.win, Do: u.do, Engine: u.m, ShowDialog: u.showDialog, Notice: u.notice.set,
+		Changed: func() { u.batch.showProxy(u.network.InUse()) }}
 }
 
 // showError tells the user something went wrong, in a dialog.

@@ -1,6 +1,9 @@
 package settings
 
 import (
+	"net/url"
+	"os"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
@@ -8,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"haul/downloader"
+	"haul/gui/kit"
 )
 
 func proxyLabels() []string {
@@ -28,6 +32,14 @@ func (n *Network) showProxy() {
 	user.SetText(p.User)
 	password := widget.NewPasswordEntry()
 	password.SetText(p.Password)
+	// Typing an address or a user means that proxy: it is chosen for the
+	// user, who would otherwise save the system's settings unawares.
+	manual := func(text string) {
+		if text != "" {
+			mode.SetSelected(proxyLabels()[downloader.ProxyManual])
+		}
+	}
+	address.OnChanged, user.OnChanged = manual, manual
 	items := []*widget.FormItem{
 		widget.NewFormItem("", mode),
 		widget.NewFormItem(lang.L("Address:"), address),
@@ -68,4 +80,38 @@ func (n *Network) Buttons() fyne.CanvasObject {
 		container.NewHBox(widget.NewButton(lang.L("Proxy…"), n.showProxy), widget.NewButton(lang.L("Sites…"), n.showSites)),
 		container.NewHBox(widget.NewButton(lang.L("Connect to Chrome / Edge / Firefox"), n.connectBrowsers)),
 	)
+}
+
+// InUse says which proxy the requests go through, for the window to show:
+// "" when they go to the sites directly. A proxy is named by its host and
+// port, never with its user or password.
+func (n *Network) InUse() string {
+	p := n.saved.Proxy
+	switch p.Mode {
+	case downloader.ProxyManual:
+		return lang.X("proxy.inuse", "Through the proxy {{.Host}}", kit.Data{"Host": proxyHost(p.URL)})
+	case downloader.ProxySystem:
+		if env := systemProxy(); env != "" {
+			return lang.X("proxy.system", "Through the system's proxy {{.Host}}", kit.Data{"Host": proxyHost(env)})
+		}
+	}
+	return ""
+}
+
+// systemProxy is the proxy the environment names for web addresses, or "".
+func systemProxy() string {
+	for _, name := range []string{"HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy"} {
+		if v := os.Getenv(name); v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+// proxyHost is the host and port of a proxy address, without its user.
+func proxyHost(raw string) string {
+	if u, err := url.Parse(raw); err == nil && u.Host != "" {
+		return u.Host
+	}
+	return raw
 }
