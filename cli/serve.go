@@ -92,10 +92,10 @@ func parseServeFlags(args []string) (serveConfig, error) {
 		return cfg, err
 	}
 	if fs.NArg() > 0 {
-		return cfg, fmt.Errorf("%q is not a flag of haul serve", fs.Arg(0))
+		return cfg, errors.New(tr().X("cli.serve.badarg", i18n.Data{"Arg": fs.Arg(0)}))
 	}
 	if cfg.idle <= 0 {
-		return cfg, fmt.Errorf("-idle must be more than 0, not %v", cfg.idle)
+		return cfg, errors.New(tr().X("cli.serve.badidle", i18n.Data{"Value": cfg.idle.String()}))
 	}
 	path, err := instance.DefaultPath()
 	cfg.socket = path

@@ -4,11 +4,15 @@ import (
 	"errors"
 
 	"haul/browser"
+	"haul/instance"
 )
 
 // BrowserProblem explains why Haul did not take what the browser sent, and
 // what to do: a refused message, or Haul that could not be reached.
 func BrowserProblem(t Translator, err error) string {
+	if errors.Is(err, instance.ErrNotRunning) {
+		return t.X("browser.notstarted", nil)
+	}
 	var r *browser.Refusal
 	if !errors.As(err, &r) {
 		return t.X("browser.failed", Data{"Error": err.Error()})
