@@ -34,27 +34,44 @@ func (m *Manager) commit(it *item, part string, policy ExistsPolicy) error {
 }
 
 // renameAfterClash gives the item the next free numbered name and moves
-// its part file along; it returns the part file's path.
+// its part file along; it returns the part file's path. The folder is
+// looked at and the file moved outside the lock: the name is held for the
+// item meanwhile, so no other item takes it.
 func (m *Manager) renameAfterClash(it *item, part string) string {
 	m.mu.Lock()
-	defer m.mu.Unlock()
 	base := it.name
-	delete(m.names, nameKey(it.dir, base))
+	m.releaseNameLocked(it, base) // the name is another file's now
+	m.mu.Unlock()
 	for n := 2; n < 1000; n++ {
 		name := naming.Numbered(base, n)
-		key := nameKey(it.dir, name)
+		if !m.holdName(it, name) {
+			continue
+		}
 		full := filepath.Join(it.dir, name)
-		if _, taken := m.names[key]; taken || fileExists(full) || fileExists(full+".part") {
+		if fileExists(full) || fileExists(full+".part") || os.Rename(part, full+".part") != nil {
+			m.mu.Lock()
+			m.releaseNameLocked(it, name)
+			m.mu.Unlock()
 			continue
 		}
-		if err := os.Rename(part, full+".part"); err != nil {
-			continue
-		}
-		m.names[key] = it.id
+		m.mu.Lock()
 		it.name = name
 		it.journalNow = true
 		m.markDirtyLocked(it)
+		m.mu.Unlock()
 		return full + ".part"
 	}
 	return part
+}
+
+// holdName reserves name in the item's folder for it, unless another item holds it.
+func (m *Manager) holdName(it *item, name string) bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	key := nameKey(it.dir, name)
+	if _, taken := m.names[key]; taken {
+		return false
+	}
+	m.names[key] = it.id
+	return true
 }

@@ -1,6 +1,8 @@
 package downloader
 
 import (
+	"errors"
+	"io/fs"
 	"os"
 	"time"
 )
@@ -42,22 +44,62 @@ func (m *Manager) Resume(id ID) bool {
 // Cancel ends an item for good (until Retry) and removes its partial file.
 func (m *Manager) Cancel(id ID) bool {
 	m.mu.Lock()
-	defer m.mu.Unlock()
 	it := m.byID[id]
 	if it == nil {
+		m.mu.Unlock()
 		return false
 	}
 	switch it.state {
 	case Active:
 		it.cancel(errCanceled)
+		m.mu.Unlock()
 		return true
 	case Queued, Waiting, Paused:
 		m.stopTimerLocked(it)
-		m.removePartLocked(it)
+		part := m.dropPartLocked(it)
 		m.setStateLocked(it, Canceled)
+		m.mu.Unlock()
+		m.removeDroppedPart(it, part)
 		return true
 	}
+	m.mu.Unlock()
 	return false
+}
+
+// dropPartLocked gives up the item's partial file, if it has one, and
+// returns its path for removeDroppedPart: a try that starts meanwhile
+// (a Retry) begins from byte 0 and never resumes the file being removed.
+func (m *Manager) dropPartLocked(it *item) string {
+	if it.name == "" || !it.ownsPart {
+		return ""
+	}
+	it.ownsPart = false
+	return it.partPath()
+}
+
+// removeDroppedPart deletes a canceled item's partial file outside the
+// manager's lock, while no temporary file is created. A file that cannot
+// be removed stays the item's, for as long as it is canceled, so that it
+// is removed on the next start.
+func (m *Manager) removeDroppedPart(it *item, part string) {
+	if part == "" {
+		return
+	}
+	m.createMu.Lock()
+	err := os.Remove(part)
+	m.createMu.Unlock()
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if it.state != Canceled || it.ownsPart || it.partPath() != part {
+		return // tried again meanwhile
+	}
+	if err == nil || errors.Is(err, fs.ErrNotExist) {
+		it.bytes.Store(0)
+		m.touchLocked(it)
+		return
+	}
+	it.ownsPart = true
+	m.markDirtyLocked(it)
 }
 
 // Retry queues a Failed or Canceled item again with a fresh count of tries.

@@ -87,6 +87,40 @@ func TestPauseResumeKeepsPartAndResumes(t *testing.T) {
 	}
 }
 
+// TestCancelPausedRemovesPartAndRetryStartsAgain cancels a paused item:
+// its partial file is removed, it has no bytes, and a Retry asks for the
+// file from byte 0.
+func TestCancelPausedRemovesPartAndRetryStartsAgain(t *testing.T) {
+	d := startSlowDownload(t, 10, 40<<10)
+	body, srv, dir, m, id := d.body, d.srv, d.dir, d.m, d.id
+	m.Pause(id)
+	m.Wait()
+	if parts := partFiles(t, dir); len(parts) != 1 {
+		t.Fatalf("part files after pause: %v", parts)
+	}
+	if !m.Cancel(id) {
+		t.Fatal("cancel refused")
+	}
+	if it := mustItem(t, m, id); it.State != Canceled || it.Bytes != 0 {
+		t.Errorf("after cancel the item is %v with %d bytes", it.State, it.Bytes)
+	}
+	if files := allFiles(t, dir); len(files) != 0 {
+		t.Errorf("cancel left %v", files)
+	}
+	if !m.Retry(id) {
+		t.Fatal("retry refused")
+	}
+	if s := m.Wait(); s.Done != 1 {
+		t.Fatalf("summary after retry %+v", s)
+	}
+	if fileSum(t, filepath.Join(dir, "big.bin")) != sum256(body) {
+		t.Error("file differs")
+	}
+	if reqs := srv.Requests("/big.bin"); len(reqs) != 2 || reqs[1].Header.Get("Range") != "" {
+		t.Errorf("%d requests, the retry asking for %q; want 2, the retry from byte 0", len(reqs), reqs[len(reqs)-1].Header.Get("Range"))
+	}
+}
+
 func TestCancelRemovesPartAndRetryStartsAgain(t *testing.T) {
 	d := startSlowDownload(t, 9, 0)
 	body, dir, m, id := d.body, d.dir, d.m, d.id

@@ -123,21 +123,48 @@ func (m *Manager) requestPage(ctx context.Context, u string) (*http.Request, *ht
 }
 
 // sameAs records the picture's hash and returns the item already holding
-// an identical picture (saved, or being saved right now), or nil.
+// an identical picture (saved, or being saved right now), or nil. Whether a
+// saved one's file is still there is looked at outside the lock.
 func (m *Manager) sameAs(it *item, sum string, keepDuplicates bool) *item {
+	for {
+		owner, path := m.pictureOwner(it, sum, keepDuplicates)
+		if path == "" {
+			return owner
+		}
+		there := fileExists(path)
+		m.mu.Lock()
+		if m.hashes[sum] == owner && owner.path == path && owner.state == Done { // else it moved meanwhile: look again
+			if !there {
+				m.hashes[sum] = it
+				owner = nil
+			}
+			m.mu.Unlock()
+			return owner
+		}
+		m.mu.Unlock()
+	}
+}
+
+// pictureOwner records the picture's hash and returns the item holding an
+// identical picture, or nil, having taken the picture for it. A saved
+// owner comes with the path of its file, to be looked at; nothing else does.
+func (m *Manager) pictureOwner(it *item, sum string, keepDuplicates bool) (owner *item, path string) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	it.hash = sum
 	if keepDuplicates {
-		return nil
+		return nil, ""
 	}
-	owner := m.hashes[sum]
-	if owner != nil && owner != it && m.byID[owner.id] == owner && owner.state != Failed && owner.state != Canceled &&
-		(owner.state != Done || fileExists(owner.path)) {
-		return owner
+	owner = m.hashes[sum]
+	live := owner != nil && owner != it && m.byID[owner.id] == owner && owner.state != Failed && owner.state != Canceled
+	switch {
+	case live && owner.state != Done:
+		return owner, ""
+	case live && owner.path != "":
+		return owner, owner.path
 	}
 	m.hashes[sum] = it
-	return nil
+	return nil, ""
 }
 
 // disownPicture forgets the item's picture hash when its file was not

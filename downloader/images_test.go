@@ -150,3 +150,38 @@ func TestLinkToAWebPageSavesItsPictures(t *testing.T) {
 		t.Error("the page itself was saved")
 	}
 }
+
+// TestSamePictureAsOneSavedEarlier downloads a picture, then the same
+// picture under another link: it is skipped as the same picture while the
+// first file is in the folder, and saved when the user removed that file.
+func TestSamePictureAsOneSavedEarlier(t *testing.T) {
+	for _, removed := range []bool{false, true} {
+		t.Run(fmt.Sprint("removed=", removed), func(t *testing.T) {
+			pic := pngOf(t, 30, 20, 5)
+			srv := newServer(t)
+			srv.Handle("/first.png", pic)
+			srv.Handle("/second.png", pic)
+			m := New(testOptions(t.TempDir()))
+			first := addAll(t, m, srv.URL("/first.png"))[0]
+			runAll(t, m)
+			saved := mustItem(t, m, first)
+			if saved.State != Done {
+				t.Fatalf("first: %v (%v)", saved.State, saved.Err)
+			}
+			if removed {
+				if err := os.Remove(saved.Path); err != nil {
+					t.Fatal(err)
+				}
+			}
+			second := mustItem(t, m, addAll(t, m, srv.URL("/second.png"))[0])
+			runAll(t, m)
+			second = mustItem(t, m, second.ID)
+			switch {
+			case removed && (second.State != Done || fileSum(t, second.Path) != sum256(pic)):
+				t.Errorf("second: %v (%v) at %s, want saved", second.State, second.Err, second.Path)
+			case !removed && (second.State != Skipped || second.Note.Kind != NoteSamePicture || second.Path != saved.Path):
+				t.Errorf("second: %v %+v at %s, want skipped as the same picture as %s", second.State, second.Note, second.Path, saved.Path)
+			}
+		})
+	}
+}

@@ -1,0 +1,53 @@
+package downloader
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"haul/downloader/downloadtest"
+)
+
+// TestNameTakenWhileDownloading: files of the item's name, and of its next
+// numbered name, appear while it downloads (the user saved their own): the
+// download moves to the next free name and both of the user's files are
+// left as they were.
+func TestNameTakenWhileDownloading(t *testing.T) {
+	srv := newServer(t)
+	body := downloadtest.Data(smallFileMax+1000, 3) // beyond the in-memory path: saved through a temporary name
+	srv.Handle("/file.bin", body)
+	dir := t.TempDir()
+	m := New(testOptions(dir))
+	users := map[string][]byte{"file.bin": []byte("the user's own"), "file (2).bin": []byte("and another")}
+	open := m.openPart
+	m.openPart = func(path string, offset int64, exclusive bool) (partFile, error) {
+		for name, b := range users {
+			if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+				t.Error(err)
+			}
+		}
+		return open(path, offset, exclusive)
+	}
+	id := addAll(t, m, srv.URL("/file.bin"))[0]
+	runAll(t, m)
+	it := mustItem(t, m, id)
+	if it.State != Done || it.Name != "file (3).bin" {
+		t.Fatalf("state %v (%v) as %q, want Done as file (3).bin", it.State, it.Err, it.Name)
+	}
+	if fileSum(t, it.Path) != sum256(body) {
+		t.Error("the saved file is not the download")
+	}
+	for name, b := range users {
+		if fileSum(t, filepath.Join(dir, name)) != sum256(b) {
+			t.Errorf("the user's %s changed", name)
+		}
+	}
+	if parts := partFiles(t, dir); len(parts) != 0 {
+		t.Errorf("temporary files %v left", parts)
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if len(m.names) != 1 || m.names[nameKey(dir, "file (3).bin")] != id {
+		t.Errorf("names held %v, want only file (3).bin", m.names)
+	}
+}
