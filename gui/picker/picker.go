@@ -28,20 +28,24 @@ type picker struct {
 	shown  []int
 	filter pickFilter
 	thumbs *thumbLoader
+	sizes  *sizeReader
 	stop   context.CancelFunc
 
-	dlg      *dialog.CustomDialog
-	summary  *widget.Label
-	kinds    [kindCount]*widget.Check
-	minSize  *widget.Select
-	all      *widget.Button
-	none     *widget.Button
-	chosen   *widget.Label
-	list     *widget.List
-	add      *widget.Button
-	cancel   *widget.Button
-	done     bool
-	onClosed func()
+	dlg     *dialog.CustomDialog
+	summary *widget.Label
+	kinds   [kindCount]*widget.Check
+	minSize *widget.Select
+	// keepUnknown offers to keep, while the size filter is on, the
+	// pictures whose size could not be read.
+	keepUnknown *widget.Check
+	all         *widget.Button
+	none        *widget.Button
+	chosen      *widget.Label
+	list        *widget.List
+	add         *widget.Button
+	cancel      *widget.Button
+	done        bool
+	onClosed    func()
 }
 
 func newPicker(u Host, src Source) *picker {
@@ -56,6 +60,7 @@ func newPicker(u Host, src Source) *picker {
 	ctx, stop := context.WithCancel(u.Ctx)
 	p.stop = stop
 	p.thumbs = newThumbLoader(ctx, u.Do, u.Engine.FetchKeep, u.Thumbs, p.thumbLoaded)
+	p.sizes = newSizeReader(ctx, u.Do, u.Engine.Fetch, p.sizeRead)
 
 	p.summary = widget.NewLabel(p.summaryText())
 	p.summary.Truncation = fyne.TextTruncateEllipsis
@@ -78,8 +83,11 @@ func newPicker(u Host, src Source) *picker {
 	p.minSize.OnChanged = func(string) {
 		p.filter.minSide = minSizeChoices[p.minSize.SelectedIndex()]
 		u.Prefs.SetInt(prefMinSize, p.filter.minSide)
+		p.readSizes()
 		p.refilter()
 	}
+	p.keepUnknown = widget.NewCheck("", func(on bool) { p.filter.keepUnknown = on; p.refilter() })
+	p.keepUnknown.Hide()
 	p.all = widget.NewButton(lang.L("Select all"), func() { p.selectAll(true) })
 	p.none = widget.NewButton(lang.L("Select none"), func() { p.selectAll(false) })
 	p.chosen = widget.NewLabel("")
@@ -96,6 +104,7 @@ func newPicker(u Host, src Source) *picker {
 		p.summary,
 		kindRow, // on a line of its own: beside the size, it would run under it on a small screen
 		container.NewHBox(widget.NewLabel(lang.L("Leave out pictures smaller than:")), p.minSize),
+		p.keepUnknown,
 		container.NewHBox(p.all, p.none, layout.NewSpacer(), p.chosen),
 	)
 	content := container.NewBorder(top, nil, nil, nil, p.list)
@@ -104,6 +113,7 @@ func newPicker(u Host, src Source) *picker {
 	p.dlg.SetOnClosed(p.dismissed)
 	size := u.Win.Canvas().Size()
 	p.dlg.Resize(fyne.NewSize(min(size.Width-40, 1100), min(size.Height-40, 720)))
+	p.readSizes()
 	p.refilter()
 	return p
 }
@@ -133,7 +143,22 @@ func (p *picker) refilter() {
 		}
 	}
 	p.list.Refresh()
+	p.showUnknown()
 	p.count()
+}
+
+// showUnknown offers to keep the pictures whose size could not be read,
+// saying how many, while the size filter is on and there are some.
+func (p *picker) showUnknown() {
+	n := 0
+	for _, pk := range p.picks {
+		if pk.size == sizeUnreadable && !p.filter.hidden[pk.kind] {
+			n++
+		}
+	}
+	p.keepUnknown.Text = lang.XN("picker.unknown", "Keep the {{.N}} pictures whose size could not be read", n, kit.Data{"N": n})
+	p.keepUnknown.Refresh()
+	kit.Visible(p.keepUnknown, p.filter.minSide > 0 && n > 0)
 }
 
 // count updates the "N of M shown are chosen" line and the Add button.
@@ -194,8 +219,12 @@ func (p *picker) thumbLoaded(url string, t thumbnail.Thumb) {
 		return
 	}
 	for _, pk := range p.picks {
-		if pk.img.URL == url && t.W > 0 {
-			pk.w, pk.h = t.W, t.H
+		switch {
+		case pk.img.URL != url:
+		case t.W > 0 && t.H > 0:
+			pk.w, pk.h, pk.size = t.W, t.H, sizeKnown
+		case pk.size == sizeNotRead:
+			pk.size = sizeUnreadable
 		}
 	}
 	p.refilter()

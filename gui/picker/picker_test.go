@@ -76,9 +76,19 @@ func TestFindPicturesChooseAndDownloadThem(t *testing.T) {
 	p.kinds[kindOther].SetChecked(true)
 
 	p.minSize.SetSelected("100 × 100")
-	h.pump("raw.bmp and anim.webp left out once their real size is known", func() bool {
-		return shownNames(p) == "big.jpg photo.png vector.svg second.jpg"
+	h.pump("raw.bmp and anim.webp left out once their real size is read, and the SVG whose size cannot be", func() bool {
+		return shownNames(p) == "big.jpg photo.png second.jpg"
 	})
+	if !p.keepUnknown.Visible() || p.keepUnknown.Text != "Keep the 1 picture whose size could not be read" {
+		t.Errorf("the choice to keep pictures of unknown size: shown %v, %q", p.keepUnknown.Visible(), p.keepUnknown.Text)
+	}
+	test.Tap(p.keepUnknown)
+	if got := shownNames(p); got != "big.jpg photo.png vector.svg second.jpg" {
+		t.Errorf("keeping pictures of unknown size, the picker shows %q", got)
+	}
+	if got := h.pickRows()["vector.svg"].size.Text; got != "size unknown" {
+		t.Errorf("the SVG's size reads %q", got)
+	}
 	if got := p.add.Text; got != "Add 4 pictures" {
 		t.Errorf("add button = %q", got)
 	}

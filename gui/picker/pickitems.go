@@ -61,13 +61,17 @@ type pick struct {
 	typ    string
 	chosen bool
 	// w and h are the pixel size when known: from the page at first, then
-	// from the picture itself once its thumbnail has loaded.
+	// from the picture itself once its thumbnail or first bytes are read.
 	w, h int
+	size sizeState
 }
 
 // newPick describes a found picture; every picture starts chosen.
 func newPick(img pages.Image) *pick {
 	p := &pick{img: img, chosen: true, w: img.Width, h: img.Height}
+	if p.w > 0 && p.h > 0 {
+		p.size = sizeKnown
+	}
 	p.name, p.kind, p.typ = describeImage(img.URL)
 	return p
 }
@@ -91,11 +95,16 @@ func describeImage(raw string) (name string, kind imageKind, typ string) {
 	return name, kind, kind.label()
 }
 
-// sizeText is the size column: "800 × 600", "800 wide", or "" when unknown.
+// sizeText is the size column: "800 × 600", "800 wide", "reading…" while
+// the filter waits for it, "unknown" when it could not be read, or "".
 func (p *pick) sizeText() string {
 	switch {
 	case p.w > 0 && p.h > 0:
 		return lang.X("picker.size", "{{.W}} × {{.H}}", kit.Data{"W": p.w, "H": p.h})
+	case p.size == sizeUnreadable:
+		return lang.L("size unknown")
+	case p.size == sizeReading:
+		return lang.L("reading size…")
 	case p.w > 0:
 		return lang.X("picker.width", "{{.W}} wide", kit.Data{"W": p.w})
 	}
@@ -108,12 +117,19 @@ type pickFilter struct {
 	hidden [kindCount]bool
 	// minSide leaves out pictures known to be narrower or lower than this.
 	minSide int
+	// keepUnknown keeps, while minSide is set, the pictures whose size
+	// could not be read.
+	keepUnknown bool
 }
 
-// shows reports whether p passes the filter; a size not known yet passes.
+// shows reports whether p passes the filter; a size still being read
+// passes until it is known.
 func (f pickFilter) shows(p *pick) bool {
 	if f.hidden[p.kind] {
 		return false
+	}
+	if f.minSide > 0 && p.size == sizeUnreadable {
+		return f.keepUnknown
 	}
 	return !(p.w > 0 && p.w < f.minSide || p.h > 0 && p.h < f.minSide)
 }
