@@ -117,9 +117,11 @@ func (u *UI) Stop() { u.command(u.m.Stop) }
 func (u *UI) RetryFailed() { u.command(func() { u.m.RetryFailed() }) }
 
 // ClearFinished removes saved, skipped and canceled rows; the files stay,
-// and so do failed rows, with their Retry.
+// and so do failed rows, with their Retry. What the intake line said of the
+// links added is done with too.
 func (u *UI) ClearFinished() {
 	u.list.UnselectAll()
+	u.intake.set("", nil)
 	u.command(func() { u.m.ClearFinished() })
 }
 

@@ -85,7 +85,7 @@ func (u *UI) addDropped(webLinks, paths, refused []string) {
 	}
 	if len(paths) == 0 {
 		if len(webLinks) > 0 {
-			u.intake.set(r.message(), r.problems)
+			u.showAdded(r)
 		}
 		return
 	}

@@ -90,6 +90,14 @@ func (f *listFilter) setGroup(g rowGroup) {
 	f.changed()
 }
 
+// showAdded shows the tab that holds links just added, when the one shown
+// holds only failed or finished rows, so new links never land out of sight.
+func (f *listFilter) showAdded() {
+	if f.group == groupFailed || f.group == groupDone {
+		f.setGroup(groupAll)
+	}
+}
+
 // changed rebuilds the list after the filter changed.
 func (f *listFilter) changed() {
 	for g, t := range f.tabs {
@@ -107,7 +115,7 @@ func (f *listFilter) changed() {
 // showCounts puts the counts on the tabs.
 func (f *listFilter) showCounts(s downloader.Summary) {
 	counts := [groupCount]int{s.Total, s.Queued + s.Active + s.Waiting + s.Paused, s.Failed, s.Done + s.Skipped + s.Canceled}
-	names := [groupCount]string{lang.L("All"), lang.L("Active"), lang.L("Failed"), lang.L("Done")}
+	names := [groupCount]string{lang.L("All"), lang.L("Left"), lang.L("Failed"), lang.L("Finished")}
 	for g, t := range f.tabs {
 		if counts[g] != f.counts[g] || t.Text == "" {
 			t.SetText(lang.X("filter.tab", "{{.Name}} ({{.N}})", kit.Data{"Name": names[g], "N": counts[g]}))

@@ -40,7 +40,7 @@ func (u *UI) fromBrowser(m browser.Message) int {
 	if m.Type != browser.TypePictures {
 		var r intakeResult
 		r.count(m.Queue(u.m))
-		u.intake.set(r.message(), r.problems)
+		u.showAdded(r)
 		return r.added
 	}
 	src := picker.Source{Page: m.Page.URL}

@@ -73,7 +73,16 @@ func (u *UI) AddText(text string) {
 		u.intake.set(lang.L("No links found in the clipboard. Copy some links, then paste again."), nil)
 		return
 	}
+	u.showAdded(r)
+}
+
+// showAdded says what adding links gave, in the intake line, and shows the
+// tab that holds the links added.
+func (u *UI) showAdded(r intakeResult) {
 	u.intake.set(r.message(), r.problems)
+	if r.added > 0 {
+		u.filter.showAdded()
+	}
 }
 
 // Dropped adds the links and list files dropped on the window, such as a
@@ -126,7 +135,7 @@ func (u *UI) addFiles(paths []string, r intakeResult) {
 			}
 			u.queue(res, &r)
 		}
-		u.do(func() { u.intake.set(r.message(), r.problems) })
+		u.do(func() { u.showAdded(r) })
 	}()
 }
 

@@ -143,11 +143,40 @@ func (r *row) pickedMenu(ids []downloader.ID) []*fyne.MenuItem {
 		return it
 	}
 	on := func(action func(downloader.ID) bool) func() { return func() { u.each(ids, action) } }
-	return []*fyne.MenuItem{
+	can := u.pickedCan(ids)
+	items := []*fyne.MenuItem{
 		item(lang.XN("pick.retry", "Retry {{.N}} downloads", n, d), theme.ViewRefreshIcon(), on(u.m.Retry)),
 		item(lang.XN("pick.pause", "Pause {{.N}} downloads", n, d), theme.MediaPauseIcon(), on(u.m.Pause)),
 		item(lang.XN("pick.resume", "Resume {{.N}} downloads", n, d), theme.MediaPlayIcon(), on(u.m.Resume)),
 		item(lang.XN("pick.cancel", "Cancel {{.N}} downloads", n, d), theme.CancelIcon(), on(u.m.Cancel)),
 		item(lang.XN("pick.copy", "Copy {{.N}} links", n, d), theme.ContentCopyIcon(), func() { u.copyLinks(ids) }),
 	}
+	for i, ok := range []bool{can.retry, can.pause, can.resume, can.cancel} {
+		items[i].Disabled = !ok
+	}
+	return items
+}
+
+// pickedActions says which commands would change any of the picked rows.
+type pickedActions struct{ retry, pause, resume, cancel bool }
+
+// pickedCan looks at the picked rows' states: saved rows can be neither
+// retried, paused nor canceled.
+func (u *UI) pickedCan(ids []downloader.ID) pickedActions {
+	var can pickedActions
+	for _, id := range ids {
+		i, ok := u.rows.find(id)
+		if !ok {
+			continue
+		}
+		switch st := u.rows.at(i).State; {
+		case st == downloader.Failed || st == downloader.Canceled:
+			can.retry = true
+		case st == downloader.Paused:
+			can.resume, can.cancel = true, true
+		case !st.Final():
+			can.pause, can.cancel = true, true
+		}
+	}
+	return can
 }

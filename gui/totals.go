@@ -62,15 +62,23 @@ type totals struct {
 func newTotals() *totals {
 	t := &totals{label: widget.NewLabel(""), bar: widget.NewProgressBar()}
 	t.label.Truncation = fyne.TextTruncateEllipsis
-	t.bar.TextFormatter = func() string { return "" }
+	t.bar.TextFormatter = t.barText
 	t.show(newTotalsView(downloader.Summary{}))
 	return t
 }
 
+// show puts v on the line and the bar; an empty list shows no bar.
 func (t *totals) show(v totalsView) {
 	t.shown = v
 	t.label.SetText(v.Text)
 	t.bar.SetValue(v.Progress)
+	kit.Visible(t.bar, v.Summary.Total > 0)
+}
+
+// barText is what the bar says: how many of the list are finished.
+func (t *totals) barText() string {
+	s := t.shown.Summary
+	return lang.X("totals.bar", "{{.N}} of {{.Total}} finished", kit.Data{"N": humanize.Comma(int64(s.Finished())), "Total": humanize.Comma(int64(s.Total))})
 }
 
 // Summary is the engine's summary as last shown.

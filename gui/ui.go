@@ -237,7 +237,9 @@ func (u *UI) rowView(i int) rowView { return newRowView(u.rows.at(i), u.viewCont
 
 // viewContext is what the rows' words depend on besides their items.
 func (u *UI) viewContext() viewContext {
-	return viewContext{now: time.Now(), running: u.totals.Summary().Running, idleTimeout: u.m.IdleTimeout()}
+	sum, limits := u.totals.Summary(), u.settings.limits
+	return viewContext{now: time.Now(), running: sum.Running, idleTimeout: u.m.IdleTimeout(),
+		slotsFree: sum.Running && sum.Active < limits.Concurrency, perHost: limits.PerHost}
 }
 
 // showDetail shows the selected row in full: what is happening, the link
@@ -291,7 +293,7 @@ func (u *UI) pickerHost() picker.Host {
 		Added: func(ids []downloader.ID, rejected []downloader.Rejected) {
 			var r intakeResult
 			r.count(ids, rejected)
-			u.intake.set(r.message(), r.problems)
+			u.showAdded(r)
 		}}
 }
 

@@ -26,6 +26,11 @@ type viewContext struct {
 	// idleTimeout is how long a download may receive nothing before it is
 	// tried again.
 	idleTimeout time.Duration
+	// slotsFree says fewer download than At once allows, so a queued item
+	// waits for its site; perHost is the most taken at once from one site
+	// (0: as many as At once).
+	slotsFree bool
+	perHost   int
 }
 
 // rowView is everything one list row shows, worked out off the UI thread.
@@ -113,7 +118,7 @@ func nameFromLink(link string) string {
 func statusText(s downloader.ItemSnapshot, c viewContext) string {
 	switch s.State {
 	case downloader.Queued:
-		return queuedText(s, c.running)
+		return queuedText(s, c)
 	case downloader.Active:
 		return activeText(s, c)
 	case downloader.Waiting:
@@ -137,16 +142,31 @@ func statusText(s downloader.ItemSnapshot, c viewContext) string {
 
 // queuedText tells a stopped item from one waiting for a free slot, and
 // says when an item waits for another try after a failure.
-func queuedText(s downloader.ItemSnapshot, running bool) string {
+func queuedText(s downloader.ItemSnapshot, c viewContext) string {
 	switch {
-	case !running && s.Bytes > 0:
+	case !c.running && s.Bytes > 0:
 		return lang.L("Stopped; Start continues where it left off")
-	case !running:
+	case !c.running:
 		return lang.L("Not started; press Start")
+	case c.slotsFree:
+		return siteWaitText(s, c.perHost)
 	case s.Failures > 0:
 		return lang.X("row.queued.try", "Waiting for a free slot to try again (try {{.Try}})", kit.Data{"Try": s.Failures + 1})
 	}
 	return lang.L("Waiting its turn")
+}
+
+// siteWaitText says why an item waits while slots are free: its site is
+// asked only so much at once, or more slowly.
+func siteWaitText(s downloader.ItemSnapshot, perHost int) string {
+	text := lang.L("Waiting for its site, which is asked more slowly")
+	if perHost > 0 {
+		text = lang.XN("row.queued.site", "Waiting for its site: at most {{.N}} at once from one site", perHost, kit.Data{"N": perHost})
+	}
+	if s.Failures > 0 {
+		text = lang.X("row.queued.site.try", "{{.Wait}} (try {{.Try}})", kit.Data{"Wait": text, "Try": s.Failures + 1})
+	}
+	return text
 }
 
 // activeText is "Downloading", with the try only after a real failure,
@@ -178,7 +198,7 @@ func failedText(s downloader.ItemSnapshot) string {
 // detailText is the details line of a row: what is happening in full, the
 // link, and the file.
 func detailText(v rowView) string {
-	text := lang.X("detail.status", "{{.Status}} — {{.URL}}", kit.Data{"Status": v.Status, "URL": v.URL})
+	text := lang.X("detail.status", "{{.Status}} — {{.URL}}", kit.Data{"Status": v.Status, "URL": kit.ReadableLink(v.URL)})
 	if v.Problem != "" && !strings.Contains(v.Status, v.Problem) {
 		text = lang.X("detail.problem", "{{.URL}} — last problem: {{.Problem}}", kit.Data{"URL": text, "Problem": v.Problem})
 	}

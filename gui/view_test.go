@@ -23,6 +23,12 @@ func TestRowViewSaysWhatIsHappening(t *testing.T) {
 	}{
 		{"queued shows the name from the link", running, downloader.ItemSnapshot{URL: "https://x.org/pics/a.jpg?w=1", State: downloader.Queued, Total: -1},
 			rowView{Progress: -1, Status: "Waiting its turn"}},
+		{"waits for its site while slots are free", viewContext{now: now, running: true, slotsFree: true, perHost: 2},
+			downloader.ItemSnapshot{URL: "https://x.org/a.jpg", State: downloader.Queued, Total: -1},
+			rowView{Progress: -1, Status: "Waiting for its site: at most 2 at once from one site"}},
+		{"waits for a slowed site to try again", viewContext{now: now, running: true, slotsFree: true},
+			downloader.ItemSnapshot{URL: "https://x.org/a.jpg", State: downloader.Queued, Total: -1, Failures: 1},
+			rowView{Progress: -1, Status: "Waiting for its site, which is asked more slowly (try 2)"}},
 		{"not started", stopped, downloader.ItemSnapshot{URL: "https://x.org/a.jpg", State: downloader.Queued, Total: -1},
 			rowView{Progress: -1, Status: "Not started; press Start"}},
 		{"stopped is not waiting", stopped, downloader.ItemSnapshot{URL: "https://x.org/a.jpg", State: downloader.Queued, Bytes: 1000, Total: 4000, Attempts: 1},

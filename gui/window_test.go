@@ -468,7 +468,7 @@ func TestFilterTabsSearchAndSort(t *testing.T) {
 	h.ui.Start()
 	h.waitTotals("2 saved · 0 skipped · 1 failed · 0 left")
 	f := h.ui.filter
-	want := []string{"All (4)", "Active (0)", "Failed (1)", "Done (3)"}
+	want := []string{"All (4)", "Left (0)", "Failed (1)", "Finished (3)"}
 	for g, tab := range f.tabs {
 		if tab.Text != want[g] {
 			t.Errorf("tab %d reads %q, want %q", g, tab.Text, want[g])

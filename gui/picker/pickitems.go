@@ -155,7 +155,7 @@ func pageLabel(raw string) string {
 	if u.RawQuery != "" {
 		s += "?" + u.RawQuery
 	}
-	return strings.TrimSuffix(s, "/")
+	return kit.ReadableLink(strings.TrimSuffix(s, "/"))
 }
 
 // pagesCount counts the different pages the pictures were found on.
