@@ -68,6 +68,9 @@ func handOver(ctx context.Context, path string, req instance.Request, window boo
 	if err != nil {
 		return 0, err
 	}
+	if reply.Busy {
+		return 0, instance.ErrNoAnswer
+	}
 	if reply.Error != "" {
 		return 0, errors.New(reply.Error)
 	}

@@ -13,6 +13,9 @@ func BrowserProblem(t Translator, err error) string {
 	if errors.Is(err, instance.ErrNotRunning) {
 		return t.X("browser.notstarted", nil)
 	}
+	if errors.Is(err, instance.ErrNoAnswer) {
+		return t.X("browser.noanswer", nil)
+	}
 	var r *browser.Refusal
 	if !errors.As(err, &r) {
 		return t.X("browser.failed", Data{"Error": err.Error()})

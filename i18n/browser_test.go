@@ -26,6 +26,7 @@ func TestBrowserProblemSaysWhyAndWhatToDo(t *testing.T) {
 		{&browser.Refusal{Kind: browser.BadJSON, Err: errors.New("unexpected end of JSON input")},
 			"The message from the browser could not be read (unexpected end of JSON input); nothing was added. Update the Haul extension and try again."},
 		{fmt.Errorf("hand over: %w", instance.ErrNotRunning), "Haul did not start in time, so nothing was added. Open Haul, then try again."},
+		{instance.ErrNoAnswer, "Haul is open but did not answer in time; it may still show what the browser sent. If it does not, bring Haul's window forward and try again."},
 	}
 	for _, tt := range tests {
 		if got := BrowserProblem(p, tt.err); got != tt.want {

@@ -26,6 +26,15 @@ const maxRequestSize = 2 * browser.MaxMessageSize
 // answerTimeout is how long a request may take to be read and answered.
 const answerTimeout = 30 * time.Second
 
+// handleTimeout is how long the running Haul waits for its handler (the
+// window) to take a request before it answers that it is busy; shorter
+// than answerTimeout, so that the answer reaches the launch.
+const handleTimeout = 20 * time.Second
+
+// ErrNoAnswer is what a launch reports when the running Haul was reached
+// but did not take the request in time ([Reply.Busy]).
+var ErrNoAnswer = errors.New("the running Haul did not answer in time")
+
 // Request is what a second launch hands to the running Haul.
 type Request struct {
 	// Files are the lists of links (or the links) named on the command line,
@@ -41,6 +50,9 @@ type Reply struct {
 	Added int `json:"added"`
 	// Error says why nothing was taken, in the user's language; "" when it was.
 	Error string `json:"error,omitempty"`
+	// Busy says the running Haul did not take the request in time; it may
+	// still take it later.
+	Busy bool `json:"busy,omitempty"`
 }
 
 // Listen makes this Haul the running one: it listens on path, a socket in
@@ -52,20 +64,28 @@ func Listen(path string) (net.Listener, error) {
 }
 
 // Serve answers requests on l with handle until ctx ends or l is closed;
-// each connection carries one request and its reply.
+// each connection carries one request and its reply. A request that handle
+// has not taken within a while is answered Busy, so that a window that
+// never answers does not hold the launch.
 func Serve(ctx context.Context, l net.Listener, handle func(Request) Reply) {
+	serve(ctx, l, handle, handleTimeout)
+}
+
+// serve is Serve, waiting up to wait for handle.
+func serve(ctx context.Context, l net.Listener, handle func(Request) Reply, wait time.Duration) {
 	context.AfterFunc(ctx, func() { l.Close() })
 	for {
 		conn, err := l.Accept()
 		if err != nil {
 			return
 		}
-		go answer(conn, handle)
+		go answer(conn, handle, wait)
 	}
 }
 
-// answer reads one request from conn and writes handle's reply.
-func answer(conn net.Conn, handle func(Request) Reply) {
+// answer reads one request from conn and writes handle's reply, or Busy
+// when handle has not returned within wait.
+func answer(conn net.Conn, handle func(Request) Reply, wait time.Duration) {
 	defer conn.Close()
 	_ = conn.SetDeadline(time.Now().Add(answerTimeout))
 	var req Request
@@ -73,7 +93,16 @@ func answer(conn net.Conn, handle func(Request) Reply) {
 		_ = json.NewEncoder(conn).Encode(Reply{Error: err.Error()})
 		return
 	}
-	_ = json.NewEncoder(conn).Encode(handle(req))
+	replies := make(chan Reply, 1)
+	go func() { replies <- handle(req) }()
+	timer := time.NewTimer(wait)
+	defer timer.Stop()
+	select {
+	case reply := <-replies:
+		_ = json.NewEncoder(conn).Encode(reply)
+	case <-timer.C:
+		_ = json.NewEncoder(conn).Encode(Reply{Busy: true})
+	}
 }
 
 // Send hands req to the Haul listening on path and returns its reply; it

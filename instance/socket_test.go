@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"testing"
+	"time"
 
 	"haul/browser"
 )
@@ -54,4 +55,31 @@ func TestSendWithNothingListening(t *testing.T) {
 	if !errors.Is(err, ErrNotRunning) {
 		t.Errorf("Send = %v, want ErrNotRunning", err)
 	}
+}
+
+func TestAHandlerThatNeverAnswersIsAnsweredBusy(t *testing.T) {
+	path := testPath(t)
+	l, err := Listen(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	release := make(chan struct{})
+	handled := make(chan struct{})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go serve(ctx, l, func(Request) Reply {
+		<-release
+		close(handled)
+		return Reply{Added: 1}
+	}, 10*time.Millisecond)
+
+	reply, err := Send(ctx, path, Request{Files: []string{"/tmp/list.txt"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reply.Busy || reply.Added != 0 {
+		t.Errorf("reply = %+v, want Busy", reply)
+	}
+	close(release)
+	<-handled
 }
