@@ -89,47 +89,24 @@ func folderError(dir string, err error) error {
 }
 
 // restoreRun restores into m the saved records of this run's links, read
-// from the store one at a time.
+// from the store one at a time, as a run of the same list again: a file
+// saved earlier is skipped without a request, one saved but since deleted
+// is downloaded again, and a failed or canceled one gets a fresh set of
+// tries, resuming its partial file. The links are matched by their
+// canonical form, so links with non-ASCII characters are found.
 func restoreRun(m *downloader.Manager, store *queue.Store, links []string) error {
-	pick := rerun(links)
-	var err error
-	m.RestoreFrom(func(yield func(downloader.Record) bool) {
-		err = store.Each(func(r downloader.Record) bool {
-			r, mine := pick(r)
-			return !mine || yield(r)
-		})
-	})
-	return err
-}
-
-// rerun returns what picks the saved records of this run's links, matched
-// by their canonical form (so links with non-ASCII characters are found),
-// and says what each becomes: a file saved earlier is skipped without a
-// request, one saved but since deleted is downloaded again, and a failed
-// or canceled one gets a fresh set of tries, resuming its partial file.
-func rerun(links []string) func(downloader.Record) (downloader.Record, bool) {
 	wanted := make(map[string]bool, len(links))
 	for _, l := range links {
 		if key, ok := downloader.CanonicalLink(l); ok {
 			wanted[key] = true
 		}
 	}
-	return func(r downloader.Record) (downloader.Record, bool) {
-		if key, ok := downloader.CanonicalLink(r.URL); !ok || !wanted[key] {
-			return r, false
-		}
-		switch r.State {
-		case downloader.Done.String():
-			if _, err := os.Stat(filepath.Join(r.Dir, r.Name)); err == nil {
-				r.State = downloader.Skipped.String()
-				r.Note = downloader.Note{Kind: downloader.NoteSavedEarlier, Name: r.Name}
-			} else {
-				r = downloader.Record{URL: r.URL, State: downloader.Queued.String()}
-			}
-		case downloader.Failed.String(), downloader.Canceled.String():
-			r.State = downloader.Queued.String()
-			r.Failure, r.LegacyErrKind, r.LegacyError = nil, downloader.ErrNone, ""
-		}
-		return r, true
-	}
+	var err error
+	m.RestoreFrom(func(yield func(downloader.Record) bool) {
+		err = store.Each(func(r downloader.Record) bool {
+			key, ok := downloader.CanonicalLink(r.URL)
+			return !ok || !wanted[key] || yield(r)
+		})
+	}, downloader.AsRerun)
+	return err
 }

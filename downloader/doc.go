@@ -27,8 +27,17 @@
 // Any state on the way moves to Canceled when the user cancels. Active
 // moves straight back to Queued when the run stops or when the next try may
 // start at once (a resume after good progress, or a restart from byte 0).
-// An item restored from the saved queue starts in its saved state; one that
-// was Active or Waiting starts Queued.
+// Queued and Waiting items fail without a try when the output folder
+// cannot be written or their site is judged down.
+//
+// An item restored from the saved queue starts in its saved state, but for
+// moves the table lists for restoring: one that was Active or Waiting
+// starts Queued, or Done when its file turns out saved; a Done item whose
+// file is gone starts Failed. When haul get runs the same list again
+// (AsRerun), a Done item is Skipped as saved earlier, or Queued when its
+// file is gone, and Failed and Canceled items are Queued with a fresh set
+// of tries. A move the table does not list is refused with an error, and
+// the engine's tests fail on it.
 //
 // # One try, one way
 //

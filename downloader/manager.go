@@ -260,13 +260,11 @@ func (m *Manager) enqueueLocked(it *item) {
 }
 
 // setStateLocked moves an item and keeps the counts in step. A move that
-// the state table does not list is refused: it reports false and changes nothing.
-func (m *Manager) setStateLocked(it *item, st State) bool {
-	if it.state == st {
-		return true
-	}
-	if !canMove(it.state, st) {
-		return false
+// the state table does not list is refused: it changes nothing and
+// returns the error saying so.
+func (m *Manager) setStateLocked(it *item, st State) error {
+	if err := checkMove(it.state, st, live); err != nil || it.state == st {
+		return err
 	}
 	m.counts[it.state]--
 	m.counts[st]++
@@ -280,7 +278,7 @@ func (m *Manager) setStateLocked(it *item, st State) bool {
 	}
 	m.markDirtyLocked(it)
 	m.notifyLocked()
-	return true
+	return nil
 }
 
 // notifyLocked wakes Wait, the dispatcher and anyone watching Changes.
@@ -491,6 +489,7 @@ func (m *Manager) perHostLocked() int {
 // requeueLocked sends a Waiting, Paused or stopped item back in line.
 func (m *Manager) requeueLocked(it *item) {
 	m.stopTimerLocked(it)
-	m.setStateLocked(it, Queued)
-	m.enqueueLocked(it)
+	if m.setStateLocked(it, Queued) == nil {
+		m.enqueueLocked(it)
+	}
 }

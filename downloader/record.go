@@ -181,18 +181,32 @@ func (m *Manager) Restore(recs []Record) []ID {
 	for _, r := range recs {
 		present.of(r.Dir) // read before taking the lock
 	}
-	return m.restore(slices.Values(recs), present)
+	return m.restore(slices.Values(recs), present, AsSaved)
 }
+
+// Restoring says how items saved earlier come back.
+type Restoring int
+
+const (
+	// AsSaved brings items back in the states they were saved in.
+	AsSaved Restoring = iota
+	// AsRerun brings them back for a run of the same list again (haul
+	// get): a file saved earlier and still in its folder is skipped
+	// without a request, one saved but since deleted is downloaded again
+	// from scratch, and a failed or canceled item gets a fresh set of
+	// tries, resuming its temporary file.
+	AsRerun
+)
 
 // RestoreFrom is Restore for records read one at a time, as
 // queue.Store.Each reads them, so that 100,000 of them are never held at
-// once. The folders are read as records name them, with the lock held:
-// it is meant for a manager that is not running yet.
-func (m *Manager) RestoreFrom(recs iter.Seq[Record]) []ID {
-	return m.restore(recs, savedFolders{})
+// once, brought back as how says. The folders are read as records name
+// them, with the lock held: it is meant for a manager that is not running yet.
+func (m *Manager) RestoreFrom(recs iter.Seq[Record], how Restoring) []ID {
+	return m.restore(recs, savedFolders{}, how)
 }
 
-func (m *Manager) restore(recs iter.Seq[Record], present savedFolders) []ID {
+func (m *Manager) restore(recs iter.Seq[Record], present savedFolders, how Restoring) []ID {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	var ids []ID
@@ -206,7 +220,7 @@ func (m *Manager) restore(recs iter.Seq[Record], present savedFolders) []ID {
 			continue
 		}
 		it := m.newItemLocked(key, u)
-		found := m.restoreItem(it, r, present)
+		found := m.restoreItem(it, r, present, how)
 		m.insertLocked(it)
 		if found {
 			m.markDirtyLocked(it) // the journal learns it is saved, and the next run skips it
@@ -251,26 +265,63 @@ func (f savedFolders) of(dir string) *savedFolder {
 // restoreItem brings back one item from its record, checking the folder:
 // a saved file that is gone fails, a partial file is resumed from its size.
 // found says the item was downloading and its file turned out saved, which
-// the journal does not know yet.
-func (m *Manager) restoreItem(it *item, r Record, present savedFolders) (found bool) {
-	st, ok := ParseState(r.State)
+// the journal does not know yet. Each change of the saved state goes
+// through the state table; a state this version cannot read starts Queued.
+func (m *Manager) restoreItem(it *item, r Record, present savedFolders, how Restoring) (found bool) {
+	saved, ok := ParseState(r.State)
 	if !ok {
-		st = Queued
+		saved = Queued
+	}
+	if how == AsRerun {
+		var next State
+		r, next = rerunRecord(r, saved, present.of(r.Dir).names)
+		saved = startState(saved, next, rerunning)
 	}
 	it.fromRecord(r)
 	folder := present.of(r.Dir)
 	it.dir = folder.dir
 	inFolder := folder.names
-	switch st {
+	st := saved
+	switch saved {
 	case Active, Waiting:
 		st = m.restoreInterruptedLocked(it, inFolder)
 		found = st == Done
 	case Done, Skipped:
-		st = m.restoreSavedLocked(it, st, inFolder)
+		st = m.restoreSavedLocked(it, saved, inFolder)
 	}
+	st = startState(saved, st, restoring)
 	it.restorePart(inFolder, st == Canceled)
 	it.state = st
 	return found
+}
+
+// startState is next when the table lets a restored item move there from
+// its saved state at the moment when; a refused move leaves it Queued, to
+// be downloaded again.
+func startState(saved, next State, when moment) State {
+	if checkMove(saved, next, when) != nil {
+		return Queued
+	}
+	return next
+}
+
+// rerunRecord is what a saved record becomes when the same list is run
+// again (AsRerun), and the state it then starts from.
+func rerunRecord(r Record, saved State, inFolder map[string]bool) (Record, State) {
+	switch saved {
+	case Done:
+		if r.Name == "" || !inFolder[r.Name] {
+			return Record{URL: r.URL, State: Queued.String()}, Queued
+		}
+		r.State = Skipped.String()
+		r.Note = Note{Kind: NoteSavedEarlier, Name: r.Name}
+		return r, Skipped
+	case Failed, Canceled:
+		r.State = Queued.String()
+		r.Failure, r.LegacyErrKind, r.LegacyError = nil, ErrNone, ""
+		return r, Queued
+	}
+	return r, saved
 }
 
 // restoreInterruptedLocked brings back an item that was downloading when
