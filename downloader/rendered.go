@@ -6,29 +6,37 @@ import (
 	"net/http"
 
 	"haul/downloader/pages"
-	"haul/downloader/render"
 )
 
-// RenderImages opens a web page that draws its pictures with JavaScript in
-// the browser the user has installed (headless, with a temporary profile),
-// scrolls it as opts allow and returns the pictures it showed or loaded.
-// The browser is given what the Manager's own requests to the page would
-// carry: the user's headers and the site's rules (Referer, User-Agent,
-// extra headers), the cookies the jar holds for the page, and the proxy.
-// It returns render.ErrNoBrowser when no browser is installed; when ctx
-// ends it returns the pictures found so far with an error that wraps ctx's.
-func (m *Manager) RenderImages(ctx context.Context, page string, opts render.Options) ([]pages.Image, error) {
+// PageRenderer draws a web page in a browser and returns the pictures it
+// showed or loaded. The faces plug one in (package render's Options is
+// the one they use); the engine never drives a browser itself. header,
+// cookies and proxy are what the Manager's own requests to the page would
+// carry ("" for proxy: a direct connection or the system's).
+type PageRenderer interface {
+	RenderPage(ctx context.Context, page string, header http.Header, cookies []*http.Cookie, proxy string) ([]pages.Image, error)
+}
+
+// RenderImages opens a web page that draws its pictures with JavaScript
+// through r, and returns the pictures it showed. The browser is given
+// what the Manager's own requests to the page would carry: the user's
+// headers and the site's rules (Referer, User-Agent, extra headers), the
+// cookies the jar holds for the page, and the proxy. Errors are r's (for
+// package render: render.ErrNoBrowser when no browser is installed; when
+// ctx ends, the pictures found so far with an error that wraps ctx's).
+func (m *Manager) RenderImages(ctx context.Context, page string, r PageRenderer) ([]pages.Image, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, page, nil)
 	if err != nil {
 		return nil, fmt.Errorf("render %s: %w", page, err)
 	}
 	m.setHeaders(req, "", false)
-	opts.Header = req.Header
-	opts.Cookies = m.jar.Cookies(req.URL)
-	if proxy, err := m.proxyFor(req); err != nil {
+	proxy, err := m.proxyFor(req)
+	if err != nil {
 		return nil, fmt.Errorf("render %s: %w", page, err)
-	} else if proxy != nil {
-		opts.Proxy = proxy.Scheme + "://" + proxy.Host
 	}
-	return render.Render(ctx, page, opts)
+	var proxyAddr string
+	if proxy != nil {
+		proxyAddr = proxy.Scheme + "://" + proxy.Host
+	}
+	return r.RenderPage(ctx, page, req.Header, m.jar.Cookies(req.URL), proxyAddr)
 }
