@@ -50,14 +50,31 @@ func (m *Manager) jobLocked(it *item) job {
 		format: sniff.Format{MIME: it.mime, IsImage: it.isImage, Width: int(it.width), Height: int(it.height)}}
 }
 
-// attempt makes one try for the item: the manager prepares the try, the
-// transfer runs it without calling back (but for the plan it asks for
-// once the answer is known), and the result becomes the outcome. It
-// changes no state of the item: the manager applies the outcome.
+// attempt makes one try for the item, from the request to the recorded
+// outcome, step by step; each step is in the file of the part that owns it:
+//
+//  1. open: the request sent and the answer checked (package transfer);
+//  2. decide and claim the name: the engine's plan for the answer, where
+//     the name is claimed and the temporary file opened (plan.go, claim.go);
+//  3. stream the body into that file (package transfer);
+//  4. verify and 5. commit: a complete file synced, checked for
+//     duplicates and moved into place, a failure classified
+//     (outcome.go, save.go, commit.go, package rules);
+//  6. record: rules.Decide's step applied through the state table and
+//     written to the journal (finish.go).
+//
+// The transfer returns values and never calls back into the engine (but
+// to count the bytes it writes).
 func (m *Manager) attempt(ctx context.Context, it *item, j job) outcome {
 	p := &tryPlan{m: m, it: it, j: j, format: j.format}
-	r := transfer.Run(ctx, m.transferJob(j), m.transferEnv(it, p))
-	return m.outcomeOf(ctx, it, j, p, r)
+	opened, r := transfer.Open(ctx, m.transferJob(j), m.transferEnv(it))
+	if opened != nil {
+		plan := p.plan(opened.Answer)
+		r = opened.Finish(plan)
+	}
+	out := m.outcomeOf(ctx, it, j, p, r)
+	m.finish(ctx, it, out)
+	return out
 }
 
 // transferJob is what the transfer needs to know of the job.
@@ -73,8 +90,8 @@ func (m *Manager) transferJob(j job) transfer.Job {
 }
 
 // transferEnv is what the transfer is given to work with: the client, the
-// limits, the item's counters and the plan.
-func (m *Manager) transferEnv(it *item, p *tryPlan) transfer.Env {
+// limits and the item's counters.
+func (m *Manager) transferEnv(it *item) transfer.Env {
 	return transfer.Env{
 		Client:      m.client,
 		Limits:      transferRates{m.rates},
@@ -84,7 +101,6 @@ func (m *Manager) transferEnv(it *item, p *tryPlan) transfer.Env {
 			m.received.Add(int64(n))
 			it.speed.record(m.now(), total)
 		},
-		Plan: p.plan,
 	}
 }
 

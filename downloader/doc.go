@@ -41,8 +41,9 @@
 //
 // # One try, one way
 //
-// A try goes one way: the manager decides, a transfer runs, the manager
-// applies what it brought.
+// A try goes one way, in one function that lists its steps (attempt, in
+// attempt.go): the manager prepares, a transfer opens, the manager plans,
+// the transfer streams, the manager applies what it brought.
 //
 //  1. The manager picks an item (Queued → Active) and prepares the try: the
 //     job (the link, the temporary file it owns, the version and size the
@@ -50,15 +51,15 @@
 //     request and byte limits, the counters the progress goes to). A
 //     temporary file an earlier run left for the link is adopted here (see
 //     "Files on disk"). (attempt.go, leftover.go)
-//  2. The transfer (package transfer) runs: the request, with Range and
-//     If-Range when resuming; the answer checked; the first bytes read to
-//     know what the file is; the body streamed into the temporary file;
-//     its length verified. It never calls into the manager. The one thing
-//     it asks on the way, once the answer is known, is the plan: the
-//     manager's hook reads the answer and says where the body goes (it
-//     claims the file name then), or stops the try (a web page to read for
-//     pictures, text where a picture was expected, a file to skip).
-//     (package transfer; the hook is plan.go)
+//  2. The transfer (package transfer) opens the try: the request, with
+//     Range and If-Range when resuming; the answer checked; the first
+//     bytes read to know what the file is. It returns the accepted answer,
+//     or how the try ended. The manager makes its plan of the answer: it
+//     claims the file name and opens the temporary file, or stops the try
+//     (a web page to read for pictures, text where a picture was expected,
+//     a file to skip). The transfer then carries the plan out: the body
+//     streamed into that file, its length verified. It never calls into
+//     the manager. (package transfer; the plan is plan.go)
 //  3. The transfer returns a result: complete, or how it ended. The
 //     manager turns it into the try's outcome: a complete file is synced,
 //     checked for duplicates and moved into place; a failure becomes a

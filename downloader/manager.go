@@ -405,7 +405,6 @@ func (m *Manager) dispatch(ctx context.Context, done chan struct{}) {
 		go func() {
 			defer m.workers.Done()
 			out := m.attempt(itemCtx, it, m.adoptLeftover(it, j))
-			m.finish(itemCtx, it, out)
 			cancel(nil)
 			if out.page != nil && m.opts.OnPage != nil {
 				m.opts.OnPage(*out.page)

@@ -14,14 +14,14 @@ import (
 	"haul/downloader/transfer"
 )
 
-// tryPlan is the manager's side of one try: the plan the transfer asks for
-// once the answer is known, and what it decided, for the outcome.
+// tryPlan is the manager's side of one try: the plan it makes of the
+// answer the transfer opened, and what it decided, for the outcome.
 type tryPlan struct {
 	m  *Manager
 	it *item
 	j  job
 
-	asked   bool         // the transfer asked: the answer was accepted
+	asked   bool         // the answer was accepted and planned for
 	format  sniff.Format // what the file is
 	part    string       // the temporary file the body goes to
 	hash    hash.Hash    // the picture's sha256, fed by the transfer
@@ -33,9 +33,10 @@ type tryPlan struct {
 	tag  partTag
 }
 
-// plan answers the transfer once the answer is accepted: read it as a web
-// page, stop (a sign-in form, a file that is not what the link promised, a
-// name to skip, a leftover to resume), or where the body goes.
+// plan is the engine's decision on an accepted answer, where the name is
+// claimed: read it as a web page, stop (a sign-in form, a file that is
+// not what the link promised, a name to skip, a leftover to resume), or
+// the file the body goes to, opened here.
 func (p *tryPlan) plan(a transfer.Answer) transfer.Plan {
 	p.asked = true
 	p.m.noteStatus(p.it, a.Resp.StatusCode)
@@ -120,10 +121,8 @@ func (p *tryPlan) save(a transfer.Answer) transfer.Plan {
 	exclusive := !j.ownsPart && claimed == claimFree
 	tag := responseTag(it.raw, a.Resp.Header)
 	p.hash = pictureHash(p.part, p.format, a.Offset)
-	part, offset := p.part, a.Offset
-	return transfer.Plan{Hash: p.hash, Open: func() (transfer.PartFile, error) {
-		return m.createPart(part, offset, exclusive, tag)
-	}}
+	f, err := m.createPart(p.part, a.Offset, exclusive, tag)
+	return transfer.Plan{Hash: p.hash, File: f, OpenErr: err}
 }
 
 // nameFor picks the file name from the response, falling back to the final

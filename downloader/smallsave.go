@@ -61,7 +61,7 @@ func (p *tryPlan) saveInMemory(a transfer.Answer, name string, tag partTag) tran
 	p.mem = &memFile{data: make([]byte, 0, a.Total)}
 	p.name, p.tag = name, tag
 	p.hash = pictureHash(p.part, p.format, 0)
-	return transfer.Plan{Hash: p.hash, Open: func() (transfer.PartFile, error) { return p.mem, nil }}
+	return transfer.Plan{Hash: p.hash, File: p.mem}
 }
 
 // keepReceived writes the first bytes of a small body cut short to the

@@ -1,10 +1,11 @@
-// Package transfer makes one try of one download: the request, the answer
-// checked, the body streamed into the temporary file within the limits
-// it is given, and its length verified. It never reaches back into the
-// download manager: everything it needs comes in a [Job] and an [Env], and
-// the one decision it needs on the way (once the answer is known: where
-// the body goes, or whether to stop) comes from the [Env.Plan] hook. It
-// returns a [Result]; the manager decides what follows.
+// Package transfer makes one try of one download in two steps that return
+// values: [Open] sends the request and checks the answer (an [Opened]
+// holding it, or the [Result] of a try that already ended), and
+// [Opened.Finish] carries out the [Plan] the engine made of the answer:
+// the body streamed into the file the engine opened, within the limits it
+// is given, and its length verified; or the body read as a web page; or
+// the try stopped. It never reaches back into the engine: everything it
+// needs comes in a [Job], an [Env] and the Plan.
 package transfer
 
 import (
@@ -48,9 +49,6 @@ type Env struct {
 	// Progress counts bytes written; it is called from the try's goroutine
 	// and must not block.
 	Progress func(n int)
-	// Plan is asked once the answer is accepted, before any byte is
-	// written: where the body goes, or whether to stop.
-	Plan func(Answer) Plan
 }
 
 // Doer sends an HTTP request; *http.Client is one.
@@ -75,7 +73,7 @@ type PartFile interface {
 	Close() error
 }
 
-// Answer is an accepted answer, as the Plan hook sees it.
+// Answer is an accepted answer, for the engine to make its Plan.
 type Answer struct {
 	// Resp is the answer; its body belongs to the try.
 	Resp *http.Response
@@ -87,42 +85,73 @@ type Answer struct {
 	Format sniff.Format
 }
 
-// Plan is the manager's answer to an Answer.
+// Plan is what the engine makes of an Answer.
 type Plan struct {
-	// Stop ends the try before anything is written; the hook keeps its reason.
+	// Stop ends the try before anything is written; the engine keeps its reason.
 	Stop bool
 	// ReadPage reads the body as a web page instead of saving it.
 	ReadPage bool
-	// Open opens where the body goes.
-	Open func() (PartFile, error)
+	// File is where the body goes, opened by the engine; OpenErr is why
+	// it could not be opened, which ends the try OpenFailed.
+	File    PartFile
+	OpenErr error
 	// Hash, when set, is fed with every byte written.
 	Hash hash.Hash
 }
 
-// Run makes one try. ctx is the item's: when it ends, the result is
+// Opened is a try whose answer was accepted: its Answer waits for the
+// engine's Plan, which Finish carries out. Every Opened must be finished.
+type Opened struct {
+	// Answer is the accepted answer.
+	Answer Answer
+	t      *try
+	done   func()
+}
+
+// Open sends the request of one try and checks the answer, reading the
+// first bytes of a body that starts at byte 0. A try that ended already
+// (the answer refused, the file already whole, a failure) gives its Result
+// and no Opened. ctx is the item's: when it ends, the result is
 // Interrupted, whatever else went wrong.
-func Run(ctx context.Context, j Job, env Env) Result {
+func Open(ctx context.Context, j Job, env Env) (*Opened, Result) {
 	if err := env.Limits.WaitRequest(ctx); err != nil {
-		return Result{Ending: Interrupted}
+		return nil, Result{Ending: Interrupted}
 	}
 	offset, resuming := resumePoint(j)
 	if resuming && offset == j.Total {
-		return Result{Ending: AlreadyWhole}
+		return nil, Result{Ending: AlreadyWhole}
 	}
 	tctx, cancelTry := context.WithCancelCause(ctx)
-	defer cancelTry(nil)
 	var conn connWatch
 	resp, err := env.Client.Do(request(conn.watch(tctx), j, offset, resuming))
 	if err != nil {
-		return readFailed(ctx, tctx, conn.explain(err), 0)
+		cancelTry(nil)
+		return nil, readFailed(ctx, tctx, conn.explain(err), 0)
 	}
-	defer resp.Body.Close()
 	s, refused, ok := checkAnswer(j, resp, offset, resuming)
 	if !ok {
-		return Result{Ending: refused, Resp: resp}
+		resp.Body.Close()
+		cancelTry(nil)
+		return nil, Result{Ending: refused, Resp: resp}
 	}
 	body := newIdleReader(capBody(resp.Body, j.MaxSize, s.offset), env.IdleTimeout, cancelTry)
-	defer body.stop()
-	t := &try{ctx: ctx, tctx: tctx, env: env, resp: resp, body: body, span: s}
-	return t.run()
+	o := &Opened{t: &try{ctx: ctx, tctx: tctx, env: env, resp: resp, body: body, span: s}, done: func() {
+		body.stop()
+		resp.Body.Close()
+		cancelTry(nil)
+	}}
+	a, r, ok := o.t.answer()
+	if !ok {
+		o.done()
+		return nil, r
+	}
+	o.Answer = a
+	return o, Result{}
+}
+
+// Finish carries out the engine's plan for the answer and returns how the
+// try ended.
+func (o *Opened) Finish(p Plan) Result {
+	defer o.done()
+	return o.t.carryOut(p, o.Answer)
 }

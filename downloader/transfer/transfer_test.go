@@ -65,15 +65,26 @@ func newSetup(t *testing.T, body, left []byte, opts ...downloadtest.Option) *set
 	return s
 }
 
-// env is the try's environment; plan, when nil, writes into the part file.
-func (s *setup) env(plan func(Answer) Plan) Env {
+// env is the try's environment.
+func (s *setup) env() Env {
+	return Env{Client: http.DefaultClient, Limits: noLimits{}, IdleTimeout: time.Second,
+		Progress: func(n int) { s.written.Add(int64(n)) }}
+}
+
+// try makes one try as the engine does: Open, then Finish with the plan
+// made of the answer; plan, when nil, writes into the part file.
+func (s *setup) try(ctx context.Context, env Env, plan func(Answer) Plan) Result {
 	if plan == nil {
 		plan = func(a Answer) Plan {
-			return Plan{Open: func() (PartFile, error) { return openPart(s.part, a.Offset) }}
+			f, err := openPart(s.part, a.Offset)
+			return Plan{File: f, OpenErr: err}
 		}
 	}
-	return Env{Client: http.DefaultClient, Limits: noLimits{}, IdleTimeout: time.Second,
-		Progress: func(n int) { s.written.Add(int64(n)) }, Plan: plan}
+	opened, r := Open(ctx, s.job, env)
+	if opened == nil {
+		return r
+	}
+	return opened.Finish(plan(opened.Answer))
 }
 
 // openPart opens the temporary file: from byte 0, or appended to at offset.
@@ -107,7 +118,7 @@ func TestRunSavesTheFile(t *testing.T) {
 	body := downloadtest.Data(300<<10, 1)
 	for _, left := range [][]byte{nil, body[:100<<10]} {
 		s := newSetup(t, body, left)
-		r := Run(t.Context(), s.job, s.env(nil))
+		r := s.try(t.Context(), s.env(), nil)
 		if r.Ending != Complete || r.Reached != int64(len(body)) {
 			t.Fatalf("left %d: ending %d reached %d (%v), want Complete at %d", len(left), r.Ending, r.Reached, r.Err, len(body))
 		}
@@ -131,8 +142,8 @@ func TestRunEndings(t *testing.T) {
 	body := downloadtest.Data(200<<10, 2)
 	other := downloadtest.Data(200<<10, 3)
 	stop := func(Answer) Plan { return Plan{Stop: true} }
-	failing := func(Answer) Plan { return Plan{Open: func() (PartFile, error) { return failingFile{}, nil }} }
-	taken := func(Answer) Plan { return Plan{Open: func() (PartFile, error) { return nil, os.ErrExist }} }
+	failing := func(Answer) Plan { return Plan{File: failingFile{}} }
+	taken := func(Answer) Plan { return Plan{OpenErr: os.ErrExist} }
 	tests := []struct {
 		name string
 		left []byte
@@ -159,7 +170,7 @@ func TestRunEndings(t *testing.T) {
 			if tc.job != nil {
 				tc.job(&s.job)
 			}
-			r := Run(t.Context(), s.job, s.env(tc.plan))
+			r := s.try(t.Context(), s.env(), tc.plan)
 			if r.Ending != tc.want {
 				t.Fatalf("ending %d (%v), want %d", r.Ending, r.Err, tc.want)
 			}
@@ -179,9 +190,9 @@ func TestRunInterrupted(t *testing.T) {
 	body := downloadtest.Data(1<<20, 4)
 	s := newSetup(t, body, nil, downloadtest.Throttle(256<<10))
 	ctx, cancel := context.WithCancel(t.Context())
-	env := s.env(nil)
+	env := s.env()
 	env.Progress = func(int) { cancel() }
-	if r := Run(ctx, s.job, env); r.Ending != Interrupted {
+	if r := s.try(ctx, env, nil); r.Ending != Interrupted {
 		t.Fatalf("ending %d (%v), want Interrupted", r.Ending, r.Err)
 	}
 }
@@ -190,12 +201,12 @@ func TestRunInterrupted(t *testing.T) {
 func TestRunReadsAPage(t *testing.T) {
 	page := []byte(`<html><body><img src="/a.jpg"><img src="/b.png"></body></html>`)
 	s := newSetup(t, page, nil, downloadtest.Header("Content-Type", "text/html"))
-	r := Run(t.Context(), s.job, s.env(func(a Answer) Plan {
+	r := s.try(t.Context(), s.env(), func(a Answer) Plan {
 		if !bytes.HasPrefix(a.Head, []byte("<html>")) {
 			t.Errorf("the plan saw %q", a.Head)
 		}
 		return Plan{ReadPage: true}
-	}))
+	})
 	if r.Ending != PageRead || len(r.Page.Images) != 2 {
 		t.Fatalf("ending %d, page %+v", r.Ending, r.Page)
 	}

@@ -32,26 +32,33 @@ type try struct {
 	span      span
 }
 
-// run reads the first bytes of a body that starts at byte 0, asks the plan
-// and carries it out.
-func (t *try) run() Result {
-	a := Answer{Resp: t.resp, Offset: t.span.offset, Total: t.span.total}
+// answer reads the first bytes of a body that starts at byte 0: the
+// answer the engine makes its plan of. ok is false when the try ended
+// there, with r saying how.
+func (t *try) answer() (a Answer, r Result, ok bool) {
+	a = Answer{Resp: t.resp, Offset: t.span.offset, Total: t.span.total}
 	if a.Offset == 0 {
 		head, err := readHead(t.body, t.span.total)
 		if err != nil {
-			return t.with(readFailed(t.ctx, t.tctx, err, 0))
+			return a, t.with(readFailed(t.ctx, t.tctx, err, 0)), false
 		}
 		if len(head) == 0 && t.resp.ContentLength < 0 {
-			return t.with(Result{Ending: EmptyBody})
+			return a, t.with(Result{Ending: EmptyBody}), false
 		}
 		a.Head, a.Format = head, sniff.Detect(head)
 	}
-	p := t.env.Plan(a)
+	return a, Result{}, true
+}
+
+// carryOut does what the plan says with the answer.
+func (t *try) carryOut(p Plan, a Answer) Result {
 	switch {
 	case p.Stop:
 		return t.with(Result{Ending: Stopped})
 	case p.ReadPage:
 		return t.readPage(a.Head)
+	case p.OpenErr != nil:
+		return t.with(Result{Ending: OpenFailed, Err: p.OpenErr})
 	}
 	return t.save(p, a)
 }
@@ -72,12 +79,9 @@ func (t *try) readPage(head []byte) Result {
 	return t.with(Result{Ending: PageRead, Page: &Page{URL: page.String(), Images: images}})
 }
 
-// save streams the body into where the plan says and checks its length.
+// save streams the body into the plan's file and checks its length.
 func (t *try) save(p Plan, a Answer) Result {
-	f, err := p.Open()
-	if err != nil {
-		return t.with(Result{Ending: OpenFailed, Err: err})
-	}
+	f := p.File
 	n, err := t.write(f, a.Head, p.Hash)
 	if err == nil {
 		var rest int64
