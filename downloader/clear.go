@@ -39,14 +39,13 @@ func (m *Manager) clearWhere(gone func(State) bool) int {
 	m.rev = rev
 	m.pruneHostsLocked(hit)
 	clear(m.next) // numbers freed by the removed items may be used again
-	m.scheduleFlushLocked()
 	m.notifyLocked()
 	return removed
 }
 
 // removeLocked forgets an item taken off the list at revision rev.
 func (m *Manager) removeLocked(it *item, rev uint64) {
-	m.removed = append(m.removed, it.raw)
+	m.journal.gone(it.raw)
 	m.counts[it.state]--
 	delete(m.byID, it.id)
 	delete(m.byURL, it.raw)

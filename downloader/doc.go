@@ -85,6 +85,25 @@
 // a file are never spliced. Failures a new try cannot mend (an untrusted
 // certificate, an answer that is not HTTP, a 404) fail at once.
 //
+// # Parts and their locks
+//
+// The Manager coordinates parts; each part that has a lock owns it, and
+// says what it guards:
+//
+//   - Manager.mu guards the item store (the items, their fields above the
+//     line in item.go, the counts, the change list SnapshotSince reads),
+//     the names claimed in each folder (claim.go), the sites' queues and
+//     their politeness (hosts.go, politeness.go) and the shared failures.
+//   - journalWriter (journalwriter.go) owns the journal: its order lock
+//     keeps flushes in order, its mu the changes waiting to be written and
+//     the last failure. Manager.mu is taken before its mu, never after.
+//   - gate (gate.go) owns the download slots, rateLimits (ratelimits.go)
+//     the request and byte pacing, groupSync (groupsync.go) the shared
+//     disk syncs, keptResponses (kept.go) the pictures fetched for the
+//     window; each behind its own mutex, taken last.
+//   - Manager.createMu lets one file be created at a time; it is taken
+//     without Manager.mu.
+//
 // # Files on disk
 //
 // A download is written to a temporary file next to its final name, synced,

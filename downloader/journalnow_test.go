@@ -41,7 +41,7 @@ func TestSavesANoteCannotVouchForAreJournaledAtOnce(t *testing.T) {
 			opts := testOptions(dir)
 			opts.Limits.OnExists = KeepBoth
 			m := New(opts)
-			m.flushAfter = time.Hour // only the writes made at once reach the journal
+			m.journal.after = time.Hour // only the writes made at once reach the journal
 			j := &writesJournal{}
 			m.SetJournal(j)
 			ids := addAll(t, m, srv.URL("/p.bin"))

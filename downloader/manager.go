@@ -72,15 +72,9 @@ type Manager struct {
 	runDone chan struct{}
 	workers sync.WaitGroup
 
-	flushMu    sync.Mutex // serialises journal writes
-	journal    Journal
-	dirty      []*item
-	removed    []string
-	flushTimer *time.Timer
-	flushAfter time.Duration // flushDelay, raised by tests
-	saveErr    error
-	hashes     map[string]*item         // sha256 of a picture → the item that saves it
-	failures   map[ItemError]*ItemError // one copy of each failure items share (see keptFailureLocked)
+	journal  journalWriter
+	hashes   map[string]*item         // sha256 of a picture → the item that saves it
+	failures map[ItemError]*ItemError // one copy of each failure items share (see keptFailureLocked)
 
 	jar   http.CookieJar
 	proxy atomic.Pointer[proxyFunc]
@@ -124,12 +118,12 @@ func New(opts Options) *Manager {
 		next:       map[folderName]int{},
 		active:     map[*item]struct{}{},
 		removalCap: maxRemovals,
-		flushAfter: flushDelay,
 		hosts:      map[string]*hostQueue{},
 		hashes:     map[string]*item{},
 		failures:   map[ItemError]*ItemError{},
 	}
 	m.cond = sync.NewCond(&m.mu)
+	m.journal.after, m.journal.records, m.journal.putBack = flushDelay, m.dirtyRecords, m.unwrittenItems
 	m.createUnnamed = createUnnamedOS
 	m.syncer.askers = m.activeCount
 	m.initNetwork(opts)
@@ -354,7 +348,7 @@ func (m *Manager) stopLocked() {
 		<-done
 	}
 	m.client.CloseIdleConnections()
-	m.flush(true)
+	m.journal.flush(true)
 }
 
 // Wait blocks until nothing is left to do while running (every item final
@@ -410,7 +404,7 @@ func (m *Manager) dispatch(ctx context.Context, done chan struct{}) {
 				m.opts.OnPage(*out.page)
 			}
 			if out.done && m.journalsAtOnce(it) {
-				m.flush(false) // a later run could not tell the saved file by its note
+				m.journal.flush(false) // a later run could not tell the saved file by its note
 			}
 		}()
 	}

@@ -171,7 +171,7 @@ func (m *Manager) noteResponse(it *item, resp *http.Response, offset, total int6
 // written, the part file must not be created.
 func (m *Manager) markPartOwned(it *item) error {
 	m.mu.Lock()
-	unwritten := !it.ownsPart || m.saveErr != nil && it.dirty
+	unwritten := !it.ownsPart || m.journal.failure() != nil && it.dirty
 	it.ownsPart = true
 	if unwritten {
 		m.markDirtyLocked(it)
@@ -180,7 +180,7 @@ func (m *Manager) markPartOwned(it *item) error {
 	if !unwritten {
 		return nil
 	}
-	return m.flush(false)
+	return m.journal.flush(false)
 }
 
 // unjournaledVerdict stops a try whose temporary file the journal could

@@ -1,16 +1,11 @@
 package downloader
 
 import (
-	"cmp"
 	"iter"
 	"os"
 	"path/filepath"
 	"slices"
-	"time"
 )
-
-// flushDelay batches journal writes: changes reach the journal at most this long after they happen.
-const flushDelay = 250 * time.Millisecond
 
 func (it *item) record() Record {
 	r := Record{URL: it.raw, Dir: it.dir, Name: it.name, State: it.state.String(), OwnsPart: it.ownsPart,
@@ -29,13 +24,7 @@ func (it *item) record() Record {
 
 // SetJournal makes the manager persist every change through j: batched
 // every quarter second, at once before a partial file is created, and on Stop.
-func (m *Manager) SetJournal(j Journal) {
-	m.flushMu.Lock()
-	defer m.flushMu.Unlock()
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	m.journal = j
-}
+func (m *Manager) SetJournal(j Journal) { m.journal.setJournal(j) }
 
 // markDirtyLocked notes that the item changed and must be written to the journal.
 func (m *Manager) markDirtyLocked(it *item) {
@@ -44,84 +33,18 @@ func (m *Manager) markDirtyLocked(it *item) {
 		return
 	}
 	it.dirty = true
-	m.dirty = append(m.dirty, it)
-	m.scheduleFlushLocked()
-}
-
-func (m *Manager) scheduleFlushLocked() {
-	if m.journal != nil && m.flushTimer == nil {
-		m.flushTimer = time.AfterFunc(m.flushAfter, func() { m.flush(true) })
-	}
+	m.journal.changed(it)
 }
 
 // Flush writes pending changes to the journal and waits for the disk.
-func (m *Manager) Flush() error { return m.flush(true) }
+func (m *Manager) Flush() error { return m.journal.flush(true) }
 
-// flushChunk is how many records one journal write carries at most, so
-// that a batch of 100,000 new links is never held as records all at once.
-const flushChunk = 1000
-
-// flush writes the changed items in the order they changed; flushMu keeps
-// concurrent flushes from reordering them, and is let go before the slow
-// sync so that workers recording a new part file never wait for the disk.
-// Changes a failed write or sync carried are kept for the next flush, and
-// the failure stays the save error until they are written.
-func (m *Manager) flush(sync bool) error {
-	m.flushMu.Lock()
+// unwrittenItems marks again the items a failed journal write carried,
+// and the items of removed links that were added again since (written
+// after their removal), and returns them.
+func (m *Manager) unwrittenItems(unwritten []*item, unremoved []string) []*item {
 	m.mu.Lock()
-	if m.flushTimer != nil {
-		m.flushTimer.Stop()
-		m.flushTimer = nil
-	}
-	j := m.journal
-	if j == nil || len(m.dirty) == 0 && len(m.removed) == 0 {
-		m.mu.Unlock()
-		m.flushMu.Unlock()
-		return nil
-	}
-	dirty, removed := m.dirty, m.removed
-	m.dirty, m.removed = nil, nil
-	m.mu.Unlock()
-	unwritten, unremoved, err := m.writeChanges(j, dirty, removed)
-	m.flushMu.Unlock()
-	if err == nil && sync {
-		if err = j.Sync(); err != nil {
-			unwritten, unremoved = dirty, removed // what reached only the system may be lost
-		}
-	}
-	m.mu.Lock()
-	m.saveErr = err
-	m.keepUnwrittenLocked(unwritten, unremoved)
-	m.mu.Unlock()
-	return err
-}
-
-// writeChanges writes the removals, then the records of the dirty items
-// flushChunk at a time, each taken when its chunk is written: an item
-// removed and added again is written after its removal. It returns the
-// first failure and what the failed writes carried.
-func (m *Manager) writeChanges(j Journal, dirty []*item, removed []string) (unwritten []*item, unremoved []string, first error) {
-	if len(removed) > 0 {
-		if first = j.Write(nil, removed); first != nil {
-			unremoved = removed
-		}
-	}
-	for start := 0; start < len(dirty); start += flushChunk {
-		chunk := dirty[start:min(start+flushChunk, len(dirty))]
-		if err := j.Write(m.dirtyRecords(chunk), nil); err != nil {
-			unwritten = append(unwritten, chunk...)
-			first = cmp.Or(first, err)
-		}
-	}
-	return unwritten, unremoved, first
-}
-
-// keepUnwrittenLocked puts back what a failed journal write carried, ahead
-// of what changed since, and asks for another flush.
-func (m *Manager) keepUnwrittenLocked(unwritten []*item, unremoved []string) {
-	if len(unwritten) == 0 && len(unremoved) == 0 {
-		return
-	}
+	defer m.mu.Unlock()
 	var again []*item
 	keep := func(it *item) {
 		if it != nil && !it.dirty && m.byID[it.id] == it {
@@ -133,11 +56,9 @@ func (m *Manager) keepUnwrittenLocked(unwritten []*item, unremoved []string) {
 		keep(it)
 	}
 	for _, raw := range unremoved {
-		keep(m.byURL[raw]) // added again since: written after its removal
+		keep(m.byURL[raw])
 	}
-	m.dirty = append(again, m.dirty...)
-	m.removed = append(slices.Clip(unremoved), m.removed...)
-	m.scheduleFlushLocked()
+	return again
 }
 
 // dirtyRecords takes the records of items still in the queue and marks them written.
@@ -155,11 +76,7 @@ func (m *Manager) dirtyRecords(items []*item) []Record {
 }
 
 // SaveError is the last failure to write the journal, nil when saving works.
-func (m *Manager) SaveError() error {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	return m.saveErr
-}
+func (m *Manager) SaveError() error { return m.journal.failure() }
 
 // Records returns every item as a Record, in queue order.
 func (m *Manager) Records() []Record {

@@ -1,0 +1,144 @@
+package downloader
+
+import (
+	"cmp"
+	"slices"
+	"sync"
+	"time"
+)
+
+// flushDelay batches journal writes: changes reach the journal at most this long after they happen.
+const flushDelay = 250 * time.Millisecond
+
+// flushChunk is how many records one journal write carries at most, so
+// that a batch of 100,000 new links is never held as records all at once.
+const flushChunk = 1000
+
+// journalWriter is the part of the engine that writes the items' changes
+// to the journal, in the order they changed: batched every quarter
+// second, at once when a try asks (before a partial file is created), and
+// on Stop.
+//
+// It owns two locks. order keeps concurrent flushes from reordering the
+// changes; it is let go before the slow sync, so that workers recording a
+// new part file never wait for the disk. mu guards the changes waiting to
+// be written, the timer of the next batch and the last failure. The items'
+// dirty flags are the item store's: they are guarded by the Manager's mu,
+// which is taken before mu, never after, and never while order is wanted.
+type journalWriter struct {
+	order sync.Mutex
+
+	mu      sync.Mutex
+	journal Journal
+	dirty   []*item  // items changed since they were last written, in the order they changed
+	removed []string // links taken off the list since the last write
+	timer   *time.Timer
+	after   time.Duration // flushDelay, raised by tests
+	err     error
+
+	// records gives the records of the items still in the queue and marks
+	// them written; putBack marks again those a failed write carried and
+	// returns them (see Manager.dirtyRecords and Manager.unwrittenItems).
+	records func(items []*item) []Record
+	putBack func(unwritten []*item, unremoved []string) []*item
+}
+
+// setJournal makes the writer persist through j.
+func (w *journalWriter) setJournal(j Journal) {
+	w.order.Lock()
+	defer w.order.Unlock()
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.journal = j
+}
+
+// changed queues an item whose dirty flag its caller just set.
+func (w *journalWriter) changed(it *item) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.dirty = append(w.dirty, it)
+	w.scheduleLocked()
+}
+
+// gone queues the removal of a link taken off the list.
+func (w *journalWriter) gone(raw string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.removed = append(w.removed, raw)
+	w.scheduleLocked()
+}
+
+func (w *journalWriter) scheduleLocked() {
+	if w.journal != nil && w.timer == nil {
+		w.timer = time.AfterFunc(w.after, func() { w.flush(true) })
+	}
+}
+
+// failure is the last failure to write the journal, nil when saving works.
+func (w *journalWriter) failure() error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.err
+}
+
+// flush writes the changed items in the order they changed, and waits for
+// the disk when sync is set. Changes a failed write or sync carried are
+// kept for the next flush, and the failure stays the save error until
+// they are written.
+func (w *journalWriter) flush(sync bool) error {
+	w.order.Lock()
+	w.mu.Lock()
+	if w.timer != nil {
+		w.timer.Stop()
+		w.timer = nil
+	}
+	j := w.journal
+	if j == nil || len(w.dirty) == 0 && len(w.removed) == 0 {
+		w.mu.Unlock()
+		w.order.Unlock()
+		return nil
+	}
+	dirty, removed := w.dirty, w.removed
+	w.dirty, w.removed = nil, nil
+	w.mu.Unlock()
+	unwritten, unremoved, err := w.write(j, dirty, removed)
+	w.order.Unlock()
+	if err == nil && sync {
+		if err = j.Sync(); err != nil {
+			unwritten, unremoved = dirty, removed // what reached only the system may be lost
+		}
+	}
+	var again []*item
+	if len(unwritten) > 0 || len(unremoved) > 0 {
+		again = w.putBack(unwritten, unremoved)
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.err = err
+	if len(again) > 0 || len(unremoved) > 0 {
+		w.dirty = append(again, w.dirty...)
+		w.removed = append(slices.Clip(unremoved), w.removed...)
+		w.scheduleLocked()
+	}
+	return err
+}
+
+// write writes the removals, then the records of the dirty items
+// flushChunk at a time, each taken when its chunk is written: an item
+// removed and added again is written after its removal. It returns the
+// first failure and what the failed writes carried.
+func (w *journalWriter) write(j Journal, dirty []*item, removed []string) (unwritten []*item, unremoved []string, first error) {
+	if len(removed) > 0 {
+		if first = j.Write(nil, removed); first != nil {
+			unremoved = removed
+		}
+	}
+	for start := 0; start < len(dirty); start += flushChunk {
+		chunk := dirty[start:min(start+flushChunk, len(dirty))]
+		if err := j.Write(w.records(chunk), nil); err != nil {
+			unwritten = append(unwritten, chunk...)
+			first = cmp.Or(first, err)
+		}
+	}
+	return unwritten, unremoved, first
+}
