@@ -164,8 +164,8 @@ func TestClearFinishedForgetsSitesAndPictures(t *testing.T) {
 		t.Fatalf("before clearing: %d pictures, %d sites", len(m.hashes), len(m.hosts))
 	}
 	m.ClearFinished()
-	if len(m.hashes) != 0 || len(m.hosts) != 1 || len(m.order) != 1 || len(m.names) != 0 {
-		t.Fatalf("after clearing: %d pictures, %d sites (%d in order), %d names", len(m.hashes), len(m.hosts), len(m.order), len(m.names))
+	if len(m.hashes) != 0 || len(m.hosts) != 1 || len(m.order) != 1 || m.names.count() != 0 {
+		t.Fatalf("after clearing: %d pictures, %d sites (%d in order), %d names", len(m.hashes), len(m.hosts), len(m.order), m.names.count())
 	}
 }
 

@@ -9,8 +9,8 @@ import (
 
 // Claiming a name costs the same however many items want it: after the
 // wanted name itself, numbered names are tried from where the last claim
-// of that name in that folder stopped (the next map), and the file system
-// is asked outside the manager's lock, one candidate at a time, after the
+// of that name in that folder stopped (see folderNames), and the file system
+// is asked with no lock held, one candidate at a time, after the
 // candidate is reserved.
 
 // folderName identifies a file name in a folder. It holds the item's own
@@ -55,14 +55,14 @@ const (
 // its length (-1: unknown).
 func (m *Manager) claimName(it *item, want string, offered partTag, total int64) (string, claimKind) {
 	if name, n, ok := m.earlierName(it, want); ok {
-		if _, _, free := m.reserveName(it, name, 1); free {
+		if _, _, free := m.names.reserve(it.dir, name, 1, it.id); free {
 			if kind, ok := m.claimCandidate(it, name, n > 1, offered, total); ok {
 				return name, kind
 			}
 		}
 	}
 	for n := 1; ; n++ {
-		name, tried, ok := m.reserveName(it, want, n)
+		name, tried, ok := m.names.reserve(it.dir, want, n, it.id)
 		n = tried
 		if !ok {
 			continue
@@ -97,7 +97,7 @@ func (m *Manager) claimCandidate(it *item, name string, numbered bool, offered p
 		m.touchLocked(it)
 		return claimSkip, true
 	case passOver, exists && policy == KeepBoth, foreign:
-		m.releaseNameLocked(it, name)
+		m.names.release(it.dir, name, it.id)
 		return 0, false
 	}
 	it.name = name
@@ -224,39 +224,10 @@ func leftoverAt(path, link string, offered partTag) (kind claimKind, foreign boo
 	return claimLeftover, false
 }
 
-// reserveName reserves candidate n for want (want itself when n is 1; a
-// numbered name from where the last claim of want in the folder stopped
-// otherwise). It returns the name, the number it tried, and false when
-// another item holds that name.
-func (m *Manager) reserveName(it *item, want string, n int) (string, int, bool) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	name := want
-	if n > 1 {
-		stem := nameKey(it.dir, want)
-		n = max(n, m.next[stem])
-		m.next[stem] = n + 1
-		name = naming.Numbered(want, n)
-	}
-	key := nameKey(it.dir, name)
-	if owner, taken := m.names[key]; taken && owner != it.id {
-		return "", n, false
-	}
-	m.names[key] = it.id
-	return name, n, true
-}
-
-// releaseNameLocked gives back a name the item reserved but cannot use.
-func (m *Manager) releaseNameLocked(it *item, name string) {
-	if key := nameKey(it.dir, name); m.names[key] == it.id {
-		delete(m.names, key)
-	}
-}
-
 // forgetName releases the item's name so the next attempt picks a new one.
 func (m *Manager) forgetName(it *item) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	m.releaseNameLocked(it, it.name)
+	m.names.release(it.dir, it.name, it.id)
 	it.name, it.ownsPart = "", false
 }

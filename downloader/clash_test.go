@@ -45,9 +45,9 @@ func TestNameTakenWhileDownloading(t *testing.T) {
 	if parts := partFiles(t, dir); len(parts) != 0 {
 		t.Errorf("temporary files %v left", parts)
 	}
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if len(m.names) != 1 || m.names[nameKey(dir, "file (3).bin")] != id {
-		t.Errorf("names held %v, want only file (3).bin", m.names)
+	m.names.mu.Lock()
+	defer m.names.mu.Unlock()
+	if len(m.names.held) != 1 || m.names.held[nameKey(dir, "file (3).bin")] != id {
+		t.Errorf("names held %v, want only file (3).bin", m.names.held)
 	}
 }

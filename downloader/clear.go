@@ -38,7 +38,7 @@ func (m *Manager) clearWhere(gone func(State) bool) int {
 	}
 	m.rev = rev
 	m.pruneHostsLocked(hit)
-	clear(m.next) // numbers freed by the removed items may be used again
+	m.names.renumber()
 	m.notifyLocked()
 	return removed
 }
@@ -49,8 +49,8 @@ func (m *Manager) removeLocked(it *item, rev uint64) {
 	m.counts[it.state]--
 	delete(m.byID, it.id)
 	delete(m.byURL, it.raw)
-	if key := nameKey(it.dir, it.name); it.name != "" && m.names[key] == it.id {
-		delete(m.names, key)
+	if it.name != "" {
+		m.names.release(it.dir, it.name, it.id)
 	}
 	if it.hash != "" && m.hashes[it.hash] == it {
 		delete(m.hashes, it.hash)

@@ -35,23 +35,21 @@ func (m *Manager) commit(it *item, part string, policy ExistsPolicy) error {
 
 // renameAfterClash gives the item the next free numbered name and moves
 // its part file along; it returns the part file's path. The folder is
-// looked at and the file moved outside the lock: the name is held for the
-// item meanwhile, so no other item takes it.
+// looked at and the file moved with no lock held: the name is held for
+// the item meanwhile (folderNames), so no other item takes it.
 func (m *Manager) renameAfterClash(it *item, part string) string {
 	m.mu.Lock()
 	base := it.name
-	m.releaseNameLocked(it, base) // the name is another file's now
 	m.mu.Unlock()
+	m.names.release(it.dir, base, it.id) // the name is another file's now
 	for n := 2; n < 1000; n++ {
 		name := naming.Numbered(base, n)
-		if !m.holdName(it, name) {
+		if _, _, free := m.names.reserve(it.dir, name, 1, it.id); !free {
 			continue
 		}
 		full := filepath.Join(it.dir, name)
 		if fileExists(full) || fileExists(full+".part") || os.Rename(part, full+".part") != nil {
-			m.mu.Lock()
-			m.releaseNameLocked(it, name)
-			m.mu.Unlock()
+			m.names.release(it.dir, name, it.id)
 			continue
 		}
 		m.mu.Lock()
@@ -62,16 +60,4 @@ func (m *Manager) renameAfterClash(it *item, part string) string {
 		return full + ".part"
 	}
 	return part
-}
-
-// holdName reserves name in the item's folder for it, unless another item holds it.
-func (m *Manager) holdName(it *item, name string) bool {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	key := nameKey(it.dir, name)
-	if _, taken := m.names[key]; taken {
-		return false
-	}
-	m.names[key] = it.id
-	return true
 }

@@ -92,8 +92,11 @@
 //
 //   - Manager.mu guards the item store (the items, their fields above the
 //     line in item.go, the counts, the change list SnapshotSince reads),
-//     the names claimed in each folder (claim.go), the sites' queues and
-//     their politeness (hosts.go, politeness.go) and the shared failures.
+//     the sites' queues and their politeness (hosts.go, politeness.go)
+//     and the shared failures.
+//   - folderNames (names.go) owns the file names items hold in each folder
+//     and where numbering goes on from; claims (claim.go) look at the
+//     folder with no lock held. Its mu is taken after Manager.mu.
 //   - journalWriter (journalwriter.go) owns the journal: its order lock
 //     keeps flushes in order, its mu the changes waiting to be written and
 //     the last failure. Manager.mu is taken before its mu, never after.

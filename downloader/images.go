@@ -185,7 +185,5 @@ func (m *Manager) markSameAs(it, owner *item) {
 	it.note = &Note{Kind: NoteSamePicture, Name: owner.name}
 	it.path = filepath.Join(owner.dir, owner.name)
 	it.ownsPart = false
-	if key := nameKey(it.dir, it.name); m.names[key] == it.id {
-		delete(m.names, key)
-	}
+	m.names.release(it.dir, it.name, it.id)
 }

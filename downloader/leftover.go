@@ -37,7 +37,7 @@ func (m *Manager) adoptLeftover(it *item, j job) job {
 	if !ok || tag.link != it.raw || !tag.hasVersion() || fileExists(full) {
 		return j
 	}
-	if _, _, free := m.reserveName(it, name, 1); !free {
+	if _, _, free := m.names.reserve(it.dir, name, 1, it.id); !free {
 		return j
 	}
 	m.mu.Lock()

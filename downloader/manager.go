@@ -28,6 +28,7 @@ type Manager struct {
 	now           func() time.Time
 
 	gate      *gate
+	names     *folderNames        // the naming part: the file names items hold
 	commitSem *semaphore.Weighted // bounds files being synced and moved into place at once
 	syncer    groupSync
 	createMu  sync.Mutex // one file created at a time: parallel creates in one folder fight over its lock in the kernel
@@ -49,8 +50,6 @@ type Manager struct {
 	items  []*item
 	byID   map[ID]*item
 	byURL  map[string]*item
-	names  map[folderName]ID  // folder and folded file name → the item that holds it
-	next   map[folderName]int // folder and folded wanted name → the next number to try after a clash
 	hosts  map[string]*hostQueue
 	order  []*hostQueue
 	rr     int
@@ -114,8 +113,7 @@ func New(opts Options) *Manager {
 		dir:        opts.Dir,
 		byID:       map[ID]*item{},
 		byURL:      map[string]*item{},
-		names:      map[folderName]ID{},
-		next:       map[folderName]int{},
+		names:      newFolderNames(),
 		active:     map[*item]struct{}{},
 		removalCap: maxRemovals,
 		hosts:      map[string]*hostQueue{},
@@ -237,7 +235,7 @@ func (m *Manager) insertLocked(it *item) {
 	m.byURL[it.raw] = it
 	m.counts[it.state]++
 	if it.name != "" {
-		m.names[nameKey(it.dir, it.name)] = it.id
+		m.names.hold(it.dir, it.name, it.id)
 	}
 	m.touchLocked(it)
 }
