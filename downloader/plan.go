@@ -183,8 +183,8 @@ func (m *Manager) markPartOwned(it *item) error {
 	return m.journal.flush(false)
 }
 
-// unjournaledVerdict stops a try whose temporary file the journal could
-// not note: another try may go on once the journal can be written.
+// unjournaledVerdict is the verdict on a try whose temporary file the
+// journal could not note.
 func unjournaledVerdict(err error) rules.Verdict {
-	return rules.Verdict{Retry: true, Err: &ItemError{Kind: ErrDisk, Reason: ReasonDisk, Err: err}}
+	return rules.Classify(rules.Failure{Unjournaled: err})
 }

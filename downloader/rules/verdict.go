@@ -39,6 +39,9 @@ type Failure struct {
 	// Refused is the engine's own refusal of an answer it read (a sign-in
 	// page, text where a picture was expected, an empty picture).
 	Refused *itemstate.ItemError
+	// Unjournaled is why the journal could not note the temporary file
+	// the try was about to create, so the try stopped before creating it.
+	Unjournaled error
 	// Host is the link's site, Dir the output folder.
 	Host, Dir string
 	// MaxSize is the user's size limit, Now the time of the answer.
@@ -50,8 +53,12 @@ type Failure struct {
 // try ended with and whether another try may mend it. Everything that
 // fails a try comes through here, as rclone's ShouldRetry does.
 func Classify(f Failure) Verdict {
-	if f.Refused != nil {
+	switch {
+	case f.Refused != nil:
 		return Verdict{Err: f.Refused}
+	case f.Unjournaled != nil:
+		// another try may go on once the journal can be written
+		return Verdict{Retry: true, Err: &itemstate.ItemError{Kind: itemstate.ErrDisk, Reason: itemstate.ReasonDisk, Err: f.Unjournaled}}
 	}
 	if why, ok := startOverReasons[f.Ending]; ok {
 		return Verdict{Retry: true, Restart: true, Err: &itemstate.ItemError{Kind: itemstate.ErrServer, Reason: why}}
