@@ -44,6 +44,7 @@ help:
 	@echo "make build        release build into $(BIN)"
 	@echo "make build-debug  build with Fyne's thread checks into $(DEBUG_BIN)"
 	@echo "make cyclo        list too complex functions in downloader/ (gocyclo -over 15)"
+	@echo "make methods      list the types with more than 40 methods"
 	@echo "make e2e          end-to-end test under Xvfb"
 	@echo "make test-windows Haul's Windows build tested under Wine"
 	@echo "make test-browser the browser extension in headless Chromium, handing a gallery to Haul"
@@ -129,6 +130,12 @@ cyclo:
 		echo "These functions are too complex (cyclomatic complexity over 15); split them:" >&2; \
 		echo "$$complex" >&2; exit 1; \
 	fi
+
+# A type with more than 40 methods does more than one job: methodcount
+# lists every such type in the repository, and any is an error.
+methods:
+	@echo "==> types with more than 40 methods"
+	$(GO) run ./tools/methodcount -max 40 .
 
 test-windows: wine-deps
 	@echo "==> Windows, under Wine"
