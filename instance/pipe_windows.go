@@ -81,7 +81,7 @@ func (l *pipeListener) instance(first bool) (windows.Handle, error) {
 	if err != nil {
 		return windows.InvalidHandle, err
 	}
-	flags := uint32(windows.PIPE_ACCESS_DUPLEX)
+	flags := uint32(windows.PIPE_ACCESS_DUPLEX | windows.FILE_FLAG_OVERLAPPED)
 	if first {
 		flags |= windows.FILE_FLAG_FIRST_PIPE_INSTANCE
 	}
@@ -103,7 +103,7 @@ func (l *pipeListener) Accept() (net.Conn, error) {
 			return nil, fmt.Errorf("accept another launch of Haul: %w", err)
 		}
 	}
-	err = windows.ConnectNamedPipe(h, nil)
+	err = connect(h)
 	select {
 	case <-l.close:
 		windows.CloseHandle(h)
@@ -120,6 +120,23 @@ func (l *pipeListener) Accept() (net.Conn, error) {
 		l.mu.Unlock()
 	}
 	return &pipeConn{File: os.NewFile(uintptr(h), l.name), name: l.name}, nil
+}
+
+// connect waits for a launch to open the pipe instance h, which was made
+// for overlapped I/O.
+func connect(h windows.Handle) error {
+	event, err := windows.CreateEvent(nil, 1, 0, nil)
+	if err != nil {
+		return fmt.Errorf("wait for another launch of Haul: %w", err)
+	}
+	defer windows.CloseHandle(event)
+	ov := windows.Overlapped{HEvent: event}
+	err = windows.ConnectNamedPipe(h, &ov)
+	if !errors.Is(err, windows.ERROR_IO_PENDING) {
+		return err
+	}
+	var n uint32
+	return windows.GetOverlappedResult(h, &ov, &n, true)
 }
 
 // Close stops accepting: a connection of its own wakes a waiting Accept.
@@ -151,8 +168,9 @@ func (pipeAddr) Network() string { return "pipe" }
 // String is the pipe's name.
 func (a pipeAddr) String() string { return string(a) }
 
-// pipeConn is one end of a connected pipe. Its reads and writes block;
-// deadlines are not supported by pipes opened this way and are ignored.
+// pipeConn is one end of a connected pipe. Both ends are opened for
+// overlapped I/O, so its reads and writes wait in the runtime's poller and
+// its File keeps their deadlines.
 type pipeConn struct {
 	*os.File
 	name string
@@ -163,15 +181,6 @@ func (c *pipeConn) LocalAddr() net.Addr { return pipeAddr(c.name) }
 
 // RemoteAddr is the pipe's name.
 func (c *pipeConn) RemoteAddr() net.Addr { return pipeAddr(c.name) }
-
-// SetDeadline is ignored.
-func (c *pipeConn) SetDeadline(time.Time) error { return nil }
-
-// SetReadDeadline is ignored.
-func (c *pipeConn) SetReadDeadline(time.Time) error { return nil }
-
-// SetWriteDeadline is ignored.
-func (c *pipeConn) SetWriteDeadline(time.Time) error { return nil }
 
 // ownedByUser refuses a pipe that another user made under Haul's name,
 // which would otherwise receive this user's links and cookies.
@@ -201,7 +210,8 @@ func dial(ctx context.Context, name string) (net.Conn, error) {
 		return nil, err
 	}
 	for {
-		h, err := windows.CreateFile(p, windows.GENERIC_READ|windows.GENERIC_WRITE, 0, nil, windows.OPEN_EXISTING, 0, 0)
+		h, err := windows.CreateFile(p, windows.GENERIC_READ|windows.GENERIC_WRITE, 0, nil, windows.OPEN_EXISTING,
+			windows.FILE_FLAG_OVERLAPPED, 0)
 		if err == nil {
 			if err := ownedByUser(h); err != nil {
 				windows.CloseHandle(h)

@@ -3,6 +3,7 @@ package instance
 import (
 	"context"
 	"errors"
+	"os"
 	"testing"
 	"time"
 
@@ -82,4 +83,41 @@ func TestAHandlerThatNeverAnswersIsAnsweredBusy(t *testing.T) {
 	}
 	close(release)
 	<-handled
+}
+
+func TestAConnectionThatSendsNothingTimesOut(t *testing.T) {
+	path := testPath(t)
+	l, err := Listen(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	accepted := make(chan error, 1)
+	go func() {
+		conn, err := l.Accept()
+		if err != nil {
+			accepted <- err
+			return
+		}
+		defer conn.Close()
+		if err := conn.SetDeadline(time.Now().Add(20 * time.Millisecond)); err != nil {
+			accepted <- err
+			return
+		}
+		_, err = conn.Read(make([]byte, 1))
+		accepted <- err
+	}()
+	conn, err := dial(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	select {
+	case err := <-accepted:
+		if !errors.Is(err, os.ErrDeadlineExceeded) {
+			t.Errorf("read from a silent launch = %v, want the deadline exceeded", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the read from a silent launch did not time out")
+	}
 }
