@@ -6,9 +6,12 @@ import (
 	"errors"
 	"io"
 	"math"
+	"net"
 	"net/url"
 	"strings"
 	"time"
+
+	"golang.org/x/net/publicsuffix"
 
 	"haul/downloader/cookies"
 )
@@ -186,13 +189,28 @@ func cookiesOfLinks(cs []Cookie, links []string) []Cookie {
 	return kept
 }
 
-// goesTo says whether a browser would send the cookie to host.
+// goesTo says whether a browser would send the cookie to host: a cookie
+// of the host itself, or of a domain above it that is not a public suffix
+// (such as "com" or "co.uk"); a cookie goes to an IP address only when it
+// is that address's own.
 func (c Cookie) goesTo(host string) bool {
 	d := strings.ToLower(strings.TrimPrefix(c.Domain, "."))
-	if d == "" {
+	switch {
+	case d == "":
+		return false
+	case host == d:
+		return true
+	case c.HostOnly || net.ParseIP(host) != nil || isPublicSuffix(d):
 		return false
 	}
-	return host == d || !c.HostOnly && strings.HasSuffix(host, "."+d)
+	return strings.HasSuffix(host, "."+d)
+}
+
+// isPublicSuffix says whether d is a domain under which anyone may
+// register a site, such as "com" or "github.io".
+func isPublicSuffix(d string) bool {
+	suffix, _ := publicsuffix.PublicSuffix(d)
+	return suffix == d
 }
 
 // JarCookies are the message's cookies as the engine's jar takes them.
