@@ -1,7 +1,7 @@
 package gui
 
 import (
-	"haul/gui/kit"
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -13,6 +13,9 @@ import (
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"haul/gui/kit"
+	"haul/i18n"
 )
 
 // maxRecentFolders is how many folders the file chooser remembers.
@@ -41,8 +44,10 @@ type chooser struct {
 	list   *widget.List
 	up     *kit.TipButton
 	ok     *widget.Button
-	status *widget.Label
-	spots  []chooserEntry
+	// newFolder makes a folder in the one shown.
+	newFolder *widget.Button
+	status    *widget.Label
+	spots     []chooserEntry
 }
 
 // chooserEntry is one file or folder shown in the chooser.
@@ -85,8 +90,9 @@ func newChooser(u *UI, title string, folders bool, exts []string, dir string, do
 	c.ok = widget.NewButton(okText, c.confirm)
 	c.ok.Importance = widget.HighImportance
 	cancel := widget.NewButton(lang.L("Cancel"), func() { c.dlg.Hide() })
+	c.newFolder = widget.NewButtonWithIcon(lang.L("New folder…"), theme.FolderNewIcon(), c.askNewFolder)
 
-	top := container.NewBorder(nil, c.status, nil, c.up, c.path)
+	top := container.NewBorder(nil, c.status, nil, container.NewHBox(c.newFolder, c.up), c.path)
 	split := container.NewHSplit(c.places, c.list)
 	split.Offset = 0.28
 	c.dlg = dialog.NewCustomWithoutButtons(title, container.NewBorder(top, nil, nil, nil, split), u.win)
@@ -192,11 +198,14 @@ func (c *chooser) activate(e chooserEntry) {
 	c.finish(e.path)
 }
 
-// typed goes to the path typed in the box.
+// typed goes to the path typed in the box; choosing a folder, a folder
+// that does not exist is offered to be made.
 func (c *chooser) typed(text string) {
 	p := expandHome(strings.TrimSpace(text))
 	fi, err := os.Stat(p)
 	switch {
+	case errors.Is(err, os.ErrNotExist) && c.folders && filepath.IsAbs(p):
+		c.offerToCreate(p)
 	case err != nil:
 		c.say(lang.X("chooser.missing", "There is no file or folder at {{.Path}}. Check the path, or pick one below.", kit.Data{"Path": p}))
 	case fi.IsDir():
@@ -208,8 +217,13 @@ func (c *chooser) typed(text string) {
 	}
 }
 
-// confirm is the Open / Use this folder button.
+// confirm is the Open / Use this folder button. A path typed in the box
+// and not yet gone to counts: it is what the user sees.
 func (c *chooser) confirm() {
+	if typed := strings.TrimSpace(c.path.Text); typed != "" && typed != c.dir && typed != c.picked {
+		c.typed(typed)
+		return
+	}
 	switch {
 	case c.folders && c.picked != "":
 		c.finish(c.picked)
@@ -229,6 +243,61 @@ func (c *chooser) finish(path string) {
 	rememberFolder(c.ui.prefs, folder)
 	c.dlg.Hide()
 	c.done(path)
+}
+
+// offerToCreate asks whether to make the folder typed, which does not
+// exist, and uses it once made.
+func (c *chooser) offerToCreate(dir string) {
+	d := dialog.NewConfirm(lang.L("New folder"),
+		lang.X("chooser.create", "The folder {{.Path}} does not exist yet. Create it?", kit.Data{"Path": dir}),
+		func(ok bool) {
+			if ok && c.makeFolder(dir) {
+				c.finish(dir)
+			}
+		}, c.ui.win)
+	d.SetConfirmText(lang.L("Create"))
+	c.ui.showDialog(d)
+}
+
+// askNewFolder asks for a name and makes that folder in the one shown,
+// then shows it chosen.
+func (c *chooser) askNewFolder() {
+	var d *dialog.FormDialog
+	name := kit.NewEscEntry(func() { d.Hide() })
+	name.SetPlaceHolder(lang.L("New folder"))
+	d = dialog.NewForm(lang.L("New folder"), lang.L("Create"), lang.L("Cancel"),
+		[]*widget.FormItem{widget.NewFormItem(lang.L("Folder name:"), name)}, func(ok bool) {
+			if ok {
+				c.createNamed(name.Text)
+			}
+		}, c.ui.win)
+	name.OnSubmitted = func(string) { d.Submit() }
+	c.ui.showDialog(d)
+	c.ui.win.Canvas().Focus(name)
+}
+
+// createNamed makes the folder name in the one shown and picks it.
+func (c *chooser) createNamed(name string) {
+	name = strings.TrimSpace(name)
+	if name == "" || name == "." || name == ".." || strings.ContainsAny(name, `/\`) {
+		c.say(lang.L("Type a name for the folder, without / or \\."))
+		return
+	}
+	dir := filepath.Join(c.dir, name)
+	if !c.makeFolder(dir) {
+		return
+	}
+	c.open(c.dir)
+	c.pick(chooserEntry{name: name, path: dir, dir: true})
+}
+
+// makeFolder makes dir and the folders above it, or says why it cannot.
+func (c *chooser) makeFolder(dir string) bool {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		c.say(lang.X("open.mkdir", "Could not create the folder {{.Path}}: {{.Error}}", kit.Data{"Path": dir, "Error": i18n.ErrorText(kit.Tr, err)}))
+		return false
+	}
+	return true
 }
 
 func (c *chooser) say(msg string) {

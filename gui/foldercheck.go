@@ -2,7 +2,6 @@ package gui
 
 import (
 	"errors"
-	"haul/gui/kit"
 	"io/fs"
 	"os"
 	"syscall"
@@ -12,6 +11,8 @@ import (
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/widget"
 	"github.com/dustin/go-humanize"
+
+	"haul/gui/kit"
 )
 
 // folderTrouble is what is wrong with an output folder.

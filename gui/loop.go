@@ -2,8 +2,9 @@ package gui
 
 import (
 	"context"
-	"haul/gui/kit"
 	"time"
+
+	"haul/gui/kit"
 )
 
 // run is the refresh loop. While downloads move it pulls the engine's

@@ -1,9 +1,10 @@
 package gui
 
 import (
-	"haul/gui/kit"
 	"os"
 	"testing"
+
+	"haul/gui/kit"
 )
 
 func TestMain(m *testing.M) {
