@@ -26,13 +26,15 @@ INSTALL_WHERE = $(if $(PREFIX),--prefix "$(PREFIX)",$(if $(filter 0,$(shell id -
 SYSTEM_PACKAGES := gcc libgl1-mesa-dev xorg-dev
 # Windows cross-compiler, archivers, the validators of the Linux package and
 # what starts it from its desktop entry under Xvfb.
-PACKAGE_PACKAGES := gcc-mingw-w64-x86-64 desktop-file-utils appstream xz-utils zip unzip \
+PACKAGE_PACKAGES := gcc-mingw-w64-x86-64 nsis desktop-file-utils appstream xz-utils zip unzip \
 	libglib2.0-bin xvfb xauth xdotool
 E2E_PACKAGES := xvfb xdotool imagemagick x11-utils
 # Chromium runs the browser extension end to end.
 BROWSER_PACKAGES := chromium
-# Wine runs Haul's Windows build; mingw builds the stand-in it lacks.
-WINE_PACKAGES := wine wine64 gcc-mingw-w64-x86-64
+# Wine runs Haul's Windows build and its installer (made with nsis); mingw
+# builds Haul.exe and the stand-in Wine lacks; Xvfb and friends show and
+# photograph its window.
+WINE_PACKAGES := wine wine64 gcc-mingw-w64-x86-64 nsis xvfb xauth xdotool imagemagick x11-utils
 
 .DEFAULT_GOAL := build
 .PHONY: help deps e2e-deps wine-deps browser-deps test-browser test-windows build build-debug run test cyclo e2e fuzz bench bench-gui icon cjkfont clean
@@ -46,7 +48,7 @@ help:
 	@echo "make cyclo        list too complex functions in downloader/ (gocyclo -over 15)"
 	@echo "make methods      list the types with more than 40 methods"
 	@echo "make e2e          end-to-end test under Xvfb"
-	@echo "make test-windows Haul's Windows build tested under Wine"
+	@echo "make test-windows Haul.exe, its window and its installer tested under Wine"
 	@echo "make test-browser the browser extension in headless Chromium, handing a gallery to Haul"
 	@echo "make package      Linux and Windows downloads into dist/"
 	@echo "make install      install Haul for you (~/.local), or for everyone when root; PREFIX=DIR to choose"
@@ -139,7 +141,7 @@ methods:
 
 test-windows: wine-deps
 	@echo "==> Windows, under Wine"
-	GO=$(GO) bash scripts/wine/test.sh
+	GO=$(GO) VERSION=$(VERSION) RELEASE_TAGS=$(RELEASE_TAGS) bash scripts/wine/test.sh
 
 # The extension in headless Chromium saves a members-only gallery through
 # the native host it starts (browser/e2e).

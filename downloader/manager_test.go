@@ -9,6 +9,7 @@ import (
 
 	"haul/downloader/downloadtest"
 	"haul/downloader/links"
+	"haul/downloader/naming"
 )
 
 // TestFaults covers one file per fault: the item's final state, how often
@@ -220,21 +221,43 @@ func TestExistingFilePolicy(t *testing.T) {
 	}
 }
 
-// TestSameNameTwice keeps both downloads when two links share a file name.
+// TestSameNameTwice keeps both downloads when two links' file names are
+// one name to some file system: the same name, names that differ only in
+// letter case (Windows, macOS) or in Unicode form (macOS). Whichever link
+// answers second gets the numbered name.
 func TestSameNameTwice(t *testing.T) {
-	a, b := downloadtest.Data(500, 6), downloadtest.Data(600, 7)
-	srv := newServer(t)
-	srv.Handle("/x/photo.jpg", a)
-	srv.Handle("/y/photo.jpg", b)
-	dir := t.TempDir()
-	m := New(testOptions(dir))
-	addAll(t, m, srv.URL("/x/photo.jpg"), srv.URL("/y/photo.jpg"))
-	if s := runAll(t, m); s.Done != 2 {
-		t.Fatalf("summary %+v", s)
+	tests := []struct{ name, a, b string }{
+		{"same name", "photo.jpg", "photo.jpg"},
+		{"letter case", "Photo.jpg", "photo.jpg"},
+		{"Unicode form", "Cafe\u0301.jpg", "Caf\u00e9.jpg"},
 	}
-	got := map[[32]byte]bool{fileSum(t, filepath.Join(dir, "photo.jpg")): true, fileSum(t, filepath.Join(dir, "photo (2).jpg")): true}
-	if !got[sum256(a)] || !got[sum256(b)] {
-		t.Error("both files were not kept")
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			a, b := downloadtest.Data(500, 6), downloadtest.Data(600, 7)
+			srv := newServer(t)
+			srv.Handle("/x/"+tc.a, a)
+			srv.Handle("/y/"+tc.b, b)
+			dir := t.TempDir()
+			m := New(testOptions(dir))
+			addAll(t, m, srv.URL("/x/"+tc.a), srv.URL("/y/"+tc.b))
+			if s := runAll(t, m); s.Done != 2 {
+				t.Fatalf("summary %+v", s)
+			}
+			entries, err := os.ReadDir(dir)
+			if err != nil || len(entries) != 2 {
+				t.Fatalf("folder holds %v (%v), want 2 files", entries, err)
+			}
+			saved := map[[32]byte]string{}
+			for _, e := range entries {
+				saved[fileSum(t, filepath.Join(dir, e.Name()))] = e.Name()
+			}
+			nameA, nameB := saved[sum256(a)], saved[sum256(b)]
+			okA := nameA == tc.a || nameA == naming.Numbered(tc.a, 2)
+			okB := nameB == tc.b || nameB == naming.Numbered(tc.b, 2)
+			if !okA || !okB || nameA == tc.a && nameB == tc.b {
+				t.Errorf("saved as %q and %q, want %q and %q with one of them numbered", nameA, nameB, tc.a, tc.b)
+			}
+		})
 	}
 }
 

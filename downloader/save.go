@@ -33,7 +33,7 @@ func (m *Manager) saveName(it *item, j job, resp *http.Response, format sniff.Fo
 	if it.pattern != "" {
 		want = naming.FromTemplate(it.pattern, want)
 	}
-	return m.claimName(it, notATempName(want), responseTag(it.raw, resp.Header), total)
+	return m.claimName(it, fitName(it.dir, notATempName(want)), responseTag(it.raw, resp.Header), total)
 }
 
 // resumableLeftover is the size of the temporary file an earlier run left

@@ -2,8 +2,9 @@
 # Checks what `make package` left in dist/: checksums, the Linux archive
 # (its files, desktop entry and AppStream metainfo validated, a per-user
 # install into an empty home and its removal), Haul.exe (a PE32+ GUI
-# program with icon, manifest and version embedded) and the build without
-# the window. Run by `make test` after `make package`.
+# program with icon, manifest and version embedded), its installer (a
+# 64-bit NSIS installer of this version; make test-windows installs it
+# under Wine) and the build without the window. Run by `make test` after `make package`.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -24,10 +25,11 @@ trap 'rm -rf "$work"' EXIT
 
 echo "==> checksums"
 EXTENSION_NAME=haul-$VERSION-extension
-for f in "$LINUX_NAME.tar.xz" "$WINDOWS_NAME.zip" "$EXTENSION_NAME-chrome.zip" "$EXTENSION_NAME-firefox.xpi" SHA256SUMS; do
+for f in "$LINUX_NAME.tar.xz" "$WINDOWS_NAME.zip" "$WINDOWS_NAME-setup.exe" "$EXTENSION_NAME-chrome.zip" "$EXTENSION_NAME-firefox.xpi" SHA256SUMS; do
 	[[ -s dist/$f ]] || fail "dist/$f is missing"
 done
 (cd dist && sha256sum --quiet -c SHA256SUMS) || fail "dist/SHA256SUMS does not match the files"
+grep -q " $WINDOWS_NAME-setup.exe\$" dist/SHA256SUMS || fail "dist/SHA256SUMS does not list the installer"
 
 echo "==> Linux archive"
 tar -C "$work" -xJf "dist/$LINUX_NAME.tar.xz"
@@ -77,6 +79,10 @@ echo "==> Windows archive"
 unzip -q "dist/$WINDOWS_NAME.zip" -d "$work/windows"
 [[ -f $work/windows/Haul.exe ]] || fail "Haul.exe is missing from $WINDOWS_NAME.zip"
 "$GO" run ./tools/checkpe -version "$VERSION" "$work/windows/Haul.exe"
+
+echo "==> Windows installer"
+"$GO" run ./tools/checkpe -version "$VERSION" "dist/$WINDOWS_NAME-setup.exe"
+grep -qa "Nullsoft" "dist/$WINDOWS_NAME-setup.exe" || fail "$WINDOWS_NAME-setup.exe is not an NSIS installer"
 
 echo "==> browser extension"
 for kind in chrome.zip firefox.xpi; do

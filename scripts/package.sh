@@ -3,11 +3,14 @@
 #   haul-VERSION-linux-amd64.tar.xz   binary, menu entry, icons, AppStream metainfo, install.sh
 #   haul-VERSION-windows-amd64.zip    Haul.exe, cross-built with mingw-w64, icon and version info embedded
 #   haul-VERSION-extension-chrome.zip the Save with Haul extension for Chrome, Edge and Brave (unpacked in a zip)
+#   haul-VERSION-windows-amd64-setup.exe  its installer, made with NSIS (packaging/windows/haul.nsi)
+#   haul-VERSION-extension-chrome.zip the Save with Haul extension for Chrome, Edge and Brave (unpacked in a zip)
 #   haul-VERSION-extension-firefox.xpi the same extension for Firefox
 #   SHA256SUMS
-# Run by `make package`; `make install` uses "stage-linux" alone.
+# Run by `make package`; `make install` uses "stage-linux" alone, and the
+# test under Wine "stage-windows" (Haul.exe and the installer in build/package).
 #
-# Usage: scripts/package.sh all|stage-linux
+# Usage: scripts/package.sh all|stage-linux|stage-windows
 # Environment: VERSION (default: scripts/version.sh), GO (default: go),
 # RELEASE_TAGS (build tags of a release build).
 set -euo pipefail
@@ -71,7 +74,9 @@ windows_resources() {
 		-I "$dir" -i "$dir/haul.rc" -o rsrc_windows_amd64.syso
 }
 
-build_windows() {
+# stage_windows builds Haul.exe into build/package/haul-VERSION-windows-amd64/
+# and its installer beside that folder.
+stage_windows() {
 	local dir=$STAGE/$WINDOWS_NAME
 	rm -rf "$dir"
 	mkdir -p "$dir"
@@ -79,9 +84,24 @@ build_windows() {
 	windows_resources
 	CGO_ENABLED=1 GOOS=windows GOARCH=amd64 CC=x86_64-w64-mingw32-gcc CXX=x86_64-w64-mingw32-g++ \
 		"$GO" build -tags "$RELEASE_TAGS" -ldflags "-H windowsgui $LDFLAGS" -o "$dir/Haul.exe" .
-	echo "==> dist/$WINDOWS_NAME.zip"
+	installer
+}
+
+# installer makes the installer of the staged Haul.exe with NSIS; Windows'
+# four-part version is the release's numbers and FyneApp.toml's Build.
+installer() {
+	echo "==> Windows installer $VERSION (NSIS)"
+	local numbers=${VERSION%%[-+]*}
+	makensis -V2 -WX -DVERSION="$VERSION" -DVERSION4="$numbers.$(build_number)" \
+		-DEXE="$PWD/$STAGE/$WINDOWS_NAME/Haul.exe" -DICON="$PWD/$STAGE/windows-resources/haul.ico" \
+		-DOUTFILE="$PWD/$STAGE/$WINDOWS_NAME-setup.exe" packaging/windows/haul.nsi
+}
+
+archive_windows() {
+	echo "==> dist/$WINDOWS_NAME.zip and dist/$WINDOWS_NAME-setup.exe"
 	rm -f "dist/$WINDOWS_NAME.zip"
-	(cd "$dir" && zip -q -X -9 "../../../dist/$WINDOWS_NAME.zip" Haul.exe)
+	(cd "$STAGE/$WINDOWS_NAME" && zip -q -X -9 "../../../dist/$WINDOWS_NAME.zip" Haul.exe)
+	cp "$STAGE/$WINDOWS_NAME-setup.exe" dist/
 }
 
 # package_extension zips the browser extension for Chrome, Edge and Brave
@@ -102,25 +122,29 @@ package_extension() {
 
 checksums() {
 	echo "==> dist/SHA256SUMS"
-	(cd dist && sha256sum "$LINUX_NAME.tar.xz" "$WINDOWS_NAME.zip" "$EXTENSION_NAME-chrome.zip" "$EXTENSION_NAME-firefox.xpi" >SHA256SUMS)
+	(cd dist && sha256sum "$LINUX_NAME.tar.xz" "$WINDOWS_NAME.zip" "$WINDOWS_NAME-setup.exe" "$EXTENSION_NAME-chrome.zip" "$EXTENSION_NAME-firefox.xpi" >SHA256SUMS)
 }
 
 case ${1:-all} in
 stage-linux)
 	stage_linux
 	;;
+stage-windows)
+	stage_windows
+	;;
 all)
 	mkdir -p dist
-	rm -f dist/haul-*-linux-amd64.tar.xz dist/haul-*-windows-amd64.zip dist/haul-*-extension-* dist/SHA256SUMS
+	rm -f dist/haul-*-linux-amd64.tar.xz dist/haul-*-windows-amd64.zip dist/haul-*-windows-amd64-setup.exe dist/haul-*-extension-* dist/SHA256SUMS
 	stage_linux
 	archive_linux
-	build_windows
+	stage_windows
+	archive_windows
 	package_extension
 	checksums
 	ls -l dist
 	;;
 *)
-	echo "usage: $0 all|stage-linux" >&2
+	echo "usage: $0 all|stage-linux|stage-windows" >&2
 	exit 2
 	;;
 esac

@@ -3,14 +3,22 @@ package naming
 import (
 	"strings"
 	"unicode"
+
+	"golang.org/x/text/unicode/norm"
 )
 
-// Fold returns the key under which two names count as the same file on
-// case-insensitive file systems (Windows, macOS), so that "A.jpg" and
-// "a.jpg" are not claimed by two downloads. It applies Unicode simple case
-// folding: Fold(a) == Fold(b) exactly when strings.EqualFold(a, b).
+// Fold returns the key under which two names count as the same file, so
+// that two downloads never claim names one folder may hold as one file.
+// Windows and macOS ignore letter case, and so may a folder anywhere (a USB
+// stick, a share, a case-folding folder on Linux): "Photo.jpg" and
+// "photo.jpg" are one name. macOS also takes the composed and decomposed
+// forms of a name (NFC, NFD: "é" as one character or as "e" and an accent)
+// for one. Fold puts the name in NFC and then applies Unicode simple case
+// folding: Fold(a) == Fold(b) exactly when strings.EqualFold of their NFC
+// forms is true. It is the same on every system, so a name claimed on one
+// never overwrites another when the folder turns out to be case-insensitive.
 func Fold(name string) string {
-	return strings.Map(foldRune, name)
+	return strings.Map(foldRune, norm.NFC.String(name))
 }
 
 // foldRune maps r to one fixed member of its case-folding orbit (the runes

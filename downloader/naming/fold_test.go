@@ -16,6 +16,11 @@ func TestFold(t *testing.T) {
 		{"Café.jpg", "CAFÉ.JPG", true},
 		{"ΣΊΣΥΦΟΣ.txt", "σίσυφος.txt", true},
 		{"Kelvin\u212a.txt", "kelvink.txt", true},
+		{"Photo.jpg", "photo.jpg", true},
+		{"Cafe\u0301.jpg", "Caf\u00e9.jpg", true},
+		{"cafe\u0301.jpg", "CAF\u00c9.JPG", true},
+		{"\u1100\u1161.png", "\uac00.png", true},
+		{"cafe.jpg", "caf\u00e9.jpg", false},
 		{"a.jpg", "b.jpg", false},
 		{"a.jpg", "a.jpeg", false},
 	}
