@@ -9,10 +9,13 @@ import (
 	"net"
 	"os"
 	"path/filepath"
-	"time"
+	"syscall"
 )
 
-// listen listens on the Unix socket path, made 0600 in a 0700 folder.
+// listen listens on the Unix socket path, made 0600 in a 0700 folder. A
+// lock on path+".lock", held while the listener is open, makes the first
+// launch the running one even when two start at once; the lock ends with
+// its process, so a socket left by a Haul that ended is replaced.
 func listen(path string) (net.Listener, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, fmt.Errorf("make the folder for Haul's socket: %w", err)
@@ -20,18 +23,43 @@ func listen(path string) (net.Listener, error) {
 	if err := os.Chmod(filepath.Dir(path), 0o700); err != nil {
 		return nil, fmt.Errorf("keep the folder for Haul's socket private: %w", err)
 	}
-	if conn, err := net.DialTimeout("unix", path, time.Second); err == nil {
-		conn.Close()
-		return nil, ErrRunning
+	lock, err := lockRunning(path + ".lock")
+	if err != nil {
+		return nil, err
 	}
+	l, err := listenUnix(path)
+	if err != nil {
+		lock.Close()
+		return nil, err
+	}
+	return &lockedListener{Listener: l, lock: lock}, nil
+}
+
+// lockRunning takes the lock of the running Haul, or returns ErrRunning
+// when another Haul holds it.
+func lockRunning(path string) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("open the lock of the running Haul: %w", err)
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		f.Close()
+		if errors.Is(err, syscall.EWOULDBLOCK) {
+			return nil, ErrRunning
+		}
+		return nil, fmt.Errorf("lock the running Haul: %w", err)
+	}
+	return f, nil
+}
+
+// listenUnix listens on path, in place of a socket a Haul that ended left,
+// and makes the socket 0600.
+func listenUnix(path string) (net.Listener, error) {
 	if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return nil, fmt.Errorf("remove the socket a closed Haul left: %w", err)
 	}
 	l, err := net.Listen("unix", path)
 	if err != nil {
-		if isAddrInUse(err) {
-			return nil, ErrRunning
-		}
 		return nil, fmt.Errorf("listen for other launches of Haul: %w", err)
 	}
 	if err := os.Chmod(path, 0o600); err != nil {
@@ -41,10 +69,20 @@ func listen(path string) (net.Listener, error) {
 	return l, nil
 }
 
-// isAddrInUse says whether err is a socket address in use.
-func isAddrInUse(err error) bool {
-	var se *os.SyscallError
-	return errors.As(err, &se) && se.Syscall == "bind"
+// lockedListener is the socket's listener with the lock that makes it the
+// running Haul's; closing it lets the next launch be the running one.
+type lockedListener struct {
+	net.Listener
+	lock *os.File
+}
+
+// Close stops listening, then lets the lock go.
+func (l *lockedListener) Close() error {
+	err := l.Listener.Close()
+	if lerr := l.lock.Close(); err == nil {
+		err = lerr
+	}
+	return err
 }
 
 // dial connects to the Unix socket path.

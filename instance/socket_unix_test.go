@@ -72,3 +72,22 @@ func TestDefaultPathIsOnePerSettingsFolder(t *testing.T) {
 		t.Errorf("without a runtime folder DefaultPath = %s", c)
 	}
 }
+
+func TestASecondLaunchThatFindsNoSocketStillLeavesTheRunningHaulAlone(t *testing.T) {
+	path := testPath(t)
+	l, err := Listen(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	// The socket gone, as between the checks of two launches at once.
+	if err := os.Remove(path); err != nil {
+		t.Fatal(err)
+	}
+	if l2, err := Listen(path); !errors.Is(err, ErrRunning) {
+		if l2 != nil {
+			l2.Close()
+		}
+		t.Fatalf("second Listen = %v, want ErrRunning", err)
+	}
+}
