@@ -192,22 +192,27 @@ func TestExportReportCopyFailedAndOpenFolder(t *testing.T) {
 		t.Errorf("clipboard = %q, want the failed link", got)
 	}
 
-	for _, open := range []func(){func() { h.choose(h.ui.batch.export) }, func() { h.press(fyne.KeyE, ctrl) }} {
+	// Export report… asks where in Haul's own chooser, which takes a typed
+	// path; a second report there asks before replacing the first.
+	path := filepath.Join(t.TempDir(), "report")
+	for i, open := range []func(){func() { h.choose(h.ui.batch.export) }, func() { h.press(fyne.KeyE, ctrl) }} {
 		open()
-		if len(h.win.Canvas().Overlays().List()) == 0 {
-			t.Error("Export report… showed no save dialog")
+		c := h.ui.chooser
+		if c == nil || c.saveName != reportName || c.path.Text != filepath.Join(h.dir, reportName) {
+			t.Fatalf("Export report… did not offer to save %s in the download folder", reportName)
 		}
-		h.win.Canvas().Overlays().Top().Hide()
-		h.win.Canvas().Overlays().Remove(h.win.Canvas().Overlays().Top())
+		c.path.SetText(path)
+		test.Tap(c.ok)
+		if i == 1 {
+			test.Tap(h.dialogButton("Replace"))
+		}
+		if h.ui.chooser != nil {
+			t.Fatal("the save chooser stayed open")
+		}
 	}
-
-	path := filepath.Join(t.TempDir(), reportName)
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := h.ui.writeReport(f); err != nil {
-		t.Fatal(err)
+	path += ".csv"
+	if got := h.ui.intake.label.Text; got != "Report saved as "+path {
+		t.Errorf("intake line = %q", got)
 	}
 	rows := readCSV(t, path)
 	if len(rows) != 3 || rows[1][0] != good || rows[1][1] != "saved" || rows[2][0] != bad || rows[2][1] != "failed" || rows[2][5] != "404" {

@@ -33,6 +33,9 @@ type chooser struct {
 	folders bool
 	exts    []string
 	done    func(path string)
+	// saveName, when set, makes this a chooser of where to save a file:
+	// the path box holds the file's path, this name in the folder shown.
+	saveName string
 
 	dir     string
 	entries []chooserEntry
@@ -60,7 +63,17 @@ type chooserEntry struct {
 // folders only and chooses the folder shown; otherwise it lists folders
 // and the files with one of exts.
 func newChooser(u *UI, title string, folders bool, exts []string, dir string, done func(string)) *chooser {
-	c := &chooser{ui: u, folders: folders, exts: exts, done: done}
+	return newChooserOf(u, title, folders, "", exts, dir, done)
+}
+
+// newSaveChooser makes a chooser of where to save a file called name (with
+// one of exts), starting in dir; the user may type another name or path.
+func newSaveChooser(u *UI, title, name string, exts []string, dir string, done func(string)) *chooser {
+	return newChooserOf(u, title, false, name, exts, dir, done)
+}
+
+func newChooserOf(u *UI, title string, folders bool, saveName string, exts []string, dir string, done func(string)) *chooser {
+	c := &chooser{ui: u, folders: folders, saveName: saveName, exts: exts, done: done}
 	c.path = kit.NewEscEntry(func() { c.dlg.Hide() })
 	c.path.SetPlaceHolder(lang.L("Type or paste a path, then press Enter"))
 	c.path.OnSubmitted = c.typed
@@ -86,6 +99,9 @@ func newChooser(u *UI, title string, folders bool, exts []string, dir string, do
 	okText := lang.L("Open")
 	if folders {
 		okText = lang.L("Use this folder")
+	}
+	if saveName != "" {
+		okText = lang.L("Save")
 	}
 	c.ok = widget.NewButton(okText, c.confirm)
 	c.ok.Importance = widget.HighImportance
@@ -171,8 +187,11 @@ func (c *chooser) open(dir string) {
 		return strings.Compare(strings.ToLower(a.name), strings.ToLower(b.name))
 	})
 	c.path.SetText(dir)
+	if c.saveName != "" {
+		c.path.SetText(filepath.Join(dir, c.saveName))
+	}
 	kit.Enabled(c.up, filepath.Dir(dir) != dir)
-	kit.Enabled(c.ok, c.folders)
+	kit.Enabled(c.ok, c.folders || c.saveName != "")
 	c.list.ScrollToTop()
 	c.list.Refresh()
 }
@@ -185,7 +204,10 @@ func (c *chooser) accepts(name string) bool {
 func (c *chooser) pick(e chooserEntry) {
 	c.picked = e.path
 	c.path.SetText(e.path)
-	kit.Enabled(c.ok, c.folders || !e.dir)
+	if c.saveName != "" && e.dir {
+		c.path.SetText(filepath.Join(e.path, c.saveName))
+	}
+	kit.Enabled(c.ok, c.folders || c.saveName != "" || !e.dir)
 	c.list.Refresh()
 }
 
@@ -195,6 +217,10 @@ func (c *chooser) activate(e chooserEntry) {
 		c.open(e.path)
 		return
 	}
+	if c.saveName != "" {
+		c.saveAt(e.path)
+		return
+	}
 	c.finish(e.path)
 }
 
@@ -202,8 +228,13 @@ func (c *chooser) activate(e chooserEntry) {
 // that does not exist is offered to be made.
 func (c *chooser) typed(text string) {
 	p := expandHome(strings.TrimSpace(text))
+	if c.saveName != "" && !filepath.IsAbs(p) {
+		p = filepath.Join(c.dir, p)
+	}
 	fi, err := os.Stat(p)
 	switch {
+	case c.saveName != "" && (err != nil || !fi.IsDir()):
+		c.saveAt(p)
 	case errors.Is(err, os.ErrNotExist) && c.folders && filepath.IsAbs(p):
 		c.offerToCreate(p)
 	case err != nil:
@@ -220,6 +251,10 @@ func (c *chooser) typed(text string) {
 // confirm is the Open / Use this folder button. A path typed in the box
 // and not yet gone to counts: it is what the user sees.
 func (c *chooser) confirm() {
+	if c.saveName != "" {
+		c.typed(c.path.Text)
+		return
+	}
 	if typed := strings.TrimSpace(c.path.Text); typed != "" && typed != c.dir && typed != c.picked {
 		c.typed(typed)
 		return
@@ -243,6 +278,31 @@ func (c *chooser) finish(path string) {
 	rememberFolder(c.ui.prefs, folder)
 	c.dlg.Hide()
 	c.done(path)
+}
+
+// saveAt ends a save chooser with path once its folder is known to exist;
+// a file already there is replaced only when the user says so.
+func (c *chooser) saveAt(path string) {
+	if filepath.Ext(path) == "" && len(c.exts) > 0 {
+		path += c.exts[0]
+	}
+	if !isFolder(filepath.Dir(path)) {
+		c.say(lang.X("chooser.nofolder", "There is no folder {{.Dir}}. Check the path, or pick a folder below.", kit.Data{"Dir": filepath.Dir(path)}))
+		return
+	}
+	if _, err := os.Stat(path); err != nil {
+		c.finish(path)
+		return
+	}
+	d := dialog.NewConfirm(lang.L("Replace the file?"),
+		lang.X("chooser.replace", "There is a file {{.Name}} in {{.Dir}} already. Replace it?", kit.Data{"Name": filepath.Base(path), "Dir": filepath.Dir(path)}),
+		func(ok bool) {
+			if ok {
+				c.finish(path)
+			}
+		}, c.ui.win)
+	d.SetConfirmText(lang.L("Replace"))
+	c.ui.showDialog(d)
 }
 
 // offerToCreate asks whether to make the folder typed, which does not

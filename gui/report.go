@@ -4,11 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 
-	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
-	"fyne.io/fyne/v2/storage"
 
 	"haul/downloader"
 	"haul/gui/kit"
@@ -20,24 +18,20 @@ const reportName = "haul-report.csv"
 
 // ExportReport asks where to save a CSV report of every item (Ctrl+E).
 func (u *UI) ExportReport() {
-	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
-		if err != nil {
-			u.showError(err)
-			return
-		}
-		if w == nil {
-			return
-		}
-		if err := u.writeReport(w); err != nil {
-			u.showError(errors.New(lang.X("report.failed", "Could not save the report: {{.Error}}", kit.Data{"Error": i18n.ErrorText(kit.Tr, err)})))
-			return
-		}
-		u.intake.set(lang.X("intake.report", "Report saved as {{.Name}}", kit.Data{"Name": w.URI().Name()}), nil)
-	}, u.win)
-	d.SetFileName(reportName)
-	d.SetFilter(storage.NewExtensionFileFilter([]string{".csv"}))
-	u.trackDialog(d.Dismiss, d.SetOnClosed)
-	d.Show()
+	newSaveChooser(u, lang.L("Save the report"), reportName, []string{".csv"}, u.m.Dir(), u.saveReport).show()
+}
+
+// saveReport writes the report to path and says where it went.
+func (u *UI) saveReport(path string) {
+	f, err := os.Create(path)
+	if err == nil {
+		err = u.writeReport(f)
+	}
+	if err != nil {
+		u.showError(errors.New(lang.X("report.failed", "Could not save the report: {{.Error}}", kit.Data{"Error": i18n.ErrorText(kit.Tr, err)})))
+		return
+	}
+	u.intake.set(lang.X("intake.report", "Report saved as {{.Name}}", kit.Data{"Name": path}), nil)
 }
 
 // writeReport writes the report and closes w.

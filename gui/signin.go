@@ -2,6 +2,7 @@ package gui
 
 import (
 	"net/url"
+	"os"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -47,14 +48,10 @@ func (u *UI) askSignIn(link string) {
 
 // chooseCookiesFile asks for a cookies.txt file to use for the site of link.
 func (u *UI) chooseCookiesFile(link string) {
-	dialog.ShowFileOpen(func(r fyne.URIReadCloser, err error) {
-		if err != nil || r == nil {
-			return
-		}
-		path := r.URI().Path()
-		r.Close()
+	home, _ := os.UserHomeDir()
+	newChooser(u, lang.L("Choose a cookies.txt file"), false, []string{".txt"}, home, func(path string) {
 		u.useCookies(settings.CookiesFilePrefix+path, link)
-	}, u.win)
+	}).show()
 }
 
 // useCookies reads the cookies of source in the background, puts them into
