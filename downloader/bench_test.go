@@ -78,11 +78,11 @@ func BenchmarkClaimName(b *testing.B) {
 				b.StopTimer()
 				m, ids := queueOf(b, n)
 				for _, id := range ids {
-					m.byID[id].dir = m.dir
+					m.store.byID[id].dir = m.dir
 				}
 				b.StartTimer()
 				for i, id := range ids {
-					if _, kind := m.claimName(m.byID[id], wants[i], partTag{}, -1); kind == claimSkip {
+					if _, kind := m.claimName(m.store.byID[id], wants[i], partTag{}, -1); kind == claimSkip {
 						b.Fatal("skipped")
 					}
 				}

@@ -75,26 +75,26 @@ func (l *changeList) unlink(it *item) {
 	it.prevChange, it.nextChange = nil, nil
 }
 
-// touchLocked gives the item a new revision and brings its share of the
-// totals up to date; every change a reader can see goes through it.
-func (m *Manager) touchLocked(it *item) {
-	m.rev++
-	it.rev = m.rev
-	m.changes.moveToBack(it)
-	m.recountLocked(it)
+// touch gives the item a new revision and brings its share of the totals
+// up to date; every change a reader can see goes through it.
+func (s *itemStore) touch(it *item) {
+	s.rev++
+	it.rev = s.rev
+	s.changes.moveToBack(it)
+	s.recount(it)
 }
 
-// forgetLocked takes a removed item out of the change list and the totals
-// and logs its removal for readers of SnapshotSince.
-func (m *Manager) forgetLocked(it *item, rev uint64) {
-	m.changes.unlink(it)
-	m.uncountLocked(it)
-	delete(m.active, it)
-	m.removals = append(m.removals, removal{id: it.id, rev: rev})
-	if len(m.removals) > m.removalCap {
-		drop := len(m.removals) - m.removalCap/2
-		m.removedFloor = m.removals[drop-1].rev
-		m.removals = slices.Delete(m.removals, 0, drop)
+// forget takes a removed item out of the change list and the totals and
+// logs its removal for readers of SnapshotSince.
+func (s *itemStore) forget(it *item, rev uint64) {
+	s.changes.unlink(it)
+	s.uncount(it)
+	delete(s.active, it)
+	s.removals = append(s.removals, removal{id: it.id, rev: rev})
+	if len(s.removals) > s.removalCap {
+		drop := len(s.removals) - s.removalCap/2
+		s.removedFloor = s.removals[drop-1].rev
+		s.removals = slices.Delete(s.removals, 0, drop)
 	}
 }
 
@@ -105,31 +105,31 @@ func (m *Manager) SnapshotSince(rev uint64) Delta {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	now := m.now()
-	d := Delta{Rev: m.rev, Summary: m.summaryLocked()}
-	if rev == 0 || rev < m.removedFloor || rev > m.rev {
+	d := Delta{Rev: m.store.rev, Summary: m.summaryLocked()}
+	if rev == 0 || rev < m.store.removedFloor || rev > m.store.rev {
 		d.Reset = true
-		d.Items = make([]ItemSnapshot, len(m.items))
-		for i, it := range m.items {
+		d.Items = make([]ItemSnapshot, len(m.store.items))
+		for i, it := range m.store.items {
 			d.Items[i] = m.snapshotLocked(it, now)
 		}
 		return d
 	}
 	changed := 0
-	for it := m.changes.tail; it != nil && it.rev > rev; it = it.prevChange {
+	for it := m.store.changes.tail; it != nil && it.rev > rev; it = it.prevChange {
 		changed++
 	}
-	d.Items = make([]ItemSnapshot, 0, changed+len(m.active)) // 100,000 changed at once need no regrowing
-	for it := m.changes.tail; it != nil && it.rev > rev; it = it.prevChange {
+	d.Items = make([]ItemSnapshot, 0, changed+len(m.store.active)) // 100,000 changed at once need no regrowing
+	for it := m.store.changes.tail; it != nil && it.rev > rev; it = it.prevChange {
 		d.Items = append(d.Items, m.snapshotLocked(it, now))
 	}
-	for it := range m.active {
+	for it := range m.store.active {
 		if it.rev <= rev {
 			d.Items = append(d.Items, m.snapshotLocked(it, now))
 		}
 	}
 	slices.SortFunc(d.Items, func(a, b ItemSnapshot) int { return cmp.Compare(a.ID, b.ID) })
-	first := sort.Search(len(m.removals), func(i int) bool { return m.removals[i].rev > rev })
-	for _, r := range m.removals[first:] {
+	first := sort.Search(len(m.store.removals), func(i int) bool { return m.store.removals[i].rev > rev })
+	for _, r := range m.store.removals[first:] {
 		d.Removed = append(d.Removed, r.id)
 	}
 	return d

@@ -94,11 +94,11 @@ func TestSnapshotSinceReturnsOnlyChanges(t *testing.T) {
 
 func TestSnapshotSinceResetsAReaderTooFarBehind(t *testing.T) {
 	m := New(testOptions(t.TempDir()))
-	m.removalCap = 8
+	m.store.removalCap = 8
 	var r mirror
 	r.pull(m)
 	for round := range 3 {
-		urls := make([]string, m.removalCap/2+1)
+		urls := make([]string, m.store.removalCap/2+1)
 		for i := range urls {
 			urls[i] = fmt.Sprintf("http://127.0.0.1:1/%d/%d.jpg", round, i)
 		}

@@ -94,7 +94,7 @@ func (m *Manager) claimCandidate(it *item, name string, numbered bool, offered p
 	case saved, exists && !passOver && policy == SkipExisting:
 		it.name, it.path = name, full
 		it.note = &Note{Kind: NoteInFolder, Name: name}
-		m.touchLocked(it)
+		m.store.touch(it)
 		return claimSkip, true
 	case passOver, exists && policy == KeepBoth, foreign:
 		m.names.release(it.dir, name, it.id)
@@ -180,7 +180,7 @@ func (m *Manager) passOver(it *item, f fileAt, numbered bool) bool {
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	_, queued := m.byURL[key]
+	_, queued := m.store.byURL[key]
 	return queued
 }
 

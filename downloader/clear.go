@@ -19,10 +19,10 @@ func (m *Manager) ClearFailed() int {
 func (m *Manager) clearWhere(gone func(State) bool) int {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	kept := m.items[:0]
-	rev := m.rev + 1
+	kept := m.store.items[:0]
+	rev := m.store.rev + 1
 	hit := map[string]bool{}
-	for _, it := range m.items {
+	for _, it := range m.store.items {
 		if !gone(it.state) {
 			kept = append(kept, it)
 			continue
@@ -30,13 +30,13 @@ func (m *Manager) clearWhere(gone func(State) bool) int {
 		hit[it.host] = true
 		m.removeLocked(it, rev)
 	}
-	removed := len(m.items) - len(kept)
-	clear(m.items[len(kept):])
-	m.items = kept
+	removed := len(m.store.items) - len(kept)
+	clear(m.store.items[len(kept):])
+	m.store.items = kept
 	if removed == 0 {
 		return 0
 	}
-	m.rev = rev
+	m.store.rev = rev
 	m.pruneHostsLocked(hit)
 	m.names.renumber()
 	m.notifyLocked()
@@ -46,23 +46,23 @@ func (m *Manager) clearWhere(gone func(State) bool) int {
 // removeLocked forgets an item taken off the list at revision rev.
 func (m *Manager) removeLocked(it *item, rev uint64) {
 	m.journal.gone(it.raw)
-	m.counts[it.state]--
-	delete(m.byID, it.id)
-	delete(m.byURL, it.raw)
+	m.store.counts[it.state]--
+	delete(m.store.byID, it.id)
+	delete(m.store.byURL, it.raw)
 	if it.name != "" {
 		m.names.release(it.dir, it.name, it.id)
 	}
 	if it.hash != "" && m.hashes[it.hash] == it {
 		delete(m.hashes, it.hash)
 	}
-	m.forgetLocked(it, rev)
+	m.store.forget(it, rev)
 }
 
 // pruneHostsLocked drops the sites among hit that no item in the list
 // uses any more, with their politeness state; a site with no item left
 // has nothing downloading or waiting in line.
 func (m *Manager) pruneHostsLocked(hit map[string]bool) {
-	for _, it := range m.items {
+	for _, it := range m.store.items {
 		if len(hit) == 0 {
 			return
 		}

@@ -12,7 +12,7 @@ import (
 func (m *Manager) Pause(id ID) bool {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	it := m.byID[id]
+	it := m.store.byID[id]
 	return it != nil && m.pauseLocked(it)
 }
 
@@ -33,7 +33,7 @@ func (m *Manager) pauseLocked(it *item) bool {
 func (m *Manager) Resume(id ID) bool {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	it := m.byID[id]
+	it := m.store.byID[id]
 	if it == nil || it.state != Paused {
 		return false
 	}
@@ -44,7 +44,7 @@ func (m *Manager) Resume(id ID) bool {
 // Cancel ends an item for good (until Retry) and removes its partial file.
 func (m *Manager) Cancel(id ID) bool {
 	m.mu.Lock()
-	it := m.byID[id]
+	it := m.store.byID[id]
 	if it == nil {
 		m.mu.Unlock()
 		return false
@@ -95,7 +95,7 @@ func (m *Manager) removeDroppedPart(it *item, part string) {
 	}
 	if err == nil || errors.Is(err, fs.ErrNotExist) {
 		it.bytes.Store(0)
-		m.touchLocked(it)
+		m.store.touch(it)
 		return
 	}
 	it.ownsPart = true
@@ -106,7 +106,7 @@ func (m *Manager) removeDroppedPart(it *item, part string) {
 func (m *Manager) Retry(id ID) bool {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	it := m.byID[id]
+	it := m.store.byID[id]
 	return it != nil && m.retryLocked(it)
 }
 
@@ -147,7 +147,7 @@ func (m *Manager) each(f func(*item) bool) int {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	n := 0
-	for _, it := range m.items {
+	for _, it := range m.store.items {
 		if f(it) {
 			n++
 		}
@@ -182,14 +182,14 @@ func (m *Manager) SetLimits(l Limits) int {
 // no download slot and are left to finish.
 func (m *Manager) yieldExtraLocked(limit int) int {
 	running := 0
-	for _, it := range m.items {
+	for _, it := range m.store.items {
 		if it.downloadingLocked() {
 			running++
 		}
 	}
 	yielded := 0
-	for i := len(m.items) - 1; i >= 0 && running > limit; i-- {
-		it := m.items[i]
+	for i := len(m.store.items) - 1; i >= 0 && running > limit; i-- {
+		it := m.store.items[i]
 		if it.downloadingLocked() {
 			it.yielding = true
 			it.cancel(errYielded)
@@ -242,8 +242,8 @@ func (m *Manager) Snapshot() ([]ItemSnapshot, Summary) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	now := m.now()
-	out := make([]ItemSnapshot, len(m.items))
-	for i, it := range m.items {
+	out := make([]ItemSnapshot, len(m.store.items))
+	for i, it := range m.store.items {
 		out[i] = m.snapshotLocked(it, now)
 	}
 	return out, m.summaryLocked()
@@ -253,7 +253,7 @@ func (m *Manager) Snapshot() ([]ItemSnapshot, Summary) {
 func (m *Manager) Item(id ID) (ItemSnapshot, bool) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	it := m.byID[id]
+	it := m.store.byID[id]
 	if it == nil {
 		return ItemSnapshot{}, false
 	}

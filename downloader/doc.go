@@ -90,10 +90,11 @@
 // The Manager coordinates parts; each part that has a lock owns it, and
 // says what it guards:
 //
-//   - Manager.mu guards the item store (the items, their fields above the
-//     line in item.go, the counts, the change list SnapshotSince reads),
-//     the sites' queues and their politeness (hosts.go, politeness.go)
-//     and the shared failures.
+//   - Manager.mu guards the item store (itemStore, itemstore.go: the
+//     items and their fields above the line in item.go, the counts, the
+//     change feed SnapshotSince reads and the totals Summary reads), the
+//     sites' queues and their politeness (hosts.go, politeness.go) and the
+//     shared failures.
 //   - folderNames (names.go) owns the file names items hold in each folder
 //     and where numbering goes on from; claims (claim.go) look at the
 //     folder with no lock held. Its mu is taken after Manager.mu.

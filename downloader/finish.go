@@ -145,7 +145,7 @@ func (m *Manager) failQueuedLocked(cause *ItemError) {
 	c := *cause
 	c.NotStarted = true
 	notStarted := &c
-	for _, it := range m.items {
+	for _, it := range m.store.items {
 		if it.state == Queued || it.state == Waiting {
 			m.stopTimerLocked(it)
 			m.failLocked(it, notStarted, false)

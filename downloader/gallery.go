@@ -42,7 +42,7 @@ func (m *Manager) addPagePicturesLocked(page Page, links []string) ([]ID, []Reje
 		added, r := m.addLocked([]string{link}, page.URL)
 		rejected = append(rejected, r...)
 		for _, id := range added {
-			it := m.byID[id]
+			it := m.store.byID[id]
 			it.subdir = folder
 			if tmpl != "" {
 				it.pattern = naming.PlaceTemplate(tmpl, i+1, len(links), it.link().Hostname(), pageFolder(page))

@@ -88,7 +88,7 @@ func TestPagePlacementSurvivesARestart(t *testing.T) {
 	first := New(o)
 	ids, _ := first.AddPagePictures(Page{URL: srv.URL("/trip"), Title: "Trip"}, srv.URL("/a.png"), srv.URL("/b.png"))
 	first.mu.Lock()
-	rec := first.byID[ids[1]].record()
+	rec := first.store.byID[ids[1]].record()
 	first.mu.Unlock()
 	if rec.Subdir != "Trip" || rec.Pattern != "02-{name}" {
 		t.Fatalf("record: %+v", rec)

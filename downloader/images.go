@@ -156,7 +156,7 @@ func (m *Manager) pictureOwner(it *item, sum string, keepDuplicates bool) (owner
 		return nil, ""
 	}
 	owner = m.hashes[sum]
-	live := owner != nil && owner != it && m.byID[owner.id] == owner && owner.state != Failed && owner.state != Canceled
+	live := owner != nil && owner != it && m.store.byID[owner.id] == owner && owner.state != Failed && owner.state != Canceled
 	switch {
 	case live && owner.state != Done:
 		return owner, ""

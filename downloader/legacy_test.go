@@ -48,7 +48,7 @@ func TestQueueSavedWithSentencesStillLoads(t *testing.T) {
 		}
 	}
 	m.mu.Lock()
-	again := m.byID[ids[0]].record()
+	again := m.store.byID[ids[0]].record()
 	m.mu.Unlock()
 	raw, err := json.Marshal(again)
 	if err != nil {

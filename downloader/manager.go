@@ -13,7 +13,6 @@ import (
 
 	"golang.org/x/sync/semaphore"
 
-	"haul/downloader/itemstate"
 	"haul/downloader/links"
 )
 
@@ -43,29 +42,15 @@ type Manager struct {
 	untagged atomic.Bool
 	meter    speedMeter // sampled when the summary is read
 
-	mu     sync.Mutex
-	cond   *sync.Cond
-	dir    string
-	limits Limits
-	items  []*item
-	byID   map[ID]*item
-	byURL  map[string]*item
-	hosts  map[string]*hostQueue
-	order  []*hostQueue
-	rr     int
-	nextID ID
-	counts [itemstate.NumStates]int
-	// rev counts changes; changes, removals and removedFloor let readers
-	// ask for what changed since a revision (SnapshotSince).
-	rev          uint64
-	changes      changeList
-	removals     []removal
-	removedFloor uint64
-	removalCap   int // maxRemovals, lowered by tests
-	// active holds the downloading items; sums are the totals as last
-	// counted (see totals.go).
-	active  map[*item]struct{}
-	sums    share
+	mu      sync.Mutex
+	cond    *sync.Cond
+	dir     string
+	limits  Limits
+	store   itemStore // the items, guarded by mu
+	hosts   map[string]*hostQueue
+	order   []*hostQueue
+	rr      int
+	nextID  ID
 	running bool
 	stop    context.CancelCauseFunc
 	runDone chan struct{}
@@ -100,25 +85,22 @@ type Rejected struct {
 func New(opts Options) *Manager {
 	opts = opts.withDefaults()
 	m := &Manager{
-		opts:       opts,
-		client:     opts.Client,
-		openPart:   openPartOS,
-		now:        time.Now,
-		gate:       newGate(opts.Concurrency),
-		commitSem:  semaphore.NewWeighted(maxCommits),
-		rates:      newRateLimits(opts.Limits),
-		wake:       make(chan struct{}, 1),
-		changed:    make(chan struct{}, 1),
-		limits:     opts.Limits,
-		dir:        opts.Dir,
-		byID:       map[ID]*item{},
-		byURL:      map[string]*item{},
-		names:      newFolderNames(),
-		active:     map[*item]struct{}{},
-		removalCap: maxRemovals,
-		hosts:      map[string]*hostQueue{},
-		hashes:     map[string]*item{},
-		failures:   map[ItemError]*ItemError{},
+		opts:      opts,
+		client:    opts.Client,
+		openPart:  openPartOS,
+		now:       time.Now,
+		gate:      newGate(opts.Concurrency),
+		commitSem: semaphore.NewWeighted(maxCommits),
+		rates:     newRateLimits(opts.Limits),
+		wake:      make(chan struct{}, 1),
+		changed:   make(chan struct{}, 1),
+		limits:    opts.Limits,
+		dir:       opts.Dir,
+		store:     newItemStore(),
+		names:     newFolderNames(),
+		hosts:     map[string]*hostQueue{},
+		hashes:    map[string]*item{},
+		failures:  map[ItemError]*ItemError{},
 	}
 	m.cond = sync.NewCond(&m.mu)
 	m.journal.after, m.journal.records, m.journal.putBack = flushDelay, m.dirtyRecords, m.unwrittenItems
@@ -163,7 +145,7 @@ func (m *Manager) addLocked(raws []string, page string) ([]ID, []Rejected) {
 			continue
 		}
 		key := canonical(raw, u)
-		if _, dup := m.byURL[key]; dup {
+		if _, dup := m.store.byURL[key]; dup {
 			rejected = append(rejected, Rejected{URL: raw, Reason: links.ReasonDuplicate, Duplicate: true})
 			continue
 		}
@@ -229,15 +211,12 @@ func checkLink(raw string) (*url.URL, links.Reason) {
 	return u, ""
 }
 
+// insertLocked adds a new item to the store, holding its file name when it has one.
 func (m *Manager) insertLocked(it *item) {
-	m.items = append(m.items, it)
-	m.byID[it.id] = it
-	m.byURL[it.raw] = it
-	m.counts[it.state]++
 	if it.name != "" {
 		m.names.hold(it.dir, it.name, it.id)
 	}
-	m.touchLocked(it)
+	m.store.add(it)
 }
 
 // enqueueLocked puts a Queued item in line behind its site's other items.
@@ -258,10 +237,7 @@ func (m *Manager) setStateLocked(it *item, st State) error {
 	if err := checkMove(it.state, st, live); err != nil || it.state == st {
 		return err
 	}
-	m.counts[it.state]--
-	m.counts[st]++
-	m.trackActiveLocked(it, it.state, st)
-	it.state = st
+	m.store.move(it, st)
 	if st.Final() {
 		it.finished = m.now()
 	}
@@ -333,7 +309,7 @@ func (m *Manager) stopLocked() {
 	if m.running {
 		m.running = false
 		m.stop(errStopped)
-		for _, it := range m.items {
+		for _, it := range m.store.items {
 			if it.state == Waiting {
 				m.requeueLocked(it)
 			}
@@ -354,7 +330,7 @@ func (m *Manager) stopLocked() {
 func (m *Manager) Wait() Summary {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	for m.counts[Active] > 0 || m.running && m.counts[Queued]+m.counts[Waiting] > 0 {
+	for m.store.counts[Active] > 0 || m.running && m.store.counts[Queued]+m.store.counts[Waiting] > 0 {
 		m.cond.Wait()
 	}
 	return m.summaryLocked()

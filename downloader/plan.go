@@ -141,7 +141,7 @@ func (m *Manager) noteStatus(it *item, code int) {
 	if h := m.hosts[it.host]; h != nil {
 		h.noteAnswer()
 	}
-	m.touchLocked(it)
+	m.store.touch(it)
 	m.mu.Unlock()
 }
 

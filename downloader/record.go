@@ -28,7 +28,7 @@ func (m *Manager) SetJournal(j Journal) { m.journal.setJournal(j) }
 
 // markDirtyLocked notes that the item changed and must be written to the journal.
 func (m *Manager) markDirtyLocked(it *item) {
-	m.touchLocked(it)
+	m.store.touch(it)
 	if it.dirty {
 		return
 	}
@@ -47,7 +47,7 @@ func (m *Manager) unwrittenItems(unwritten []*item, unremoved []string) []*item 
 	defer m.mu.Unlock()
 	var again []*item
 	keep := func(it *item) {
-		if it != nil && !it.dirty && m.byID[it.id] == it {
+		if it != nil && !it.dirty && m.store.byID[it.id] == it {
 			it.dirty = true
 			again = append(again, it)
 		}
@@ -56,7 +56,7 @@ func (m *Manager) unwrittenItems(unwritten []*item, unremoved []string) []*item 
 		keep(it)
 	}
 	for _, raw := range unremoved {
-		keep(m.byURL[raw])
+		keep(m.store.byURL[raw])
 	}
 	return again
 }
@@ -68,7 +68,7 @@ func (m *Manager) dirtyRecords(items []*item) []Record {
 	out := make([]Record, 0, len(items))
 	for _, it := range items {
 		it.dirty = false
-		if m.byID[it.id] == it {
+		if m.store.byID[it.id] == it {
 			out = append(out, it.record())
 		}
 	}
@@ -82,8 +82,8 @@ func (m *Manager) SaveError() error { return m.journal.failure() }
 func (m *Manager) Records() []Record {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	out := make([]Record, len(m.items))
-	for i, it := range m.items {
+	out := make([]Record, len(m.store.items))
+	for i, it := range m.store.items {
 		out[i] = it.record()
 	}
 	return out
@@ -133,7 +133,7 @@ func (m *Manager) restore(recs iter.Seq[Record], present savedFolders, how Resto
 			continue
 		}
 		key := canonical(r.URL, u)
-		if _, dup := m.byURL[key]; dup {
+		if _, dup := m.store.byURL[key]; dup {
 			continue
 		}
 		it := m.newItemLocked(key, u)

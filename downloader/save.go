@@ -176,7 +176,7 @@ func (m *Manager) noteDimensions(it *item, head []byte) {
 	format := sniff.Detect(head)
 	m.mu.Lock()
 	it.width, it.height = int32(format.Width), int32(format.Height)
-	m.touchLocked(it)
+	m.store.touch(it)
 	m.mu.Unlock()
 }
 

@@ -63,7 +63,7 @@ func (h *hostQueue) down(v rules.Verdict, s rules.Step) bool {
 // links not tried since the user queued them, with their number of tries
 // for the others.
 func (m *Manager) failSiteLocked(host string, cause *ItemError) {
-	for _, it := range m.items {
+	for _, it := range m.store.items {
 		if it.host != host || it.state != Queued && it.state != Waiting {
 			continue
 		}

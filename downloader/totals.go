@@ -34,41 +34,41 @@ func (it *item) share() share {
 	return share{bytes: b}
 }
 
-// recountLocked replaces the item's share of the totals with its current one.
-func (m *Manager) recountLocked(it *item) {
+// recount replaces the item's share of the totals with its current one.
+func (s *itemStore) recount(it *item) {
 	now := it.share()
-	m.sums = m.sums.plus(now).minus(it.counted)
+	s.sums = s.sums.plus(now).minus(it.counted)
 	it.counted = now
 }
 
-// uncountLocked takes a removed item's share out of the totals.
-func (m *Manager) uncountLocked(it *item) {
-	m.sums = m.sums.minus(it.counted)
+// uncount takes a removed item's share out of the totals.
+func (s *itemStore) uncount(it *item) {
+	s.sums = s.sums.minus(it.counted)
 	it.counted = share{}
 }
 
-// trackActiveLocked keeps the set of downloading items in step with a
-// change of state.
-func (m *Manager) trackActiveLocked(it *item, from, to State) {
+// trackActive keeps the set of downloading items in step with a change of
+// state.
+func (s *itemStore) trackActive(it *item, from, to State) {
 	switch {
 	case to == Active:
-		m.active[it] = struct{}{}
+		s.active[it] = struct{}{}
 	case from == Active:
-		delete(m.active, it)
+		delete(s.active, it)
 	}
 }
 
 func (m *Manager) summaryLocked() Summary {
 	now := m.now()
-	c := m.counts
+	c := m.store.counts
 	s := Summary{
-		Total:  len(m.items),
+		Total:  len(m.store.items),
 		Queued: c[Queued], Active: c[Active], Waiting: c[Waiting], Paused: c[Paused],
 		Done: c[Done], Failed: c[Failed], Skipped: c[Skipped], Canceled: c[Canceled],
 		Running: m.running,
 	}
-	sums := m.sums
-	for it := range m.active {
+	sums := m.store.sums
+	for it := range m.store.active {
 		sums = sums.plus(it.share()).minus(it.counted)
 	}
 	s.Bytes, s.Expected, s.Sized, s.Unsized = sums.bytes, sums.expected, int(sums.sized), int(sums.unsized)
@@ -82,5 +82,5 @@ func (m *Manager) summaryLocked() Summary {
 func (m *Manager) activeCount() int {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	return len(m.active)
+	return len(m.store.active)
 }

@@ -36,7 +36,7 @@ func TestEveryLiveMove(t *testing.T) {
 				m.mu.Lock()
 				m.insertLocked(it)
 				err := m.setStateLocked(it, to)
-				counts := m.counts
+				counts := m.store.counts
 				state := it.state
 				m.mu.Unlock()
 				if (err == nil) != want {

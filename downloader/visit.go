@@ -9,7 +9,7 @@ func (m *Manager) Visit(fn func(ItemSnapshot)) Summary {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	now := m.now()
-	for _, it := range m.items {
+	for _, it := range m.store.items {
 		fn(m.snapshotLocked(it, now))
 	}
 	return m.summaryLocked()

@@ -1,0 +1,48 @@
+package downloader
+
+import "haul/downloader/itemstate"
+
+// itemStore is the part of the engine that holds the items: the list in
+// queue order, found by id and by link, the counts of each state, the
+// change feed SnapshotSince reads (changes.go) and the totals Summary
+// reads (totals.go). It has no lock of its own: Manager.mu guards it, and
+// its methods are called with Manager.mu held.
+type itemStore struct {
+	items  []*item
+	byID   map[ID]*item
+	byURL  map[string]*item
+	counts [itemstate.NumStates]int
+	// rev counts changes; changes, removals and removedFloor let readers
+	// ask for what changed since a revision (SnapshotSince).
+	rev          uint64
+	changes      changeList
+	removals     []removal
+	removedFloor uint64
+	removalCap   int // maxRemovals, lowered by tests
+	// active holds the downloading items; sums are the totals as last
+	// counted (see totals.go).
+	active map[*item]struct{}
+	sums   share
+}
+
+func newItemStore() itemStore {
+	return itemStore{byID: map[ID]*item{}, byURL: map[string]*item{}, active: map[*item]struct{}{}, removalCap: maxRemovals}
+}
+
+// add puts a new item at the end of the list.
+func (s *itemStore) add(it *item) {
+	s.items = append(s.items, it)
+	s.byID[it.id] = it
+	s.byURL[it.raw] = it
+	s.counts[it.state]++
+	s.touch(it)
+}
+
+// move counts the item in its new state and keeps the set of downloading
+// items in step; the state table has allowed the move.
+func (s *itemStore) move(it *item, to State) {
+	s.counts[it.state]--
+	s.counts[to]++
+	s.trackActive(it, it.state, to)
+	it.state = to
+}
