@@ -140,7 +140,7 @@ func (m *Manager) SnapshotSince(rev uint64) Delta {
 func (m *Manager) snapshotLocked(it *item, now time.Time) ItemSnapshot {
 	s := it.snapshot(now)
 	if it.state == Queued {
-		if h := m.hosts[it.host]; h != nil && (h.pace.slowed() || now.Before(h.pace.pauseUntil)) {
+		if h := m.queues.byKey[it.host]; h != nil && (h.pace.slowed() || now.Before(h.pace.pauseUntil)) {
 			s.SlowedDown = true
 		}
 	}

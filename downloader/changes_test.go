@@ -160,12 +160,12 @@ func TestClearFinishedForgetsSitesAndPictures(t *testing.T) {
 	addAll(t, m, srv.URL("/a.png"), srv.URL("/b.png"), "http://127.0.0.1:1/never.jpg")
 	m.Pause(3)
 	runAll(t, m)
-	if len(m.hashes) != 1 || len(m.hosts) != 2 {
-		t.Fatalf("before clearing: %d pictures, %d sites", len(m.hashes), len(m.hosts))
+	if len(m.hashes) != 1 || len(m.queues.byKey) != 2 {
+		t.Fatalf("before clearing: %d pictures, %d sites", len(m.hashes), len(m.queues.byKey))
 	}
 	m.ClearFinished()
-	if len(m.hashes) != 0 || len(m.hosts) != 1 || len(m.order) != 1 || m.names.count() != 0 {
-		t.Fatalf("after clearing: %d pictures, %d sites (%d in order), %d names", len(m.hashes), len(m.hosts), len(m.order), m.names.count())
+	if len(m.hashes) != 0 || len(m.queues.byKey) != 1 || len(m.queues.order) != 1 || m.names.count() != 0 {
+		t.Fatalf("after clearing: %d pictures, %d sites (%d in order), %d names", len(m.hashes), len(m.queues.byKey), len(m.queues.order), m.names.count())
 	}
 }
 

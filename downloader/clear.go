@@ -71,17 +71,5 @@ func (m *Manager) pruneHostsLocked(hit map[string]bool) {
 	if len(hit) == 0 {
 		return
 	}
-	order := m.order[:0]
-	for _, h := range m.order {
-		if hit[h.key] {
-			delete(m.hosts, h.key)
-			continue
-		}
-		order = append(order, h)
-	}
-	clear(m.order[len(order):])
-	m.order = order
-	if m.rr >= len(order) {
-		m.rr = 0
-	}
+	m.queues.drop(hit)
 }

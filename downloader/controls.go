@@ -115,7 +115,7 @@ func (m *Manager) retryLocked(it *item) bool {
 		return false
 	}
 	it.failures, it.err, it.finished = 0, nil, time.Time{}
-	if h := m.hosts[it.host]; h != nil {
+	if h := m.queues.byKey[it.host]; h != nil {
 		h.refusals = 0 // judged down again only on new evidence
 	}
 	m.requeueLocked(it)

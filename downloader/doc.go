@@ -93,7 +93,8 @@
 //   - Manager.mu guards the item store (itemStore, itemstore.go: the
 //     items and their fields above the line in item.go, the counts, the
 //     change feed SnapshotSince reads and the totals Summary reads), the
-//     sites' queues and their politeness (hosts.go, politeness.go) and the
+//     sites' queues (siteQueues, hosts.go: the items waiting their turn,
+//     picked round-robin) with their politeness (politeness.go), and the
 //     shared failures.
 //   - folderNames (names.go) owns the file names items hold in each folder
 //     and where numbering goes on from; claims (claim.go) look at the

@@ -17,7 +17,7 @@ import (
 func (m *Manager) finish(ctx context.Context, it *item, out outcome) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	h := m.hosts[it.host]
+	h := m.queues.byKey[it.host]
 	inFlight := h.active
 	m.releaseSlotLocked(it)
 	it.cancel, it.speed = nil, nil // the speed is only read while Active: 100,000 finished items need none
@@ -161,7 +161,7 @@ func (m *Manager) releaseSlotLocked(it *item) {
 		return
 	}
 	it.holdsSlot = false
-	m.hosts[it.host].active--
+	m.queues.byKey[it.host].active--
 	m.gate.Release()
 	select {
 	case m.wake <- struct{}{}:

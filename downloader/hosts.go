@@ -1,5 +1,73 @@
 package downloader
 
+import "time"
+
+// siteQueues is the part of the engine that keeps each site's queued items
+// in line and picks the next one to start, round-robin over the sites. It
+// has no lock of its own: Manager.mu guards it.
+type siteQueues struct {
+	byKey map[string]*hostQueue
+	order []*hostQueue
+	rr    int
+}
+
+// enqueue puts a Queued item in line behind its site's other items.
+func (q *siteQueues) enqueue(it *item) {
+	h := q.byKey[it.host]
+	if h == nil {
+		h = &hostQueue{key: it.host}
+		q.byKey[it.host] = h
+		q.order = append(q.order, h)
+	}
+	h.push(it)
+}
+
+// pick takes the next queued item from the next site that may start a
+// request, round-robin; limit says how many downloads a site may have at
+// once. When none may, it returns the earliest time one could (zero when
+// only a finishing download can free a slot).
+func (q *siteQueues) pick(now time.Time, limit func(site string) int) (*item, time.Time) {
+	var wakeAt time.Time
+	n := len(q.order)
+	for i := range n {
+		h := q.order[(q.rr+i)%n]
+		if !h.pending() {
+			continue
+		}
+		most := limit(h.key)
+		h.pace.recover(now, most)
+		ok, at := h.pace.ready(now, h.active, most)
+		if !ok {
+			wakeAt = earlierOf(wakeAt, at)
+			continue
+		}
+		if it := h.pop(); it != nil {
+			q.rr = (q.rr + i + 1) % n
+			h.active++
+			h.pace.started(now)
+			return it, time.Time{}
+		}
+	}
+	return nil, wakeAt
+}
+
+// drop forgets the queues of the sites in gone.
+func (q *siteQueues) drop(gone map[string]bool) {
+	order := q.order[:0]
+	for _, h := range q.order {
+		if gone[h.key] {
+			delete(q.byKey, h.key)
+			continue
+		}
+		order = append(order, h)
+	}
+	clear(q.order[len(order):])
+	q.order = order
+	if q.rr >= len(order) {
+		q.rr = 0
+	}
+}
+
 // hostQueue holds one site's queued items in order and counts its running ones.
 type hostQueue struct {
 	key    string

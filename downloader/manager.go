@@ -46,10 +46,8 @@ type Manager struct {
 	cond    *sync.Cond
 	dir     string
 	limits  Limits
-	store   itemStore // the items, guarded by mu
-	hosts   map[string]*hostQueue
-	order   []*hostQueue
-	rr      int
+	store   itemStore  // the items, guarded by mu
+	queues  siteQueues // each site's queued items, guarded by mu
 	nextID  ID
 	running bool
 	stop    context.CancelCauseFunc
@@ -98,7 +96,7 @@ func New(opts Options) *Manager {
 		dir:       opts.Dir,
 		store:     newItemStore(),
 		names:     newFolderNames(),
-		hosts:     map[string]*hostQueue{},
+		queues:    siteQueues{byKey: map[string]*hostQueue{}},
 		hashes:    map[string]*item{},
 		failures:  map[ItemError]*ItemError{},
 	}
@@ -152,7 +150,7 @@ func (m *Manager) addLocked(raws []string, page string) ([]ID, []Rejected) {
 		it := m.newItemLocked(key, u)
 		it.fromPage, it.referer = page != "", page
 		m.insertLocked(it)
-		m.enqueueLocked(it)
+		m.queues.enqueue(it)
 		m.markDirtyLocked(it)
 		ids = append(ids, it.id)
 	}
@@ -176,7 +174,7 @@ func canonical(raw string, u *url.URL) string {
 // items of one site share one string.
 func (m *Manager) newItemLocked(key string, u *url.URL) *item {
 	host := hostKey(u)
-	if h := m.hosts[host]; h != nil {
+	if h := m.queues.byKey[host]; h != nil {
 		host = h.key
 	}
 	m.nextID++
@@ -217,17 +215,6 @@ func (m *Manager) insertLocked(it *item) {
 		m.names.hold(it.dir, it.name, it.id)
 	}
 	m.store.add(it)
-}
-
-// enqueueLocked puts a Queued item in line behind its site's other items.
-func (m *Manager) enqueueLocked(it *item) {
-	h := m.hosts[it.host]
-	if h == nil {
-		h = &hostQueue{key: it.host}
-		m.hosts[it.host] = h
-		m.order = append(m.order, h)
-	}
-	h.push(it)
 }
 
 // setStateLocked moves an item and keeps the counts in step. A move that
@@ -347,7 +334,7 @@ func (m *Manager) dispatch(ctx context.Context, done chan struct{}) {
 			return
 		}
 		m.mu.Lock()
-		it, wakeAt := m.pickLocked()
+		it, wakeAt := m.queues.pick(m.now(), m.siteLimitLocked())
 		if it == nil {
 			m.mu.Unlock()
 			m.gate.Release()
@@ -415,34 +402,11 @@ func (m *Manager) journalsAtOnce(it *item) bool {
 	return it.journalNow
 }
 
-// pickLocked takes the next queued item from the next site that may start
-// a request, round-robin. When none may, it returns the earliest time one
-// could (zero when only a finishing download can free a slot).
-func (m *Manager) pickLocked() (*item, time.Time) {
+// siteLimitLocked says how many downloads each site may have at once: its
+// own rule's limit, else the user's per-site limit.
+func (m *Manager) siteLimitLocked() func(site string) int {
 	perHost := m.perHostLocked()
-	now := m.now()
-	var wakeAt time.Time
-	n := len(m.order)
-	for i := range n {
-		h := m.order[(m.rr+i)%n]
-		if !h.pending() {
-			continue
-		}
-		limit := m.sitePerHost(h.key, perHost)
-		h.pace.recover(now, limit)
-		ok, at := h.pace.ready(now, h.active, limit)
-		if !ok {
-			wakeAt = earlierOf(wakeAt, at)
-			continue
-		}
-		if it := h.pop(); it != nil {
-			m.rr = (m.rr + i + 1) % n
-			h.active++
-			h.pace.started(now)
-			return it, time.Time{}
-		}
-	}
-	return nil, wakeAt
+	return func(site string) int { return m.sitePerHost(site, perHost) }
 }
 
 // perHostLocked is the user's per-site limit, which defaults to the global one.
@@ -457,6 +421,6 @@ func (m *Manager) perHostLocked() int {
 func (m *Manager) requeueLocked(it *item) {
 	m.stopTimerLocked(it)
 	if m.setStateLocked(it, Queued) == nil {
-		m.enqueueLocked(it)
+		m.queues.enqueue(it)
 	}
 }

@@ -138,7 +138,7 @@ func (m *Manager) nameFor(it *item, resp *http.Response) string {
 func (m *Manager) noteStatus(it *item, code int) {
 	m.mu.Lock()
 	it.status = int32(code)
-	if h := m.hosts[it.host]; h != nil {
+	if h := m.queues.byKey[it.host]; h != nil {
 		h.noteAnswer()
 	}
 	m.store.touch(it)

@@ -143,7 +143,7 @@ func (m *Manager) restore(recs iter.Seq[Record], present savedFolders, how Resto
 			m.markDirtyLocked(it) // the journal learns it is saved, and the next run skips it
 		}
 		if it.state == Queued {
-			m.enqueueLocked(it)
+			m.queues.enqueue(it)
 		}
 		ids = append(ids, it.id)
 	}
