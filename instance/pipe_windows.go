@@ -18,19 +18,21 @@ import (
 // pipeBuffer is the size of each pipe's buffers.
 const pipeBuffer = 64 << 10
 
-// pipeBusyWait is how long dial waits between tries at a busy pipe.
-const pipeBusyWait = 20 * time.Millisecond
-
 // pipeListener accepts connections on a named pipe that only this user
 // can open and no other computer can reach. It keeps one instance of the
 // pipe waiting for the next connection.
 type pipeListener struct {
-	name  string
-	sa    *windows.SecurityAttributes
-	mu    sync.Mutex
-	next  windows.Handle
-	close chan struct{}
-	once  sync.Once
+	name string
+	sa   *windows.SecurityAttributes
+	// closed is an event Close sets, which wakes a waiting Accept.
+	closed windows.Handle
+	mu     sync.Mutex
+	// next is the instance made ahead for the next Accept.
+	next windows.Handle
+	done bool
+	once sync.Once
+	// accepting counts the Accepts under way, which Close waits for.
+	accepting sync.WaitGroup
 }
 
 // listen makes the first instance of the pipe name; when another Haul
@@ -46,12 +48,17 @@ func listen(name string) (net.Listener, error) {
 		c.Close()
 		return nil, ErrRunning
 	}
-	l := &pipeListener{name: name, sa: sa, close: make(chan struct{})}
-	h, err := l.instance(true)
-	if errors.Is(err, windows.ERROR_ACCESS_DENIED) || errors.Is(err, windows.ERROR_PIPE_BUSY) {
-		return nil, ErrRunning
-	}
+	closed, err := windows.CreateEvent(nil, 1, 0, nil)
 	if err != nil {
+		return nil, fmt.Errorf("listen for other launches of Haul: %w", err)
+	}
+	l := &pipeListener{name: name, sa: sa, closed: closed}
+	h, err := l.instance(true)
+	if err != nil {
+		windows.CloseHandle(closed)
+		if errors.Is(err, windows.ERROR_ACCESS_DENIED) || errors.Is(err, windows.ERROR_PIPE_BUSY) {
+			return nil, ErrRunning
+		}
 		return nil, fmt.Errorf("listen for other launches of Haul: %w", err)
 	}
 	l.next = h
@@ -90,142 +97,97 @@ func (l *pipeListener) instance(first bool) (windows.Handle, error) {
 }
 
 // Accept waits for the next connection. The next instance of the pipe is
-// made before a connection is handed out, so that a launch always finds
-// one to open.
+// made before this one is waited on, so that a launch always finds one to
+// open.
 func (l *pipeListener) Accept() (net.Conn, error) {
-	l.mu.Lock()
-	h := l.next
-	l.next = windows.InvalidHandle
-	l.mu.Unlock()
-	var err error
-	if h == windows.InvalidHandle {
-		if h, err = l.instance(false); err != nil {
-			return nil, fmt.Errorf("accept another launch of Haul: %w", err)
-		}
+	h, err := l.take()
+	if err != nil {
+		return nil, err
 	}
-	err = connect(h)
-	select {
-	case <-l.close:
+	defer l.accepting.Done()
+	if err := l.connect(h); err != nil {
 		windows.CloseHandle(h)
-		return nil, net.ErrClosed
-	default:
-	}
-	if err != nil && !errors.Is(err, windows.ERROR_PIPE_CONNECTED) {
-		windows.CloseHandle(h)
-		return nil, fmt.Errorf("accept another launch of Haul: %w", err)
-	}
-	if next, err := l.instance(false); err == nil {
-		l.mu.Lock()
-		l.next = next
-		l.mu.Unlock()
+		return nil, err
 	}
 	return &pipeConn{File: os.NewFile(uintptr(h), l.name), name: l.name}, nil
 }
 
+// take is the instance of the pipe to wait on: the one made ahead, or a
+// new one; it makes the next one ahead. The caller is counted in
+// accepting unless take fails.
+func (l *pipeListener) take() (windows.Handle, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.done {
+		return windows.InvalidHandle, net.ErrClosed
+	}
+	h := l.next
+	l.next = windows.InvalidHandle
+	if h == windows.InvalidHandle {
+		var err error
+		if h, err = l.instance(false); err != nil {
+			return windows.InvalidHandle, fmt.Errorf("accept another launch of Haul: %w", err)
+		}
+	}
+	if next, err := l.instance(false); err == nil {
+		l.next = next
+	}
+	l.accepting.Add(1)
+	return h, nil
+}
+
 // connect waits for a launch to open the pipe instance h, which was made
-// for overlapped I/O.
-func connect(h windows.Handle) error {
+// for overlapped I/O, or for Close.
+func (l *pipeListener) connect(h windows.Handle) error {
 	event, err := windows.CreateEvent(nil, 1, 0, nil)
 	if err != nil {
-		return fmt.Errorf("wait for another launch of Haul: %w", err)
+		return fmt.Errorf("accept another launch of Haul: %w", err)
 	}
 	defer windows.CloseHandle(event)
 	ov := windows.Overlapped{HEvent: event}
 	err = windows.ConnectNamedPipe(h, &ov)
+	if err == nil || errors.Is(err, windows.ERROR_PIPE_CONNECTED) {
+		return nil
+	}
 	if !errors.Is(err, windows.ERROR_IO_PENDING) {
-		return err
+		return fmt.Errorf("accept another launch of Haul: %w", err)
+	}
+	woke, err := windows.WaitForMultipleObjects([]windows.Handle{event, l.closed}, false, windows.INFINITE)
+	if err != nil || woke != windows.WAIT_OBJECT_0 {
+		windows.CancelIoEx(h, &ov)
 	}
 	var n uint32
-	return windows.GetOverlappedResult(h, &ov, &n, true)
+	if err := windows.GetOverlappedResult(h, &ov, &n, true); err != nil {
+		if errors.Is(err, windows.ERROR_OPERATION_ABORTED) {
+			return net.ErrClosed
+		}
+		return fmt.Errorf("accept another launch of Haul: %w", err)
+	}
+	return nil
 }
 
-// Close stops accepting: a connection of its own wakes a waiting Accept.
+// Close stops accepting, wakes a waiting Accept and waits for it to end;
+// from then on a launch finds no instance of the pipe.
 func (l *pipeListener) Close() error {
-	l.once.Do(func() {
-		close(l.close)
-		if c, err := dial(context.Background(), l.name); err == nil {
-			c.Close()
-		}
-		l.mu.Lock()
-		if l.next != windows.InvalidHandle {
-			windows.CloseHandle(l.next)
-			l.next = windows.InvalidHandle
-		}
-		l.mu.Unlock()
-	})
+	l.once.Do(l.shutdown)
 	return nil
+}
+
+// shutdown is the first Close; the others wait for it.
+func (l *pipeListener) shutdown() {
+	l.mu.Lock()
+	l.done = true
+	windows.SetEvent(l.closed)
+	l.mu.Unlock()
+	l.accepting.Wait()
+	windows.CloseHandle(l.closed)
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.next != windows.InvalidHandle {
+		windows.CloseHandle(l.next)
+		l.next = windows.InvalidHandle
+	}
 }
 
 // Addr is the pipe's name.
 func (l *pipeListener) Addr() net.Addr { return pipeAddr(l.name) }
-
-// pipeAddr is a pipe's name as a network address.
-type pipeAddr string
-
-// Network is "pipe".
-func (pipeAddr) Network() string { return "pipe" }
-
-// String is the pipe's name.
-func (a pipeAddr) String() string { return string(a) }
-
-// pipeConn is one end of a connected pipe. Both ends are opened for
-// overlapped I/O, so its reads and writes wait in the runtime's poller and
-// its File keeps their deadlines.
-type pipeConn struct {
-	*os.File
-	name string
-}
-
-// LocalAddr is the pipe's name.
-func (c *pipeConn) LocalAddr() net.Addr { return pipeAddr(c.name) }
-
-// RemoteAddr is the pipe's name.
-func (c *pipeConn) RemoteAddr() net.Addr { return pipeAddr(c.name) }
-
-// ownedByUser refuses a pipe that another user made under Haul's name,
-// which would otherwise receive this user's links and cookies.
-func ownedByUser(h windows.Handle) error {
-	sd, err := windows.GetSecurityInfo(h, windows.SE_KERNEL_OBJECT, windows.OWNER_SECURITY_INFORMATION)
-	if err != nil {
-		return fmt.Errorf("check who made Haul's pipe: %w", err)
-	}
-	owner, _, err := sd.Owner()
-	if err != nil {
-		return fmt.Errorf("check who made Haul's pipe: %w", err)
-	}
-	user, err := windows.GetCurrentProcessToken().GetTokenUser()
-	if err != nil {
-		return fmt.Errorf("find who runs Haul: %w", err)
-	}
-	if !owner.Equals(user.User.Sid) {
-		return errors.New("Haul's pipe was made by another user")
-	}
-	return nil
-}
-
-// dial opens the pipe name, waiting while every instance is busy.
-func dial(ctx context.Context, name string) (net.Conn, error) {
-	p, err := windows.UTF16PtrFromString(name)
-	if err != nil {
-		return nil, err
-	}
-	for {
-		h, err := windows.CreateFile(p, windows.GENERIC_READ|windows.GENERIC_WRITE, 0, nil, windows.OPEN_EXISTING,
-			windows.FILE_FLAG_OVERLAPPED, 0)
-		if err == nil {
-			if err := ownedByUser(h); err != nil {
-				windows.CloseHandle(h)
-				return nil, err
-			}
-			return &pipeConn{File: os.NewFile(uintptr(h), name), name: name}, nil
-		}
-		if !errors.Is(err, windows.ERROR_PIPE_BUSY) {
-			return nil, fmt.Errorf("open %s: %w", name, err)
-		}
-		select {
-		case <-ctx.Done():
-			return nil, ctx.Err()
-		case <-time.After(pipeBusyWait):
-		}
-	}
-}

@@ -121,3 +121,30 @@ func TestAConnectionThatSendsNothingTimesOut(t *testing.T) {
 		t.Fatal("the read from a silent launch did not time out")
 	}
 }
+
+func TestCloseEndsAWaitingAccept(t *testing.T) {
+	l, err := Listen(testPath(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	accepted := make(chan error, 1)
+	go func() {
+		conn, err := l.Accept()
+		if err == nil {
+			conn.Close()
+		}
+		accepted <- err
+	}()
+	l.Close()
+	select {
+	case err := <-accepted:
+		if err == nil {
+			t.Error("Accept on a closed listener gave a connection")
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Accept still waits after Close")
+	}
+	if _, err := l.Accept(); err == nil {
+		t.Error("Accept after Close gave a connection")
+	}
+}
