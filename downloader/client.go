@@ -5,7 +5,6 @@ import (
 	"net"
 	"net/http"
 	"net/url"
-	"strings"
 	"time"
 
 	"haul/downloader/rules"
@@ -44,11 +43,9 @@ func newClient(o Options, proxy func(*http.Request) (*url.URL, error), jar http.
 	return &http.Client{Transport: tr, CheckRedirect: checkRedirect, Jar: jar}
 }
 
-// checkRedirect stops redirect loops and redirects away from http(s), and
-// keeps the address redirected from to its own site: a redirect to another
-// site is sent that address's origin alone as Referer, as browsers do, not
-// its path and query (which may hold a token). A Referer Haul was asked to
-// send is left as it is.
+// checkRedirect stops redirect loops and redirects away from http(s).
+// The Manager's client also keeps the Referer and the user's headers to
+// their sites (Manager.checkRedirect).
 func checkRedirect(req *http.Request, via []*http.Request) error {
 	if len(via) >= maxRedirects {
 		return rules.ErrTooManyRedirects
@@ -56,16 +53,7 @@ func checkRedirect(req *http.Request, via []*http.Request) error {
 	if req.URL.Scheme != "http" && req.URL.Scheme != "https" {
 		return rules.ErrRedirectScheme
 	}
-	from := via[len(via)-1].URL
-	if via[0].Header.Get("Referer") == "" && req.Header.Get("Referer") != "" && !sameOrigin(from, req.URL) {
-		req.Header.Set("Referer", (&url.URL{Scheme: from.Scheme, Host: from.Host, Path: "/"}).String())
-	}
 	return nil
-}
-
-// sameOrigin says a and b are on one site: scheme, host and port.
-func sameOrigin(a, b *url.URL) bool {
-	return a.Scheme == b.Scheme && strings.EqualFold(a.Host, b.Host)
 }
 
 // maxHeaderBytes bounds the headers of an answer; real sites send a few kilobytes.

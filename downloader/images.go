@@ -73,15 +73,18 @@ func (m *Manager) AddFromPage(page string, links ...string) ([]ID, []Rejected) {
 
 // FindImages fetches a web page and, following rel=next up to maxPages
 // pages, returns the pictures on it, politely: one page at a time, within
-// the request rate limit, with the user's headers.
+// the request rate limit, with the user's headers to page's host alone.
 func (m *Manager) FindImages(ctx context.Context, page string, maxPages int) ([]pages.Image, []pages.Problem, error) {
-	return pages.Crawl(ctx, page, maxPages, m.fetchPage)
+	return pages.Crawl(ctx, page, maxPages, func(ctx context.Context, u string) (io.ReadCloser, string, *url.URL, error) {
+		return m.fetchPage(ctx, u, page)
+	})
 }
 
-func (m *Manager) fetchPage(ctx context.Context, u string) (io.ReadCloser, string, *url.URL, error) {
-	req, resp, err := m.requestPage(ctx, u)
+// fetchPage reads the page u, found from the page start.
+func (m *Manager) fetchPage(ctx context.Context, u, start string) (io.ReadCloser, string, *url.URL, error) {
+	req, resp, err := m.requestPage(ctx, u, start)
 	if transfer.StrayAnswer(err) {
-		req, resp, err = m.requestPage(ctx, u) // on a new connection
+		req, resp, err = m.requestPage(ctx, u, start) // on a new connection
 	}
 	if req == nil {
 		return nil, "", nil, err
@@ -105,10 +108,11 @@ func (m *Manager) fetchPage(ctx context.Context, u string) (io.ReadCloser, strin
 	return body, resp.Header.Get("Content-Type"), resp.Request.URL, nil
 }
 
-// requestPage asks for the page u within the request rate limit; req is
+// requestPage asks for the page u, found from the page start, within the
+// request rate limit; req is
 // nil when no request was made. An error of a request made on a connection
 // that had carried an earlier answer is marked transfer.ErrReusedConnection.
-func (m *Manager) requestPage(ctx context.Context, u string) (*http.Request, *http.Response, error) {
+func (m *Manager) requestPage(ctx context.Context, u, start string) (*http.Request, *http.Response, error) {
 	if err := m.rates.waitRequest(ctx); err != nil {
 		return nil, nil, err
 	}
@@ -117,7 +121,7 @@ func (m *Manager) requestPage(ctx context.Context, u string) (*http.Request, *ht
 	if err != nil {
 		return nil, nil, fmt.Errorf("open page %s: %w", u, err)
 	}
-	m.setHeaders(req, "", true)
+	m.setHeadersFor(req, "", true, start)
 	resp, err := m.client.Do(req)
 	return req, resp, explain(err)
 }

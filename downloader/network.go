@@ -25,6 +25,7 @@ func (m *Manager) initNetwork(opts Options) {
 	m.sites.Store(&rules)
 	if m.client == nil {
 		m.client = newClient(opts, m.proxyFor, m.jar)
+		m.client.CheckRedirect = m.checkRedirect
 		m.client.Transport = &keptTransport{base: m.client.Transport, kept: &m.kept}
 	}
 }

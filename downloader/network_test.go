@@ -216,7 +216,7 @@ func TestSiteRules(t *testing.T) {
 		wantAgent   string
 		wantHeader  string
 	}{
-		{"no rule: the page", SiteRule{Site: "other.example"}, page, DefaultUserAgent, ""},
+		{"no rule: the page's origin", SiteRule{Site: "other.example"}, "http://page.example/", DefaultUserAgent, ""},
 		{"no referer, browser", SiteRule{Site: "127.0.0.1", Referer: RefererNone, Agent: AgentBrowser}, "", BrowserUserAgent, ""},
 		{"fixed, custom, header", SiteRule{Site: "127.0.0.1", Referer: RefererFixed, FixedReferer: "http://fixed.example/",
 			Agent: AgentCustom, CustomAgent: "Mine/1", Header: http.Header{"X-Token": {"t"}}}, "http://fixed.example/", "Mine/1", "t"},

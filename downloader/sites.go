@@ -89,18 +89,28 @@ func (m *Manager) siteRule(host string) (SiteRule, bool) {
 }
 
 // setHeaders sends the user's headers, User-Agent and Referer, then the
-// site's own rules on top. page is the web page the link was found on.
+// site's own rules on top. page is the web page the link was found on; the
+// user's headers were given for it (a link found on no page: for the link
+// itself), and go to its host alone.
 func (m *Manager) setHeaders(req *http.Request, page string, noPageReferer bool) {
-	m.setUserHeaders(req)
+	m.setHeadersFor(req, page, noPageReferer, page)
+}
+
+// setHeadersFor is setHeaders with the address the user's headers were
+// given for; "" stands for the request's own address.
+func (m *Manager) setHeadersFor(req *http.Request, page string, noPageReferer bool, given string) {
+	m.setUserHeaders(req, userHeadersGoTo(given, req.URL))
 	rule, _ := m.siteRule(req.URL.Hostname())
 	switch {
 	case rule.Referer == RefererNone:
 	case rule.Referer == RefererFixed && rule.FixedReferer != "":
-		req.Header.Set("Referer", rule.FixedReferer)
+		req.Header.Set("Referer", plainReferer(rule.FixedReferer))
 	case page != "" && !noPageReferer:
-		req.Header.Set("Referer", page)
+		if ref := refererFor(page, req.URL); ref != "" {
+			req.Header.Set("Referer", ref)
+		}
 	case m.opts.Referer != "":
-		req.Header.Set("Referer", m.opts.Referer)
+		req.Header.Set("Referer", plainReferer(m.opts.Referer))
 	}
 	for k, v := range rule.Header {
 		req.Header[http.CanonicalHeaderKey(k)] = v
@@ -148,13 +158,15 @@ func (m *Manager) Fetch(ctx context.Context, link, page string) (*http.Response,
 	return resp, nil
 }
 
-// setUserHeaders sends the user's headers and User-Agent.
-func (m *Manager) setUserHeaders(req *http.Request) {
+// setUserHeaders sends the User-Agent and, when mine, the user's headers.
+func (m *Manager) setUserHeaders(req *http.Request, mine bool) {
 	// Files are saved as sent: ask for them unencoded (without the header a
 	// server may gzip them), unless the user's headers ask otherwise.
 	req.Header.Set("Accept-Encoding", "identity")
-	for k, v := range m.opts.Header {
-		req.Header[k] = v
+	if mine {
+		for k, v := range m.opts.Header {
+			req.Header[k] = v
+		}
 	}
 	req.Header.Set("User-Agent", m.opts.UserAgent)
 }

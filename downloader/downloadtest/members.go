@@ -33,7 +33,7 @@ const (
 // Members is a members-only picture site on made-up host names, served on
 // loopback. Its gallery page needs the session cookie and sets a pass
 // cookie; each full-size picture needs the session, the pass and the
-// gallery page as Referer, and is refused to a request carrying a cookie of
+// gallery's site as Referer, and is refused to a request carrying a cookie of
 // another domain. Without the session the site redirects to its sign-in
 // page. Connect to it with Dial, which maps every *.test name to the server.
 type Members struct {
@@ -203,7 +203,7 @@ func (m *Members) check(r *http.Request, picture bool) string {
 	if c, err := r.Cookie(PassCookie); err != nil || c.Value != m.pass {
 		return "no-pass"
 	}
-	if r.Referer() != m.GalleryURL() {
+	if !fromGallery(r.Referer(), m.GalleryURL()) {
 		return "referer"
 	}
 	return ""
@@ -237,4 +237,13 @@ func (m *Members) servePicture(w http.ResponseWriter, r *http.Request, set map[s
 	}
 	w.Header().Set("Content-Type", "image/png")
 	http.ServeContent(w, r, name, time.Time{}, bytes.NewReader(body))
+}
+
+// fromGallery says whether referer names the gallery's site, as a picture
+// host's hotlink check reads it: browsers send another host the page's
+// origin alone.
+func fromGallery(referer, gallery string) bool {
+	r, err := url.Parse(referer)
+	g, gerr := url.Parse(gallery)
+	return err == nil && gerr == nil && r.Scheme == g.Scheme && r.Host == g.Host
 }
