@@ -96,25 +96,40 @@ func (l *pipeListener) instance(first bool) (windows.Handle, error) {
 	return windows.CreateNamedPipe(name, flags, mode, windows.PIPE_UNLIMITED_INSTANCES, pipeBuffer, pipeBuffer, 0, l.sa)
 }
 
-// Accept waits for the next connection. The next instance of the pipe is
-// made before this one is waited on, so that a launch always finds one to
-// open.
+// Accept waits for the next connection. At most one instance of the pipe
+// waits unconnected at a time, so a launch never opens one that no Accept
+// is waiting on; the next is made as soon as one is connected, while the
+// connected one still exists, so a launch meanwhile finds the pipe busy
+// (and waits) instead of missing. A launch that opened the pipe and left
+// before it was accepted is passed over.
 func (l *pipeListener) Accept() (net.Conn, error) {
-	h, err := l.take()
-	if err != nil {
-		return nil, err
+	for {
+		h, err := l.take()
+		if err != nil {
+			return nil, err
+		}
+		conn, err := l.acceptOn(h)
+		l.accepting.Done()
+		if !errors.Is(err, windows.ERROR_NO_DATA) {
+			return conn, err
+		}
 	}
-	defer l.accepting.Done()
+}
+
+// acceptOn waits for a launch to open the instance h, and makes the next
+// instance once it has; an instance no launch is connected to is closed
+// before acceptOn returns, so none is left for Close to miss.
+func (l *pipeListener) acceptOn(h windows.Handle) (net.Conn, error) {
 	if err := l.connect(h); err != nil {
 		windows.CloseHandle(h)
 		return nil, err
 	}
+	l.makeNext()
 	return &pipeConn{File: os.NewFile(uintptr(h), l.name), name: l.name}, nil
 }
 
 // take is the instance of the pipe to wait on: the one made ahead, or a
-// new one; it makes the next one ahead. The caller is counted in
-// accepting unless take fails.
+// new one. The caller is counted in accepting unless take fails.
 func (l *pipeListener) take() (windows.Handle, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -129,11 +144,21 @@ func (l *pipeListener) take() (windows.Handle, error) {
 			return windows.InvalidHandle, fmt.Errorf("accept another launch of Haul: %w", err)
 		}
 	}
+	l.accepting.Add(1)
+	return h, nil
+}
+
+// makeNext makes the instance the next Accept waits on, unless the
+// listener is closing; when it cannot, the next Accept makes one.
+func (l *pipeListener) makeNext() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.done || l.next != windows.InvalidHandle {
+		return
+	}
 	if next, err := l.instance(false); err == nil {
 		l.next = next
 	}
-	l.accepting.Add(1)
-	return h, nil
 }
 
 // connect waits for a launch to open the pipe instance h, which was made
