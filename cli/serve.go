@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"haul/downloader"
@@ -62,16 +63,11 @@ func Serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintln(stderr, tr().X("cli.serve.ready", i18n.Data{"Dir": cfg.dir}))
 	received := make(chan struct{}, 1)
-	go instance.Serve(ctx, l, func(r instance.Request) instance.Reply {
-		reply := take(m, r, stderr)
-		select {
-		case received <- struct{}{}:
-		default:
-		}
-		return reply
-	})
+	taker := &serveTaker{m: m, stderr: stderr, received: received}
+	go instance.Serve(ctx, l, taker.take)
 	waitIdle(ctx, m, cfg.idle, received)
 	l.Close()
+	taker.end()
 	m.Stop()
 	s := m.Summary()
 	fmt.Fprintln(stderr, tr().X("cli.serve.done", i18n.Data{"Done": s.Done, "Failed": s.Failed}))
@@ -100,6 +96,39 @@ func parseServeFlags(args []string) (serveConfig, error) {
 	path, err := instance.DefaultPath()
 	cfg.socket = path
 	return cfg, err
+}
+
+// serveTaker takes what other launches hand "haul serve" until it ends.
+type serveTaker struct {
+	m        *downloader.Manager
+	stderr   io.Writer
+	received chan<- struct{}
+	mu       sync.Mutex
+	ended    bool
+}
+
+// take queues a request and notes that one came; once ended, it refuses
+// it, since nothing more will be downloaded.
+func (t *serveTaker) take(r instance.Request) instance.Reply {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.ended {
+		return instance.Reply{Error: tr().X("cli.serve.ending", nil)}
+	}
+	reply := take(t.m, r, t.stderr)
+	select {
+	case t.received <- struct{}{}:
+	default:
+	}
+	return reply
+}
+
+// end refuses the requests that come from now on and waits for the one
+// being taken.
+func (t *serveTaker) end() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.ended = true
 }
 
 // take queues what another launch handed over and says how many it took.
