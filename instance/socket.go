@@ -93,6 +93,10 @@ func answer(conn net.Conn, handle func(Request) Reply, wait time.Duration) {
 		_ = json.NewEncoder(conn).Encode(Reply{Error: err.Error()})
 		return
 	}
+	if err := recheck(&req); err != nil {
+		_ = json.NewEncoder(conn).Encode(Reply{Error: err.Error()})
+		return
+	}
 	replies := make(chan Reply, 1)
 	go func() { replies <- handle(req) }()
 	timer := time.NewTimer(wait)
@@ -103,6 +107,25 @@ func answer(conn net.Conn, handle func(Request) Reply, wait time.Duration) {
 	case <-timer.C:
 		_ = json.NewEncoder(conn).Encode(Reply{Busy: true})
 	}
+}
+
+// recheck passes the browser's message of req through the same checks the
+// browser's host made, so that no other program of the user's can hand
+// the running Haul a message the host would have refused.
+func recheck(req *Request) error {
+	if req.Browser == nil {
+		return nil
+	}
+	body, err := json.Marshal(req.Browser)
+	if err != nil {
+		return fmt.Errorf("check the browser's message: %w", err)
+	}
+	m, err := browser.Parse(body)
+	if err != nil {
+		return fmt.Errorf("check the browser's message: %w", err)
+	}
+	req.Browser = &m
+	return nil
 }
 
 // Send hands req to the Haul listening on path and returns its reply; it

@@ -148,3 +148,35 @@ func TestCloseEndsAWaitingAccept(t *testing.T) {
 		t.Error("Accept after Close gave a connection")
 	}
 }
+
+func TestTheRunningHaulChecksTheBrowsersMessageAgain(t *testing.T) {
+	tests := []struct {
+		name      string
+		message   browser.Message
+		wantTaken bool
+	}{
+		{"checked", browser.Message{Type: browser.TypeLinks, Links: []string{"https://example.com/a.jpg"}}, true},
+		{"a file link", browser.Message{Type: browser.TypeLinks, Links: []string{"file:///etc/passwd"}}, false},
+		{"no links", browser.Message{Type: browser.TypePictures}, false},
+	}
+	path := testPath(t)
+	l, err := Listen(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go Serve(ctx, l, func(r Request) Reply { return Reply{Added: len(r.Browser.Links)} })
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := tt.message
+			reply, err := Send(ctx, path, Request{Browser: &m})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if taken := reply.Error == "" && reply.Added == len(m.Links); taken != tt.wantTaken {
+				t.Errorf("reply = %+v, want taken %v", reply, tt.wantTaken)
+			}
+		})
+	}
+}
