@@ -56,6 +56,8 @@ type intakeResult struct {
 	// patterns counts the numbered patterns expanded, fromPatterns the
 	// links they stood for.
 	patterns, fromPatterns int
+	// revived counts the failed links found again and tried again.
+	revived int
 }
 
 // Paste adds the links found in the clipboard's text (Ctrl+V).
@@ -173,6 +175,9 @@ func (r intakeResult) message() string {
 	}
 	if p := r.patternPart(); p != "" {
 		parts = append(parts, p)
+	}
+	if r.revived > 0 {
+		parts = append(parts, lang.XN("intake.revived", "{{.N}} failed downloads tried again", r.revived, kit.Data{"N": humanize.Comma(int64(r.revived))}))
 	}
 	if r.duplicates > 0 {
 		parts = append(parts, lang.XN("intake.duplicates", "{{.N}} duplicates skipped", r.duplicates, kit.Data{"N": humanize.Comma(int64(r.duplicates))}))

@@ -2,6 +2,7 @@ package gui
 
 import (
 	"fmt"
+	"net/http"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -9,7 +10,9 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"haul/downloader"
+	"haul/downloader/pages"
 	"haul/gui/kit"
+	"haul/gui/picker"
 )
 
 // servePages serves two pages, the first with two pictures and the second
@@ -105,5 +108,34 @@ func TestPictureSettingsApplyAndAreRemembered(t *testing.T) {
 	s = h.ui.settings
 	if l := h.ui.m.Limits(); !l.KeepDuplicates || !l.NoPageReferer || s.skipSame.Checked || s.pageReferer.Checked {
 		t.Errorf("a new window has %+v, boxes %v %v", l, s.skipSame.Checked, s.pageReferer.Checked)
+	}
+}
+
+// TestAFailedPictureFoundOnItsPageIsTriedAgain: a members' picture pasted
+// alone fails, refused without its page as Referer; chosen again from its
+// page in the picker, the failed row goes back in line with the page as
+// Referer and is saved, where it used to be skipped as a duplicate.
+func TestAFailedPictureFoundOnItsPageIsTriedAgain(t *testing.T) {
+	h := newHarness(t, nil)
+	h.srv.HandleFunc("/members/a.png", func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Referer") == "" {
+			http.Error(w, "members only", http.StatusForbidden)
+			return
+		}
+		w.Write(fileBody("a.png"))
+	})
+	pic, page := h.srv.URL("/members/a.png"), h.srv.URL("/members/gallery.html")
+	h.paste(pic)
+	h.ui.Start()
+	h.waitTotals("0 saved · 0 skipped · 1 failed · 0 left")
+
+	h.ui.ShowPictures(picker.Source{Page: page, Images: []pages.Image{{URL: pic, Page: page}}})
+	test.Tap(h.dialogButton("Add "))
+	if got := h.ui.intake.label.Text; got != "Added 0 links · 1 failed download tried again" {
+		t.Errorf("intake line = %q", got)
+	}
+	h.waitTotals("1 saved · 0 skipped · 0 failed · 0 left")
+	if v, _ := h.view(pic); v.State != downloader.Done {
+		t.Errorf("the revived row is %s", v.State)
 	}
 }

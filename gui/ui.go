@@ -290,9 +290,10 @@ func (u *UI) FindImages() {
 func (u *UI) pickerHost() picker.Host {
 	return picker.Host{Ctx: u.ctx, Win: u.win, Prefs: u.prefs, Do: u.do, Engine: u.m, Thumbs: u.thumbs,
 		ShowDialog: u.showDialog, Notice: u.notice.set,
-		Added: func(ids []downloader.ID, rejected []downloader.Rejected) {
-			var r intakeResult
+		Added: func(ids []downloader.ID, rejected []downloader.Rejected, revived int) {
+			r := intakeResult{revived: revived}
 			r.count(ids, rejected)
+			r.duplicates -= revived
 			u.showAdded(r)
 		}}
 }

@@ -50,7 +50,7 @@ func newHarness(t testing.TB) *harness {
 	h.ps = New(Host{Ctx: ctx, Win: h.win, Prefs: a.Preferences(), Do: func(f func()) { h.queue <- f },
 		Engine: h.m, Thumbs: thumbnail.New(thumbnail.CacheBytes),
 		ShowDialog: func(d dialog.Dialog) { d.Show() },
-		Added: func(ids []downloader.ID, rejected []downloader.Rejected) {
+		Added: func(ids []downloader.ID, rejected []downloader.Rejected, _ int) {
 			h.added += len(ids)
 			h.refused += len(rejected)
 		},

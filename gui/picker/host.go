@@ -23,8 +23,10 @@ type Host struct {
 	Thumbs *thumbnail.Service
 	// ShowDialog shows a dialog that Esc closes.
 	ShowDialog func(dialog.Dialog)
-	// Added is told what adding the chosen pictures gave.
-	Added func(ids []downloader.ID, rejected []downloader.Rejected)
+	// Added is told what adding the chosen pictures gave: the links added,
+	// those refused, and how many of the refused were failed links found
+	// again, now tried again.
+	Added func(ids []downloader.ID, rejected []downloader.Rejected, revived int)
 	// Notice shows a message in the window's notice line.
 	Notice func(string)
 }

@@ -194,11 +194,13 @@ func (p *picker) chosenLinks() (map[string][]string, int) {
 
 // addChosen queues the chosen pictures, each with the page it was found
 // on as Referer, page by page in the order found; the settings may put each
-// page's pictures in its own folder and name them by a template.
+// page's pictures in its own folder and name them by a template. A chosen
+// picture that failed before is tried again, with the page as Referer.
 func (p *picker) addChosen() {
 	byPage, _ := p.chosenLinks()
 	var ids []downloader.ID
 	var rejected []downloader.Rejected
+	revived := 0
 	for _, pk := range p.picks {
 		links, ok := byPage[pk.img.Page]
 		if !ok {
@@ -207,9 +209,21 @@ func (p *picker) addChosen() {
 		delete(byPage, pk.img.Page)
 		added, refused := p.host.Engine.AddPagePictures(downloader.Page{URL: pk.img.Page, Title: pk.img.PageTitle}, links...)
 		ids, rejected = append(ids, added...), append(rejected, refused...)
+		revived += p.host.Engine.Revive(pk.img.Page, duplicates(refused)...)
 	}
-	p.host.Added(ids, rejected)
+	p.host.Added(ids, rejected, revived)
 	p.close()
+}
+
+// duplicates are the links refused as already in the list.
+func duplicates(refused []downloader.Rejected) []string {
+	var out []string
+	for _, r := range refused {
+		if r.Duplicate {
+			out = append(out, r.URL)
+		}
+	}
+	return out
 }
 
 // thumbLoaded shows a thumbnail that has arrived, and the picture's real

@@ -1,0 +1,32 @@
+package downloader
+
+import "strings"
+
+// Revive tries the failed items of links again now that they were found
+// on page: each takes page as its Referer, as if found there first, and
+// goes back in line with the cookies and settings in force. It returns how
+// many went back. Links not in the list, or not failed, are left alone.
+func (m *Manager) Revive(page string, links ...string) int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	n := 0
+	for _, raw := range links {
+		raw = strings.TrimSpace(raw)
+		u, reason := checkLink(raw)
+		if reason != "" {
+			continue
+		}
+		it := m.store.byURL[canonical(raw, u)]
+		if it == nil || it.state != Failed {
+			continue
+		}
+		if page != "" {
+			it.fromPage, it.referer = true, page
+		}
+		if m.retryLocked(it) {
+			m.markDirtyLocked(it)
+			n++
+		}
+	}
+	return n
+}
