@@ -10,6 +10,24 @@ import (
 	"haul/browser"
 )
 
+// serving listens on a path of the test's own and answers with handle,
+// waiting up to wait for it, until the test ends; it returns the path.
+func serving(t *testing.T, handle func(Request) Reply, wait time.Duration) string {
+	t.Helper()
+	path := testPath(t)
+	l, err := Listen(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(func() {
+		cancel()
+		l.Close()
+	})
+	go serve(ctx, l, handle, wait)
+	return path
+}
+
 func TestSecondLaunchHandsItsRequestToTheFirst(t *testing.T) {
 	path := testPath(t)
 	l, err := Listen(path)
@@ -59,22 +77,15 @@ func TestSendWithNothingListening(t *testing.T) {
 }
 
 func TestAHandlerThatNeverAnswersIsAnsweredBusy(t *testing.T) {
-	path := testPath(t)
-	l, err := Listen(path)
-	if err != nil {
-		t.Fatal(err)
-	}
 	release := make(chan struct{})
 	handled := make(chan struct{})
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	go serve(ctx, l, func(Request) Reply {
+	path := serving(t, func(Request) Reply {
 		<-release
 		close(handled)
 		return Reply{Added: 1}
 	}, 10*time.Millisecond)
 
-	reply, err := Send(ctx, path, Request{Files: []string{"/tmp/list.txt"}})
+	reply, err := Send(context.Background(), path, Request{Files: []string{"/tmp/list.txt"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -159,18 +170,11 @@ func TestTheRunningHaulChecksTheBrowsersMessageAgain(t *testing.T) {
 		{"a file link", browser.Message{Type: browser.TypeLinks, Links: []string{"file:///etc/passwd"}}, false},
 		{"no links", browser.Message{Type: browser.TypePictures}, false},
 	}
-	path := testPath(t)
-	l, err := Listen(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	go Serve(ctx, l, func(r Request) Reply { return Reply{Added: len(r.Browser.Links)} })
+	path := serving(t, func(r Request) Reply { return Reply{Added: len(r.Browser.Links)} }, handleTimeout)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			m := tt.message
-			reply, err := Send(ctx, path, Request{Browser: &m})
+			reply, err := Send(context.Background(), path, Request{Browser: &m})
 			if err != nil {
 				t.Fatal(err)
 			}
