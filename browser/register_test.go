@@ -170,3 +170,17 @@ func TestStartedByBrowser(t *testing.T) {
 		}
 	}
 }
+
+func TestAManifestThatCannotBeWrittenLeavesNothingBehind(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, HostName+".json")
+	if err := os.MkdirAll(filepath.Join(path, "in the way"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := writeManifest(path, manifest{Name: HostName}); err == nil {
+		t.Fatal("writeManifest over a folder succeeded")
+	}
+	if _, err := os.Stat(path + ".tmp"); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the half-written manifest is left: %v", err)
+	}
+}
