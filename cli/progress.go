@@ -137,11 +137,11 @@ func itemLine(it downloader.ItemSnapshot) string {
 	case downloader.Done:
 		return tr().X("cli.item.saved", i18n.Data{"Name": it.Name, "Size": humanize.Bytes(uint64(max(it.Bytes, 0)))})
 	case downloader.Skipped:
-		return tr().X("cli.item.skipped", i18n.Data{"URL": it.URL, "Note": i18n.SkipNote(tr(), it.Note)})
+		return tr().X("cli.item.skipped", i18n.Data{"URL": downloader.ShownLink(it.URL), "Note": i18n.SkipNote(tr(), it.Note)})
 	case downloader.Failed:
-		return tr().X("cli.item.failed", i18n.Data{"URL": it.URL, "Reason": failureText(it)})
+		return tr().X("cli.item.failed", i18n.Data{"URL": downloader.ShownLink(it.URL), "Reason": failureText(it)})
 	}
-	return tr().X("cli.item.canceled", i18n.Data{"URL": it.URL})
+	return tr().X("cli.item.canceled", i18n.Data{"URL": downloader.ShownLink(it.URL)})
 }
 
 // failureText is the human reason an item failed.

@@ -70,7 +70,7 @@ func writeFailures(w io.Writer, o outcome) {
 			fmt.Fprintln(w, tr().X("cli.failed", nil))
 		}
 		listed++
-		fmt.Fprintln(w, tr().X("cli.failed.line", i18n.Data{"URL": it.URL, "Reason": failureText(it)}))
+		fmt.Fprintln(w, tr().X("cli.failed.line", i18n.Data{"URL": downloader.ShownLink(it.URL), "Reason": failureText(it)}))
 	}
 	if more := failed - listed; more > 0 {
 		if o.report != "" {

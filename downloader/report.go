@@ -80,7 +80,7 @@ func reportRow(it ItemSnapshot, opts ReportOptions) []string {
 	if it.Status != 0 {
 		status = strconv.Itoa(it.Status)
 	}
-	return []string{it.URL, state, file, strconv.FormatInt(it.Bytes, 10),
+	return []string{ShownLink(it.URL), state, file, strconv.FormatInt(it.Bytes, 10),
 		strconv.Itoa(it.Attempts), status, errText, reportTime(it.Started), reportTime(it.Finished),
 		dimension(it.Width), dimension(it.Height), it.MIME, code}
 }

@@ -198,7 +198,7 @@ func failedText(s downloader.ItemSnapshot) string {
 // detailText is the details line of a row: what is happening in full, the
 // link, and the file.
 func detailText(v rowView) string {
-	text := lang.X("detail.status", "{{.Status}} — {{.URL}}", kit.Data{"Status": v.Status, "URL": kit.ReadableLink(v.URL)})
+	text := lang.X("detail.status", "{{.Status}} — {{.URL}}", kit.Data{"Status": v.Status, "URL": kit.ReadableLink(downloader.ShownLink(v.URL))})
 	if v.Problem != "" && !strings.Contains(v.Status, v.Problem) {
 		text = lang.X("detail.problem", "{{.URL}} — last problem: {{.Problem}}", kit.Data{"URL": text, "Problem": v.Problem})
 	}
