@@ -145,7 +145,7 @@ func statusText(s downloader.ItemSnapshot, c viewContext) string {
 func queuedText(s downloader.ItemSnapshot, c viewContext) string {
 	switch {
 	case !c.running && s.Bytes > 0:
-		return lang.L("Stopped; Start continues where it left off")
+		return lang.L("Stopped; Start resumes it")
 	case !c.running:
 		return lang.L("Not started; press Start")
 	case c.slotsFree:

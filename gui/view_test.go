@@ -32,7 +32,7 @@ func TestRowViewSaysWhatIsHappening(t *testing.T) {
 		{"not started", stopped, downloader.ItemSnapshot{URL: "https://x.org/a.jpg", State: downloader.Queued, Total: -1},
 			rowView{Progress: -1, Status: "Not started; press Start"}},
 		{"stopped is not waiting", stopped, downloader.ItemSnapshot{URL: "https://x.org/a.jpg", State: downloader.Queued, Bytes: 1000, Total: 4000, Attempts: 1},
-			rowView{Progress: 0.25, Size: "1.0 kB of 4.0 kB", Status: "Stopped; Start continues where it left off"}},
+			rowView{Progress: 0.25, Size: "1.0 kB of 4.0 kB", Status: "Stopped; Start resumes it"}},
 		{"active", running, downloader.ItemSnapshot{URL: "u", Name: "a.jpg", State: downloader.Active, Bytes: 1_000_000, Total: 4_000_000, Speed: 1_500_000, Attempts: 1},
 			rowView{Title: "a.jpg", Progress: 0.25, Size: "1.0 MB of 4.0 MB", Speed: "1.5 MB/s", Left: "2 s left", Status: "Downloading"}},
 		{"resumed after a pause is not a second try", running, downloader.ItemSnapshot{URL: "u", Name: "a.jpg", State: downloader.Active, Total: -1, Attempts: 2},

@@ -241,7 +241,7 @@ func TestStatesAreDescribedTruly(t *testing.T) {
 	h.ui.Start()
 	h.pump("some bytes", func() bool { v, _ := h.view(slow); return v.Size != "" && v.State == downloader.Active })
 	h.ui.Stop()
-	h.pump("stopped rows", func() bool { return h.row(slow).status.Text == "Stopped; Start continues where it left off" })
+	h.pump("stopped rows", func() bool { return h.row(slow).status.Text == "Stopped; Start resumes it" })
 	if got := h.row(later).status.Text; got == "Waiting its turn" {
 		t.Errorf("after Stop a row still says %q", got)
 	}
