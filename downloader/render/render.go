@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
@@ -24,8 +25,9 @@ type Options struct {
 	MaxScreens int
 	// MaxPictures stops scrolling once this many pictures are found; 0 means no limit.
 	MaxPictures int
-	// Header holds headers sent with every request the page makes
-	// (Referer, extra headers); User-Agent sets the browser's user agent.
+	// Header holds headers sent with the requests to the page's own origin
+	// (Referer, extra headers), never to other hosts the page's scripts
+	// reach; User-Agent sets the browser's user agent.
 	Header http.Header
 	// Cookies are set into the temporary profile for the page's address.
 	Cookies []*http.Cookie
@@ -73,6 +75,7 @@ func Render(ctx context.Context, page string, opts Options) ([]pages.Image, erro
 	s := &session{page: pageURL, opts: opts, loaded: map[string]bool{}}
 	tabCtx, cancelTab := chromedp.NewContext(allocCtx, chromedp.WithListener(s.onEvent))
 	defer cancelTab()
+	s.tab = tabCtx
 
 	if err := s.setup(tabCtx); err != nil {
 		return nil, s.failure(ctx, fmt.Errorf("render %s: %w: %w", pageURL.Redacted(), ErrBrowserFailed, err))
@@ -130,8 +133,10 @@ func (s *session) failure(ctx context.Context, err error) error {
 
 // session is one page being rendered.
 type session struct {
-	page *url.URL
-	opts Options
+	page  *url.URL
+	opts  Options
+	tab   context.Context // the tab's context, to answer its paused requests
+	extra network.Headers // the caller's headers, for the page's own origin
 
 	mu     sync.Mutex
 	loaded map[string]bool // image responses the browser received
@@ -140,6 +145,10 @@ type session struct {
 
 // onEvent records every picture the browser receives.
 func (s *session) onEvent(ev any) {
+	if paused, ok := ev.(*fetch.EventRequestPaused); ok {
+		s.continueWithHeaders(paused)
+		return
+	}
 	e, ok := ev.(*network.EventResponseReceived)
 	if !ok || e.Response == nil {
 		return
@@ -165,8 +174,8 @@ const trackingPixelBytes = 200
 // setup prepares the tab (the browser turns network events on for it),
 // sets the caller's headers and cookies, then loads the page.
 func (s *session) setup(ctx context.Context) error {
-	if h := extraHeaders(s.opts.Header); len(h) > 0 {
-		if _, err := chromedp.Call(ctx, network.SetExtraHTTPHeaders, network.SetExtraHTTPHeadersParams{Headers: h}); err != nil {
+	if s.extra = extraHeaders(s.opts.Header); len(s.extra) > 0 {
+		if err := s.sendHeadersToPage(ctx); err != nil {
 			return fmt.Errorf("set headers: %w", err)
 		}
 	}
