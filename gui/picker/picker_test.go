@@ -14,7 +14,16 @@ import (
 func TestFindPicturesChooseAndDownloadThem(t *testing.T) {
 	h := newHarness(t)
 	g := h.serveGallery()
+	p := findGallery(t, h, g)
+	checkFound(t, h, g, p)
+	checkKindFilter(t, h, p)
+	checkSizeFilter(t, h, p)
+	addAndDownload(t, h, g, p)
+}
 
+// findGallery finds the gallery's two pages and returns the picker.
+func findGallery(t *testing.T, h *harness, g gallery) *picker {
+	t.Helper()
 	h.ps.Find()
 	f := h.finder()
 	if f == nil || h.win.Canvas().Focused() != f.url {
@@ -31,7 +40,12 @@ func TestFindPicturesChooseAndDownloadThem(t *testing.T) {
 	if got := p.host.Prefs.Int(prefFindPages); got != 2 {
 		t.Errorf("remembered pages to follow = %d, want 2", got)
 	}
+	return p
+}
 
+// checkFound checks what the picker shows of every picture found.
+func checkFound(t *testing.T, h *harness, g gallery, p *picker) {
+	t.Helper()
 	const all = "big.jpg photo.png raw.bmp tiny.gif anim.webp vector.svg second.jpg"
 	if got := shownNames(p); got != all {
 		t.Fatalf("picker shows %q, want %q", got, all)
@@ -54,7 +68,11 @@ func TestFindPicturesChooseAndDownloadThem(t *testing.T) {
 	if th, _ := p.thumbs.cached(h.srv.URL("/pics/big.jpg")); th.Img.Bounds().Dx() != thumbnail.Side || th.W != 800 {
 		t.Errorf("thumbnail of big.jpg is %v for a %d px wide picture", th.Img.Bounds(), th.W)
 	}
+}
 
+// checkKindFilter hides and shows kinds of pictures and chooses among them.
+func checkKindFilter(t *testing.T, h *harness, p *picker) {
+	t.Helper()
 	p.kinds[kindPNG].SetChecked(false)
 	p.kinds[kindOther].SetChecked(false)
 	if got := shownNames(p); got != "big.jpg tiny.gif anim.webp vector.svg second.jpg" {
@@ -74,7 +92,11 @@ func TestFindPicturesChooseAndDownloadThem(t *testing.T) {
 	}
 	p.kinds[kindPNG].SetChecked(true)
 	p.kinds[kindOther].SetChecked(true)
+}
 
+// checkSizeFilter leaves out small pictures, reading the sizes not known.
+func checkSizeFilter(t *testing.T, h *harness, p *picker) {
+	t.Helper()
 	p.minSize.SetSelected("100 × 100")
 	h.pump("raw.bmp and anim.webp left out once their real size is read, and the SVG whose size cannot be", func() bool {
 		return shownNames(p) == "big.jpg photo.png second.jpg"
@@ -92,7 +114,12 @@ func TestFindPicturesChooseAndDownloadThem(t *testing.T) {
 	if got := p.add.Text; got != "Add 4 pictures" {
 		t.Errorf("add button = %q", got)
 	}
+}
 
+// addAndDownload adds the chosen pictures and checks they are saved with
+// their page as Referer.
+func addAndDownload(t *testing.T, h *harness, g gallery, p *picker) {
+	t.Helper()
 	test.Tap(p.add)
 	if h.picker() != nil {
 		t.Error("the picker stayed open after Add")
