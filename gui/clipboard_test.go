@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"haul/gui/guitest"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
@@ -120,7 +122,7 @@ func TestPlacementSettings(t *testing.T) {
 func buttonIn(t *testing.T, o fyne.CanvasObject, text string) *widget.Button {
 	t.Helper()
 	var found *widget.Button
-	walk(o, func(o fyne.CanvasObject) {
+	guitest.Walk(o, func(o fyne.CanvasObject) {
 		if b, ok := o.(*widget.Button); ok && b.Text == text {
 			found = b
 		}

@@ -6,7 +6,6 @@ import (
 	"image"
 	"image/png"
 	"net/url"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
@@ -20,6 +19,7 @@ import (
 
 	"haul/downloader"
 	"haul/downloader/downloadtest"
+	"haul/gui/guitest"
 )
 
 // harness is a window under the headless test driver. The test goroutine
@@ -177,7 +177,7 @@ func (h *harness) view(url string) (rowView, bool) {
 func (h *harness) row(url string) *row {
 	h.t.Helper()
 	var found *row
-	walk(h.win.Content(), func(o fyne.CanvasObject) {
+	guitest.Walk(h.win.Content(), func(o fyne.CanvasObject) {
 		if r, ok := o.(*row); ok && r.view.URL == url {
 			found = r
 		}
@@ -188,31 +188,13 @@ func (h *harness) row(url string) *row {
 	return found
 }
 
-// walk visits every visible object drawn under o, without laying anything out.
-func walk(o fyne.CanvasObject, visit func(fyne.CanvasObject)) {
-	if !o.Visible() {
-		return
-	}
-	visit(o)
-	switch c := o.(type) {
-	case *fyne.Container:
-		for _, child := range c.Objects {
-			walk(child, visit)
-		}
-	case fyne.Widget:
-		for _, child := range test.WidgetRenderer(c).Objects() {
-			walk(child, visit)
-		}
-	}
-}
-
 // dialogButton is the button of the dialog on top whose text starts with
 // prefix; the test fails without one.
 func (h *harness) dialogButton(prefix string) *widget.Button {
 	h.t.Helper()
 	var found *widget.Button
 	if top := h.win.Canvas().Overlays().Top(); top != nil {
-		walk(top, func(o fyne.CanvasObject) {
+		guitest.Walk(top, func(o fyne.CanvasObject) {
 			if b, ok := o.(*widget.Button); ok && strings.HasPrefix(b.Text, prefix) {
 				found = b
 			}
@@ -274,19 +256,7 @@ func fileBody(name string) []byte {
 // readSaved returns the files in the output folder with their contents.
 func (h *harness) readSaved() map[string]string {
 	h.t.Helper()
-	entries, err := os.ReadDir(h.dir)
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	out := map[string]string{}
-	for _, e := range entries {
-		b, err := os.ReadFile(filepath.Join(h.dir, e.Name()))
-		if err != nil {
-			h.t.Fatal(err)
-		}
-		out[e.Name()] = string(b)
-	}
-	return out
+	return guitest.ReadFiles(h.t, h.dir)
 }
 
 // choose picks a menu entry, as a click on it would; it must be enabled.

@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"haul/downloader/links"
+	"haul/gui/guitest"
 )
 
 func TestIntakeMessage(t *testing.T) {
@@ -45,7 +46,7 @@ func TestShowListsRejectedLines(t *testing.T) {
 		t.Fatal("[Show] opened nothing")
 	}
 	var texts []string
-	walk(top, func(o fyne.CanvasObject) {
+	guitest.Walk(top, func(o fyne.CanvasObject) {
 		if l, ok := o.(*widget.Label); ok {
 			texts = append(texts, l.Text)
 		}

@@ -3,6 +3,8 @@ package gui
 import (
 	"testing"
 
+	"haul/gui/guitest"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
@@ -24,7 +26,7 @@ func TestMoreSettingsFitInTheSmallestWindow(t *testing.T) {
 			h.win.Resize(fyne.NewSize(800, 600))
 			test.Tap(h.ui.settings.more)
 			var tabs *container.AppTabs
-			walk(h.win.Canvas().Overlays().Top(), func(o fyne.CanvasObject) {
+			guitest.Walk(h.win.Canvas().Overlays().Top(), func(o fyne.CanvasObject) {
 				if t, ok := o.(*container.AppTabs); ok {
 					tabs = t
 				}
@@ -50,7 +52,7 @@ func checkFits(t *testing.T, h *harness, where string) {
 	t.Helper()
 	var shown []fyne.CanvasObject
 	var closeButton fyne.CanvasObject
-	walk(h.win.Canvas().Overlays().Top(), func(o fyne.CanvasObject) {
+	guitest.Walk(h.win.Canvas().Overlays().Top(), func(o fyne.CanvasObject) {
 		switch w := o.(type) {
 		case *widget.Button:
 			if w.Text == lang.L("Close") {

@@ -11,6 +11,7 @@ import (
 
 	"haul/downloader"
 	"haul/downloader/pages"
+	"haul/gui/guitest"
 	"haul/gui/kit"
 	"haul/gui/picker"
 )
@@ -28,7 +29,7 @@ func (h *harness) servePages() (page1, page2 string) {
 func (h *harness) dialogLabel(text string) bool {
 	found := false
 	if top := h.win.Canvas().Overlays().Top(); top != nil {
-		walk(top, func(o fyne.CanvasObject) {
+		guitest.Walk(top, func(o fyne.CanvasObject) {
 			if l, ok := o.(*widget.Label); ok && l.Text == text {
 				found = true
 			}

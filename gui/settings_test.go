@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"haul/downloader"
+	"haul/gui/guitest"
 )
 
 func TestSettingsApplyAtOnceAndAreRemembered(t *testing.T) {
@@ -83,7 +84,7 @@ func TestWindowTitleAndAboutCarryNameAndVersion(t *testing.T) {
 	h := newHarness(t, nil)
 	test.Tap(h.ui.about)
 	var bold []string
-	walk(h.win.Canvas().Overlays().Top(), func(o fyne.CanvasObject) {
+	guitest.Walk(h.win.Canvas().Overlays().Top(), func(o fyne.CanvasObject) {
 		if l, ok := o.(*widget.Label); ok && l.TextStyle.Bold {
 			bold = append(bold, l.Text)
 		}

@@ -11,6 +11,7 @@ import (
 
 	"haul/downloader"
 	"haul/downloader/downloadtest"
+	"haul/gui/guitest"
 )
 
 // typedField is one of the settings typed or picked from a list: where it
@@ -111,7 +112,7 @@ func TestLimitPickedFromTheListAppliesAtOnce(t *testing.T) {
 func pickFromList(t *testing.T, c fyne.Canvas, e *choiceEntry, choice string) {
 	t.Helper()
 	var button *widget.Button
-	walk(e, func(o fyne.CanvasObject) {
+	guitest.Walk(e, func(o fyne.CanvasObject) {
 		if b, ok := o.(*widget.Button); ok {
 			button = b
 		}
@@ -121,7 +122,7 @@ func pickFromList(t *testing.T, c fyne.Canvas, e *choiceEntry, choice string) {
 	}
 	test.Tap(button)
 	var last, item fyne.Tappable
-	walk(c.Overlays().Top(), func(o fyne.CanvasObject) {
+	guitest.Walk(c.Overlays().Top(), func(o fyne.CanvasObject) {
 		if tap, ok := o.(fyne.Tappable); ok {
 			last = tap
 		}

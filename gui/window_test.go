@@ -14,6 +14,7 @@ import (
 
 	"haul/downloader"
 	"haul/downloader/downloadtest"
+	"haul/gui/guitest"
 )
 
 // serveSlow registers files that take seconds to download and returns their links.
@@ -96,9 +97,9 @@ func (h *harness) key(name fyne.KeyName) {
 func (h *harness) chooseInPopUp(text string) {
 	h.t.Helper()
 	var item fyne.Tappable
-	walk(h.win.Canvas().Overlays().Top(), func(o fyne.CanvasObject) {
+	guitest.Walk(h.win.Canvas().Overlays().Top(), func(o fyne.CanvasObject) {
 		if w, ok := o.(fyne.Tappable); ok {
-			walk(o, func(in fyne.CanvasObject) {
+			guitest.Walk(o, func(in fyne.CanvasObject) {
 				if l, ok := in.(*canvas.Text); ok && l.Text == text {
 					item = w
 				}
@@ -345,7 +346,7 @@ func findButton(d interface{ Show() }, text string) *widget.Button {
 	c := fyne.CurrentApp().Driver().AllWindows()
 	for _, w := range c {
 		for _, o := range w.Canvas().Overlays().List() {
-			walk(o, func(o fyne.CanvasObject) {
+			guitest.Walk(o, func(o fyne.CanvasObject) {
 				if b, ok := o.(*widget.Button); ok && b.Text == text {
 					found = b
 				}
@@ -420,7 +421,7 @@ func checkChooserComesBack(t *testing.T, h *harness, root, sub string) {
 
 func chooserRows(c *chooser) []*chooserRow {
 	var rows []*chooserRow
-	walk(c.list, func(o fyne.CanvasObject) {
+	guitest.Walk(c.list, func(o fyne.CanvasObject) {
 		if r, ok := o.(*chooserRow); ok {
 			rows = append(rows, r)
 		}

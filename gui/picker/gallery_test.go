@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 
+	"haul/gui/guitest"
+
 	"fyne.io/fyne/v2"
 	"golang.org/x/image/bmp"
 )
@@ -91,7 +93,7 @@ func (h *harness) serveGallery() gallery {
 // pickRows returns the picker rows on screen by file name.
 func (h *harness) pickRows() map[string]*pickRow {
 	rows := map[string]*pickRow{}
-	walk(h.win.Canvas().Overlays().Top(), func(o fyne.CanvasObject) {
+	guitest.Walk(h.win.Canvas().Overlays().Top(), func(o fyne.CanvasObject) {
 		if r, ok := o.(*pickRow); ok && r.pick != nil {
 			rows[r.pick.name] = r
 		}

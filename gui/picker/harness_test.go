@@ -2,8 +2,6 @@ package picker
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -14,6 +12,7 @@ import (
 
 	"haul/downloader"
 	"haul/downloader/downloadtest"
+	"haul/gui/guitest"
 	"haul/gui/kit"
 	"haul/gui/thumbnail"
 )
@@ -90,47 +89,17 @@ func (h *harness) picker() *picker { return h.ps.open }
 // finder is the find dialog open now, or nil.
 func (h *harness) finder() *finder { return h.ps.finder }
 
-// walk visits o and everything drawn inside it.
-func walk(o fyne.CanvasObject, visit func(fyne.CanvasObject)) {
-	if !o.Visible() {
-		return
-	}
-	visit(o)
-	switch c := o.(type) {
-	case *fyne.Container:
-		for _, child := range c.Objects {
-			walk(child, visit)
-		}
-	case fyne.Widget:
-		for _, child := range test.WidgetRenderer(c).Objects() {
-			walk(child, visit)
-		}
-	}
-}
-
 // readSaved returns the files in the download folder by name.
 func (h *harness) readSaved() map[string]string {
 	h.t.Helper()
-	entries, err := os.ReadDir(h.dir)
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	saved := map[string]string{}
-	for _, e := range entries {
-		b, err := os.ReadFile(filepath.Join(h.dir, e.Name()))
-		if err != nil {
-			h.t.Fatal(err)
-		}
-		saved[e.Name()] = string(b)
-	}
-	return saved
+	return guitest.ReadFiles(h.t, h.dir)
 }
 
 // label is the label of the dialog on top whose text is want, or nil.
 func (h *harness) hasLabel(want string) bool {
 	found := false
 	if top := h.win.Canvas().Overlays().Top(); top != nil {
-		walk(top, func(o fyne.CanvasObject) {
+		guitest.Walk(top, func(o fyne.CanvasObject) {
 			if l, ok := o.(*widget.Label); ok && l.Text == want {
 				found = true
 			}

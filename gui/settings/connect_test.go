@@ -7,33 +7,22 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
 	"haul/browser"
+	"haul/gui/guitest"
 )
 
 // overlayText is the text of the labels in the window's topmost overlay.
 func overlayText(w fyne.Window) string {
 	top := w.Canvas().Overlays().Top()
 	var b strings.Builder
-	var walk func(o fyne.CanvasObject)
-	walk = func(o fyne.CanvasObject) {
-		switch v := o.(type) {
-		case *widget.Label:
-			b.WriteString(v.Text + "\n")
-		case fyne.Widget:
-			for _, c := range test.WidgetRenderer(v).Objects() {
-				walk(c)
-			}
-		case *fyne.Container:
-			for _, c := range v.Objects {
-				walk(c)
-			}
-		}
-	}
 	if top != nil {
-		walk(top)
+		guitest.Walk(top, func(o fyne.CanvasObject) {
+			if l, ok := o.(*widget.Label); ok {
+				b.WriteString(l.Text + "\n")
+			}
+		})
 	}
 	return b.String()
 }

@@ -9,25 +9,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"haul/downloader"
+	"haul/gui/guitest"
 )
-
-// walk visits o and everything drawn inside it.
-func walk(o fyne.CanvasObject, visit func(fyne.CanvasObject)) {
-	if !o.Visible() {
-		return
-	}
-	visit(o)
-	switch c := o.(type) {
-	case *fyne.Container:
-		for _, child := range c.Objects {
-			walk(child, visit)
-		}
-	case fyne.Widget:
-		for _, child := range test.WidgetRenderer(c).Objects() {
-			walk(child, visit)
-		}
-	}
-}
 
 // TestTypingAProxyChoosesIt: typing an address in the proxy dialog chooses
 // "This proxy:", so Save uses it, and the window is told which proxy is
@@ -47,7 +30,7 @@ func TestTypingAProxyChoosesIt(t *testing.T) {
 	var mode *widget.RadioGroup
 	var entries []*widget.Entry
 	var save *widget.Button
-	walk(top, func(o fyne.CanvasObject) {
+	guitest.Walk(top, func(o fyne.CanvasObject) {
 		switch w := o.(type) {
 		case *widget.RadioGroup:
 			mode = w
