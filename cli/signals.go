@@ -11,6 +11,11 @@ import (
 // once even when stopping gracefully takes too long.
 var exitNow = os.Exit
 
+// outputGone says whether haul's output is a pipe nobody reads any more.
+// A SIGPIPE is raised too by a write to a connection a server closed, and
+// that one must not stop the run.
+var outputGone = stdioBroken
+
 // withInterrupts returns a context that ends when parent does or at the
 // first Ctrl+C (SIGINT), SIGTERM or SIGHUP, whichever comes first; a second
 // one exits the process with code 130 at once. Writing to a closed pipe
@@ -36,14 +41,15 @@ func withInterrupts(parent context.Context) (ctx context.Context, release func()
 }
 
 // watchInterrupts calls stop on the first signal and exit on the second,
-// until done is closed. SIGPIPE only ever stops: every write to the closed
-// pipe raises it again.
+// until done is closed. SIGPIPE only ever stops, and only when haul's own
+// output is closed: every write to the closed pipe raises it again, and a
+// write to a connection a server closed raises it as well.
 func watchInterrupts(sigs <-chan os.Signal, done <-chan struct{}, stop func(), exit func(int)) {
 	stopped := false
 	for {
 		select {
 		case sig := <-sigs:
-			if stopped && sig == syscall.SIGPIPE {
+			if sig == syscall.SIGPIPE && (stopped || !outputGone()) {
 				continue
 			}
 			if stopped {

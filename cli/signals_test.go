@@ -53,6 +53,8 @@ func TestHangUpStopsLikeTerminate(t *testing.T) {
 }
 
 func TestClosedPipeOnlyStops(t *testing.T) {
+	outputGone = func() bool { return true }
+	t.Cleanup(func() { outputGone = stdioBroken })
 	sigs := make(chan os.Signal)
 	done := make(chan struct{})
 	stops := make(chan struct{}, 5)
@@ -69,6 +71,26 @@ func TestClosedPipeOnlyStops(t *testing.T) {
 	if len(stops) != 1 {
 		t.Errorf("five SIGPIPEs stopped %d times, want once", len(stops))
 	}
+}
+
+// TestSIGPIPEFromAClosedConnectionDoesNotStop: a write to a connection a
+// server closed raises SIGPIPE too; while haul's output is read, the run
+// goes on.
+func TestSIGPIPEFromAClosedConnectionDoesNotStop(t *testing.T) {
+	outputGone = func() bool { return false }
+	t.Cleanup(func() { outputGone = stdioBroken })
+	sigs := make(chan os.Signal)
+	done := make(chan struct{})
+	watching := make(chan struct{})
+	go func() {
+		defer close(watching)
+		watchInterrupts(sigs, done, func() { t.Error("a SIGPIPE from a connection stopped the run") }, func(code int) { t.Errorf("exited with %d", code) })
+	}()
+	for range 3 {
+		sigs <- syscall.SIGPIPE
+	}
+	close(done)
+	<-watching
 }
 
 func TestWatchingEndsWhenReleased(t *testing.T) {

@@ -1,0 +1,6 @@
+//go:build !unix
+
+package cli
+
+// stdioBroken is true where no SIGPIPE is ever raised for anything else.
+func stdioBroken() bool { return true }
