@@ -1,0 +1,113 @@
+package throttle
+
+import (
+	"testing"
+	"time"
+)
+
+// TestJudgesRefusals feeds a site a run of answers (s: success, r: sure
+// refusal, p: possible refusal), each 100 ms after the last with one
+// request in flight, and checks the judgement of the last.
+func TestJudgesRefusals(t *testing.T) {
+	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	tests := []struct {
+		name       string
+		answers    string
+		maxWait    time.Duration
+		throttled  bool
+		kept       bool
+		wantWaitGE time.Duration
+	}{
+		{name: "one forbidden link among pictures", answers: "sssssssssp", throttled: false},
+		{name: "two forbidden links among pictures", answers: "ssssspsssp", throttled: false},
+		{name: "many refusals in a row", answers: "ssssspppp", throttled: true, wantWaitGE: 250 * time.Millisecond},
+		{name: "a sure refusal", answers: "sssssr", throttled: true, wantWaitGE: 250 * time.Millisecond},
+		{name: "a possible refusal soon after a sure one", answers: "rssssssssp", throttled: true},
+		{name: "refusing everything for longer than the bound", answers: "pppppppppppp", maxWait: time.Second, throttled: true, kept: true},
+		{name: "refusing everything within the bound", answers: "pppppppppppp", maxWait: time.Minute, throttled: true},
+		{name: "a success ends the refusing", answers: "ppppppppppsp", maxWait: time.Second, throttled: true},
+	}
+	kinds := map[rune]Kind{'s': Success, 'r': Refusal, 'p': Possible}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b := New(tc.maxWait)
+			b.jitter = func() float64 { return 0 }
+			var j Judgement
+			now := t0
+			for _, c := range tc.answers {
+				now = now.Add(100 * time.Millisecond)
+				tk := b.Start("site:80")
+				j = b.Answer("site:80", now, Answer{Kind: kinds[c], Ticket: tk, Started: now.Add(-50 * time.Millisecond), InFlight: 1})
+			}
+			if j.Throttled != tc.throttled || j.KeptRefusing != tc.kept {
+				t.Errorf("judgement %+v, want throttled %v, kept refusing %v", j, tc.throttled, tc.kept)
+			}
+			if j.Wait < tc.wantWaitGE {
+				t.Errorf("wait %v, want at least %v", j.Wait, tc.wantWaitGE)
+			}
+		})
+	}
+}
+
+// TestShortWaitsGrowAndShrink: a site refusing one lone request after
+// another is left alone for longer each time, never for minutes at first,
+// and for less again after successes.
+func TestShortWaitsGrowAndShrink(t *testing.T) {
+	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	b := New(0)
+	b.jitter = func() float64 { return 1 }
+	now := t0
+	answer := func(k Kind) Judgement {
+		tk := b.Start("site:80")
+		return b.Answer("site:80", now, Answer{Kind: k, Ticket: tk, Started: now, InFlight: 1})
+	}
+	answer(Success)
+	var waits []time.Duration
+	for range 4 {
+		j := answer(Refusal)
+		waits = append(waits, j.Wait)
+		now = now.Add(j.Wait)
+	}
+	want := []time.Duration{500 * time.Millisecond, time.Second, 2 * time.Second, 4 * time.Second}
+	for i := range want {
+		if waits[i] != want[i] {
+			t.Fatalf("waits %v, want %v", waits, want)
+		}
+	}
+	for range 3 {
+		answer(Success)
+	}
+	if j := answer(Refusal); j.Wait != time.Second {
+		t.Errorf("after three successes the wait is %v, want 1s", j.Wait)
+	}
+}
+
+// TestReadyKeepsToTheLimits: a site's own limits and the learned ones
+// both hold, and a pause holds everything.
+func TestReadyKeepsToTheLimits(t *testing.T) {
+	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	tests := []struct {
+		name   string
+		active int
+		limits Limits
+		setup  func(s *site)
+		ok     bool
+	}{
+		{name: "room", active: 3, limits: Limits{AtOnce: 4}, ok: true},
+		{name: "full", active: 4, limits: Limits{AtOnce: 4}},
+		{name: "learned at once", active: 2, limits: Limits{AtOnce: 8}, setup: func(s *site) { s.atOnce = 2 }},
+		{name: "paused", limits: Limits{AtOnce: 8}, setup: func(s *site) { s.pauseUntil = t0.Add(time.Second) }},
+		{name: "rate spent", limits: Limits{AtOnce: 8, PerSecond: 1}, setup: func(s *site) { s.ready(t0, 0, Limits{AtOnce: 8, PerSecond: 1}) }},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b := New(0)
+			if tc.setup != nil {
+				tc.setup(b.site("site:80"))
+			}
+			if ok, _ := b.Ready("site:80", t0, tc.active, tc.limits); ok != tc.ok {
+				t.Errorf("ready = %v, want %v", ok, tc.ok)
+			}
+		})
+	}
+}

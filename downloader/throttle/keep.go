@@ -1,0 +1,90 @@
+package throttle
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+)
+
+// KeepFor is how long a learned limit is used again.
+const KeepFor = 24 * time.Hour
+
+// kept is one site's learned limits, as saved.
+type kept struct {
+	AtOnce    int       `json:"at_once,omitempty"`
+	PerSecond float64   `json:"per_second,omitempty"`
+	Learned   time.Time `json:"learned"`
+}
+
+// keptFile is the saved book.
+type keptFile struct {
+	Sites map[string]kept `json:"sites"`
+}
+
+// Load reads the limits saved at path and uses those learned less than
+// KeepFor before now. A missing file is an empty book.
+func (b *Book) Load(path string, now time.Time) error {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("read the sites' learned limits: %w", err)
+	}
+	var f keptFile
+	if err := json.Unmarshal(data, &f); err != nil {
+		return fmt.Errorf("read the sites' learned limits in %s: %w", path, err)
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for key, k := range f.Sites {
+		if now.Sub(k.Learned) >= KeepFor || k.AtOnce <= 0 && k.PerSecond <= 0 {
+			continue
+		}
+		s := b.site(key)
+		s.atOnce, s.perSecond, s.learned = max(k.AtOnce, 0), max(k.PerSecond, 0), k.Learned
+		s.keep()
+		s.probeEvery = firstProbe
+		s.nextProbe = now.Add(firstProbe)
+	}
+	return nil
+}
+
+// Save writes the limits learned less than KeepFor before now to path,
+// in place of what it held.
+func (b *Book) Save(path string, now time.Time) error {
+	f := keptFile{Sites: map[string]kept{}}
+	b.mu.Lock()
+	for key, s := range b.sites {
+		if (s.keptAtOnce > 0 || s.keptPerSecond > 0) && now.Sub(s.learned) < KeepFor {
+			f.Sites[key] = kept{AtOnce: s.keptAtOnce, PerSecond: s.keptPerSecond, Learned: s.learned}
+		}
+	}
+	b.mu.Unlock()
+	data, err := json.MarshalIndent(f, "", "  ")
+	if err != nil {
+		return fmt.Errorf("save the sites' learned limits: %w", err)
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return fmt.Errorf("save the sites' learned limits: %w", err)
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*")
+	if err != nil {
+		return fmt.Errorf("save the sites' learned limits: %w", err)
+	}
+	_, werr := tmp.Write(data)
+	cerr := tmp.Close()
+	if err := errors.Join(werr, cerr); err != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("save the sites' learned limits in %s: %w", path, err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("save the sites' learned limits in %s: %w", path, err)
+	}
+	return nil
+}

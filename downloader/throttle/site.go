@@ -1,0 +1,338 @@
+package throttle
+
+import (
+	"time"
+
+	"golang.org/x/time/rate"
+)
+
+const (
+	// window is the span over which a site's rate is measured: the
+	// requests it let through in the second before a refusal.
+	window = time.Second
+	// rateMargin keeps the pace just below the rate a site let through.
+	rateMargin = 0.95
+	// shortWait is the first wait after a refusal without Retry-After;
+	// it doubles while refusals go on, up to longestShortWait, with jitter.
+	shortWait        = 500 * time.Millisecond
+	longestShortWait = time.Minute
+	// firstProbe is the quiet spell after which a learned limit is raised
+	// a step; it doubles, up to longestProbe, each time a probe is refused.
+	firstProbe   = 10 * time.Second
+	longestProbe = 5 * time.Minute
+	// probeRate is how much a probe raises a learned rate.
+	probeRate = 1.1
+	// freeRate is the learned rate above which a site counts as free again.
+	freeRate = 1000
+	// burstLongest closes a burst whose requests never all came back.
+	burstLongest = 30 * time.Second
+	// throttleMemory is how long after a sure refusal a possible one still
+	// counts as throttling.
+	throttleMemory = time.Minute
+	// minPerSecond is the slowest pace learned: one request a minute.
+	minPerSecond = 1.0 / 60
+)
+
+// span is one successful request: when it started and ended, and how many
+// successful requests were in flight when it ended (itself included).
+type span struct {
+	start, end time.Time
+	cover      int
+}
+
+// burst is what one refusal teaches, with the refusals of the requests
+// that were already on their way when it came.
+type burst struct {
+	open bool
+	// gen: requests with an older ticket were sent before the burst began.
+	gen                     Ticket
+	size, refused, resolved int
+	// atOnce says the burst teaches how many at once, else how many a second.
+	atOnce bool
+	// best is the most requests a second the site let through during it.
+	best float64
+	at   time.Time
+}
+
+// site is one site's learned limits and the evidence for them.
+type site struct {
+	atOnce    int     // learned most at once; 0 is none
+	perSecond float64 // learned requests a second; 0 is none
+	learned   time.Time
+	// keptAtOnce and keptPerSecond are the limits a refusal taught or a
+	// quiet spell confirmed, without the probe under way: those are saved.
+	keptAtOnce    int
+	keptPerSecond float64
+	limiter       *rate.Limiter
+
+	pauseUntil time.Time
+	level      int // short waits in a row, less one per success
+	gen        Ticket
+	burst      burst
+
+	recent        [16]bool // recent answers, true for a refusal, a ring
+	answered      int
+	inARow        int       // refusals since the last success
+	refusingSince time.Time // the first refusal since the last success
+	lastThrottle  time.Time // the last refusal judged throttling
+	refusals      int
+
+	spans    [128]span // recent successes, a ring
+	next     int
+	okAtOnce int // the most successful requests seen in flight at once
+
+	probeEvery time.Duration
+	nextProbe  time.Time
+	lastProbe  time.Time
+}
+
+func (s *site) slowed(now time.Time) bool {
+	return s.atOnce > 0 || s.perSecond > 0 || now.Before(s.pauseUntil)
+}
+
+func (s *site) status(key string, now time.Time) Status {
+	st := Status{Site: key, AtOnce: s.atOnce, PerSecond: s.perSecond, Refusals: s.refusals, Learned: s.learned}
+	if now.Before(s.pauseUntil) {
+		st.Until = s.pauseUntil
+	}
+	return st
+}
+
+// ready says whether the site may take one more request now.
+func (s *site) ready(now time.Time, active int, l Limits) (bool, time.Time) {
+	s.probe(now, l.AtOnce)
+	if now.Before(s.pauseUntil) {
+		return false, s.pauseUntil
+	}
+	most := max(l.AtOnce, 1)
+	if s.atOnce > 0 {
+		most = min(most, s.atOnce)
+	}
+	if active >= most {
+		return false, time.Time{}
+	}
+	r := s.pace(l.PerSecond)
+	if r == 0 {
+		s.limiter = nil
+		return true, time.Time{}
+	}
+	if s.limiter == nil {
+		s.limiter = rate.NewLimiter(rate.Limit(r), 1)
+	} else if float64(s.limiter.Limit()) != r {
+		s.limiter.SetLimitAt(now, rate.Limit(r))
+	}
+	res := s.limiter.ReserveN(now, 1)
+	if d := res.DelayFrom(now); d > 0 {
+		res.CancelAt(now)
+		return false, now.Add(d)
+	}
+	return true, time.Time{}
+}
+
+// pace is the rate in force: the lower of the learned and the set one.
+func (s *site) pace(set float64) float64 {
+	switch {
+	case s.perSecond > 0 && set > 0:
+		return min(s.perSecond, set)
+	case s.perSecond > 0:
+		return s.perSecond
+	}
+	return max(set, 0)
+}
+
+// probe raises the learned limits a step after a quiet spell.
+func (s *site) probe(now time.Time, userAtOnce int) {
+	if s.atOnce == 0 && s.perSecond == 0 || s.nextProbe.IsZero() || now.Before(s.nextProbe) {
+		return
+	}
+	s.keep()
+	s.lastProbe = now
+	s.nextProbe = now.Add(s.probeEvery)
+	if s.atOnce > 0 {
+		s.atOnce++
+		if s.atOnce >= userAtOnce {
+			s.atOnce = 0
+		}
+	}
+	if s.perSecond > 0 {
+		s.perSecond *= probeRate
+		if s.perSecond >= freeRate {
+			s.perSecond = 0
+		}
+	}
+}
+
+// note records one answer in the ring of recent ones.
+func (s *site) note(refused bool) {
+	s.recent[s.answered%len(s.recent)] = refused
+	s.answered++
+	if refused {
+		s.inARow++
+	} else {
+		s.inARow = 0
+	}
+}
+
+// mostlyRefusing says the site answered the last four requests, or most
+// of the recent ones and at least four, with a refusal.
+func (s *site) mostlyRefusing() bool {
+	if s.inARow >= 4 {
+		return true
+	}
+	n := min(s.answered, len(s.recent))
+	refused := 0
+	for _, r := range s.recent[:n] {
+		if r {
+			refused++
+		}
+	}
+	return refused >= 4 && refused*2 >= n
+}
+
+// succeeded learns from a request the site answered.
+func (s *site) succeeded(now time.Time, a Answer) {
+	s.note(false)
+	s.refusingSince = time.Time{}
+	s.level = max(s.level-1, 0)
+	s.addSpan(a.Started, now)
+	if s.burst.open && s.burst.atOnce && s.atOnce > 0 {
+		s.atOnce = max(s.atOnce, s.okAtOnce)
+		s.keep()
+	}
+	s.resolve(now, a.Ticket)
+}
+
+// addSpan records a successful request and how many were in flight at once.
+func (s *site) addSpan(start, end time.Time) {
+	if start.IsZero() || start.After(end) {
+		start = end
+	}
+	for i := range s.spans {
+		r := &s.spans[i]
+		if r.cover > 0 && !r.end.Before(start) && !r.end.After(end) {
+			r.cover++
+			s.okAtOnce = max(s.okAtOnce, r.cover)
+		}
+	}
+	s.spans[s.next] = span{start: start, end: end, cover: 1}
+	s.next = (s.next + 1) % len(s.spans)
+	s.okAtOnce = max(s.okAtOnce, 1)
+}
+
+// letThrough counts the successful requests started between from and to,
+// per second of window.
+func (s *site) letThrough(from, to time.Time) float64 {
+	n := 0
+	for _, r := range s.spans {
+		if r.cover > 0 && !r.start.Before(from) && !r.start.After(to) {
+			n++
+		}
+	}
+	return float64(n) / window.Seconds()
+}
+
+// refused judges a refusal and, when it is throttling, learns from it.
+func (s *site) refused(now time.Time, a Answer, maxWait time.Duration, jitter float64) Judgement {
+	s.note(true)
+	if s.refusingSince.IsZero() {
+		s.refusingSince = now
+	}
+	throttled := a.Kind == Refusal || s.mostlyRefusing() ||
+		!s.lastThrottle.IsZero() && now.Sub(s.lastThrottle) < throttleMemory
+	if !throttled {
+		s.resolve(now, a.Ticket)
+		return Judgement{}
+	}
+	s.lastThrottle = now
+	s.learn(now, a, jitter)
+	j := Judgement{Throttled: true, KeptRefusing: now.Sub(s.refusingSince) >= maxWait}
+	if now.Before(s.pauseUntil) {
+		j.Wait = s.pauseUntil.Sub(now)
+	}
+	return j
+}
+
+// learn lowers the site's limits after a refusal judged throttling. A
+// refusal of a request sent before the current burst began belongs to
+// that burst; any other starts a burst of its own: how many at once, when
+// more were in flight than the site was ever seen to answer together (and
+// more than one), else how many a second, with a wait.
+func (s *site) learn(now time.Time, a Answer, jitter float64) {
+	s.refusals++
+	if s.burst.open && a.Ticket < s.burst.gen {
+		s.burst.refused++
+		s.burst.resolved++
+		s.apply(now, a)
+		s.closeBurst(now)
+		return
+	}
+	s.gen++
+	s.burst = burst{open: true, gen: s.gen, size: max(a.InFlight, 1), refused: 1, resolved: 1, at: now,
+		atOnce: a.InFlight > max(s.okAtOnce, 1)}
+	s.apply(now, a)
+	if !s.burst.atOnce {
+		s.pause(now, a.RetryAfter, jitter)
+	}
+	if !s.lastProbe.IsZero() && now.Sub(s.lastProbe) < s.probeEvery {
+		s.probeEvery = min(2*s.probeEvery, longestProbe)
+	}
+	s.probeEvery = max(s.probeEvery, firstProbe)
+	s.nextProbe = now.Add(s.probeEvery)
+	s.learned = now
+	s.closeBurst(now)
+}
+
+// keep notes the limits in force as the ones to save.
+func (s *site) keep() { s.keptAtOnce, s.keptPerSecond = s.atOnce, s.perSecond }
+
+// apply sets the limit the open burst teaches.
+func (s *site) apply(now time.Time, a Answer) {
+	defer s.keep()
+	b := &s.burst
+	if b.atOnce {
+		s.atOnce = max(1, s.okAtOnce, b.size-b.refused)
+		return
+	}
+	b.best = max(b.best, s.letThrough(a.Started.Add(-window), now))
+	switch {
+	case b.best > 0:
+		s.perSecond = max(b.best*rateMargin, minPerSecond)
+	case s.perSecond > 0:
+		s.perSecond = max(s.perSecond/2, minPerSecond)
+	default:
+		s.perSecond = 1
+	}
+}
+
+// pause leaves the site alone for its Retry-After, else for a short
+// jittered wait that grows while refusals go on.
+func (s *site) pause(now time.Time, retryAfter time.Duration, jitter float64) {
+	d := retryAfter
+	if d <= 0 {
+		ceiling := longestShortWait
+		if s.level < 16 {
+			ceiling = min(shortWait<<s.level, longestShortWait)
+		}
+		d = time.Duration(float64(ceiling) * (0.5 + 0.5*jitter))
+		s.level++
+	}
+	if until := now.Add(d); until.After(s.pauseUntil) {
+		s.pauseUntil = until
+	}
+}
+
+// resolve counts a request of the open burst that came back.
+func (s *site) resolve(now time.Time, t Ticket) {
+	if s.burst.open && t < s.burst.gen {
+		s.burst.resolved++
+		s.closeBurst(now)
+	}
+}
+
+// closeBurst ends the burst once all its requests came back, or after
+// burstLongest.
+func (s *site) closeBurst(now time.Time) {
+	if s.burst.resolved >= s.burst.size || now.Sub(s.burst.at) > burstLongest {
+		s.burst.open = false
+	}
+}
