@@ -16,17 +16,18 @@ type partFile = transfer.PartFile
 // exclusive refuses to reuse a file this item does not own.
 type openPartFunc func(path string, offset int64, exclusive bool) (partFile, error)
 
-// openPartOS never writes through a symbolic link or into anything but a
-// regular file: such a path counts as taken (fs.ErrExist), and the item
-// chooses another name.
+// openPartOS never writes through a symbolic link, into anything but a
+// regular file, or into a file with another name besides (a hard link, whose
+// other name would then hold the download): such a path counts as taken
+// (fs.ErrExist), and the item chooses another name. The file is checked
+// once open and only then cut, so nothing is truncated before it is known
+// to be Haul's own.
 func openPartOS(path string, offset int64, exclusive bool) (partFile, error) {
 	flags := os.O_WRONLY | os.O_CREATE | noFollow
 	switch {
 	case exclusive:
 		flags |= os.O_EXCL
-	case offset == 0:
-		flags |= os.O_TRUNC
-	default:
+	case offset > 0:
 		flags |= os.O_APPEND
 	}
 	if fi, err := os.Lstat(path); err == nil && !fi.Mode().IsRegular() {
@@ -39,17 +40,46 @@ func openPartOS(path string, offset int64, exclusive bool) (partFile, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
-	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+	if err := refuseNotOwn(f); err != nil {
 		f.Close()
-		return nil, fmt.Errorf("open %s: not a regular file: %w", path, fs.ErrExist)
+		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
-	if offset > 0 {
-		if err := f.Truncate(offset); err != nil {
-			f.Close()
-			return nil, fmt.Errorf("resume %s: %w", path, err)
-		}
+	if err := f.Truncate(offset); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("resume %s: %w", path, err)
 	}
 	return f, nil
+}
+
+// openOwnPart opens an existing part file for syncing and saving as it
+// is, refusing one that is not Haul's own (see refuseNotOwn).
+func openOwnPart(path string) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_WRONLY|noFollow, 0)
+	if isLink(err) {
+		return nil, fmt.Errorf("open %s: a link, not Haul's file: %w", path, fs.ErrExist)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := refuseNotOwn(f); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	return f, nil
+}
+
+// refuseNotOwn says whether the open file f may be written as a part
+// file: a regular file with no other name. Anything else is an error
+// wrapping fs.ErrExist.
+func refuseNotOwn(f *os.File) error {
+	fi, err := f.Stat()
+	switch {
+	case err != nil || !fi.Mode().IsRegular():
+		return fmt.Errorf("not a regular file: %w", fs.ErrExist)
+	case otherNames(f, fi):
+		return fmt.Errorf("a file with another name besides, not Haul's own: %w", fs.ErrExist)
+	}
+	return nil
 }
 
 // removePartName takes the temporary name off a file saved under its

@@ -78,3 +78,10 @@ func readAttr(path, name string) (string, bool) {
 	}
 	return string(buf[:n]), true
 }
+
+// otherNames says the file has more than one name (a hard link): writing
+// it would change what its other names hold.
+func otherNames(_ *os.File, fi os.FileInfo) bool {
+	st, ok := fi.Sys().(*syscall.Stat_t)
+	return ok && st.Nlink > 1
+}

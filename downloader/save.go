@@ -185,9 +185,9 @@ func (m *Manager) noteDimensions(it *item, head []byte) {
 // asking the server again.
 func (m *Manager) commitComplete(ctx context.Context, it *item, j job) outcome {
 	part := filepath.Join(j.dir, j.name+".part")
-	f, err := os.OpenFile(part, os.O_WRONLY, 0)
+	f, err := openOwnPart(part)
 	if err != nil {
-		return outcome{verdict: saveFailed(err, j.dir)}
+		return m.openFailed(it, j, err) // not Haul's own file: the item takes another name
 	}
 	if _, ok := readPartTag(part); !ok {
 		m.untagged.Store(true)
