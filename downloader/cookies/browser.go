@@ -1,6 +1,7 @@
 package cookies
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -108,10 +109,15 @@ func FromBrowser(src Source) ([]Cookie, error) {
 	if db == "" {
 		return nil, &Error{Kind: NoProfile, Browser: b.name}
 	}
+	read := func() ([]Cookie, error) { return readChromium(db, b, systemKeyring) }
 	if b.firefox {
-		return readFirefox(db)
+		read = func() ([]Cookie, error) { return readFirefox(db) }
 	}
-	return readChromium(db, b, systemKeyring)
+	cs, err := read()
+	if e := (*Error)(nil); errors.As(err, &e) && e.Browser == "" {
+		e.Browser = b.name
+	}
+	return cs, err
 }
 
 // chromiumElsewhere explains why Chromium cookies cannot be read off Linux.

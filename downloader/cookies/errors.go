@@ -24,6 +24,12 @@ const (
 	Locked
 	// Unsupported is a browser whose cookies Haul cannot read on this system.
 	Unsupported
+	// TooLarge is a cookies.txt over MaxFileSize, or a browser database
+	// over MaxDatabaseSize (Size, Limit).
+	TooLarge
+	// NotAFile is a path that names a device, a named pipe or a folder
+	// rather than a file.
+	NotAFile
 )
 
 // Error explains why cookies could not be read. It never holds a cookie value.
@@ -33,14 +39,17 @@ type Error struct {
 	// Line the cookies.txt line at fault (0 when none).
 	Browser, Path string
 	Line          int
-	Err           error
+	// Size and Limit are a file's size and the most Haul reads, for TooLarge.
+	Size, Limit int64
+	Err         error
 }
 
 // Error describes the failure for logs; the words a user reads come from
 // the language catalogues (package i18n), which read Kind and the fields.
 func (e *Error) Error() string {
 	what := map[Kind]string{BadFile: "not a cookies.txt file", UnknownBrowser: "unknown browser",
-		NoProfile: "no profile", Locked: "cookies locked", Unsupported: "unsupported browser"}[e.Kind]
+		NoProfile: "no profile", Locked: "cookies locked", Unsupported: "unsupported browser",
+		TooLarge: "too large", NotAFile: "not a file"}[e.Kind]
 	if what == "" {
 		what = "unreadable"
 	}

@@ -2,9 +2,9 @@ package cookies
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -37,19 +37,24 @@ func ReadNetscape(r io.Reader) ([]Cookie, error) {
 		}
 	}
 	if err := sc.Err(); err != nil {
+		var e *Error
+		if errors.As(err, &e) {
+			return nil, e
+		}
 		return nil, &Error{Kind: BadFile, Err: err}
 	}
 	return out, nil
 }
 
-// ReadFile reads a cookies.txt file.
+// ReadFile reads a cookies.txt file: a regular file of at most
+// MaxFileSize bytes, never a device or a named pipe.
 func ReadFile(path string) ([]Cookie, error) {
-	f, err := os.Open(path)
+	f, err := openBounded(path, MaxFileSize)
 	if err != nil {
-		return nil, &Error{Kind: Unreadable, Path: path, Err: err}
+		return nil, err
 	}
 	defer f.Close()
-	cs, err := ReadNetscape(f)
+	cs, err := ReadNetscape(newBoundedReader(f, MaxFileSize))
 	if e, ok := err.(*Error); ok {
 		e.Path = path
 	}

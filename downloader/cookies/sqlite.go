@@ -2,6 +2,7 @@ package cookies
 
 import (
 	"database/sql"
+	"errors"
 	"fmt"
 	"io"
 	"net/url"
@@ -24,11 +25,13 @@ func openCopy(path string) (*sql.DB, func(), error) {
 	dst := filepath.Join(dir, "cookies.db")
 	if err := copyFile(path, dst); err != nil {
 		cleanup()
-		return nil, nil, &Error{Kind: Unreadable, Path: path, Err: err}
+		return nil, nil, err
 	}
 	for _, suffix := range []string{"-wal", "-shm"} {
 		if _, err := os.Stat(path + suffix); err == nil {
-			_ = copyFile(path+suffix, dst+suffix) // without the log, the older cookies still read
+			if err := copyFile(path+suffix, dst+suffix); err != nil {
+				os.Remove(dst + suffix) // without the log, the older cookies still read
+			}
 		}
 	}
 	db, err := sql.Open("sqlite", (&url.URL{Scheme: "file", Path: dst, RawQuery: "mode=ro"}).String())
@@ -39,20 +42,25 @@ func openCopy(path string) (*sql.DB, func(), error) {
 	return db, func() { db.Close(); cleanup() }, nil
 }
 
-// copyFile copies src to a new owner-only file dst.
+// copyFile copies src, a regular file of at most MaxDatabaseSize bytes, to
+// a new owner-only file dst.
 func copyFile(src, dst string) error {
-	in, err := os.Open(src)
+	in, err := openBounded(src, MaxDatabaseSize)
 	if err != nil {
 		return err
 	}
 	defer in.Close()
 	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if err != nil {
-		return err
+		return &Error{Kind: Unreadable, Path: src, Err: err}
 	}
-	if _, err := io.Copy(out, in); err != nil {
-		out.Close()
-		return fmt.Errorf("copy %s: %w", src, err)
+	_, err = io.Copy(out, newBoundedReader(in, MaxDatabaseSize))
+	if cerr := out.Close(); err == nil {
+		err = cerr
 	}
-	return out.Close()
+	var e *Error
+	if err != nil && !errors.As(err, &e) {
+		return &Error{Kind: Unreadable, Path: src, Err: fmt.Errorf("copy %s: %w", src, err)}
+	}
+	return err
 }
