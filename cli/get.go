@@ -85,7 +85,7 @@ func prepare(ctx context.Context, cfg config, stdin io.Reader, stderr io.Writer)
 	}
 	for _, r := range rejected {
 		if !r.Duplicate {
-			fmt.Fprintf(stderr, "%s: %s\n", r.URL, i18n.LinkReason(tr(), r.Reason))
+			fmt.Fprintf(stderr, "%s: %s\n", downloader.ShownLink(r.URL), i18n.LinkReason(tr(), r.Reason))
 		}
 	}
 	if m.Summary().Total == 0 && pageErr != nil {

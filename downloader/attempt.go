@@ -44,7 +44,7 @@ func (m *Manager) jobLocked(it *item) job {
 	if it.dir == "" {
 		it.dir = filepath.Join(m.dir, it.subdir)
 	}
-	return job{dir: it.dir, url: it.link(), name: it.name, ownsPart: it.ownsPart, validator: it.validator(),
+	return job{dir: it.dir, url: m.secrets.lend(it.raw, it.link()), name: it.name, ownsPart: it.ownsPart, validator: it.validator(),
 		etag: it.etag, modified: it.modified,
 		total: it.total.Load(), limits: m.limits, fromPage: it.fromPage, referer: it.referer,
 		format: sniff.Format{MIME: it.mime, IsImage: it.isImage, Width: int(it.width), Height: int(it.height)}}

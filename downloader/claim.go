@@ -216,7 +216,7 @@ func leftoverAt(path, link string, offered partTag) (kind claimKind, foreign boo
 	}
 	tag, ok := readPartTag(path)
 	switch {
-	case !ok || tag.link != link:
+	case !ok || !sameLink(tag.link, link):
 		return claimFree, true
 	case tag.sameVersion(offered):
 		return claimResume, false

@@ -49,6 +49,7 @@ func (m *Manager) removeLocked(it *item, rev uint64) {
 	m.store.counts[it.state]--
 	delete(m.store.byID, it.id)
 	delete(m.store.byURL, it.raw)
+	m.secrets.forget(it.raw)
 	if it.name != "" {
 		m.names.release(it.dir, it.name, it.id)
 	}

@@ -122,8 +122,9 @@
 // journal line before it, the same guarantee.
 //
 // Each temporary file also carries a note of its own, in extended
-// attributes: the link it belongs to and the version of the file (ETag
-// and Last-Modified) its bytes are from. So when the journal is lost
+// attributes: the link it belongs to (never its password, see
+// linksecrets.go) and the version of the file (ETag and Last-Modified) its
+// bytes are from. So when the journal is lost
 // (deleted, damaged, or haul get -state off), the next run of the same
 // link recognises the file as Haul's: it asks only for the rest, with
 // If-Range, and a partial answer of the same version continues the file;

@@ -34,7 +34,7 @@ func (m *Manager) adoptLeftover(it *item, j job) job {
 	}
 	full := filepath.Join(j.dir, name)
 	tag, ok := readPartTag(full + ".part")
-	if !ok || tag.link != it.raw || !tag.hasVersion() || fileExists(full) {
+	if !ok || !sameLink(tag.link, it.raw) || !tag.hasVersion() || fileExists(full) {
 		return j
 	}
 	if _, _, free := m.names.reserve(it.dir, name, 1, it.id); !free {

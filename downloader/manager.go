@@ -28,6 +28,7 @@ type Manager struct {
 
 	gate      *gate
 	names     *folderNames        // the naming part: the file names items hold
+	secrets   linkSecrets         // the passwords links came with, in memory only
 	commitSem *semaphore.Weighted // bounds files being synced and moved into place at once
 	syncer    groupSync
 	createMu  sync.Mutex // one file created at a time: parallel creates in one folder fight over its lock in the kernel
@@ -142,7 +143,8 @@ func (m *Manager) addLocked(raws []string, page string) ([]ID, []Rejected) {
 			rejected = append(rejected, Rejected{URL: raw, Reason: reason})
 			continue
 		}
-		key := canonical(raw, u)
+		key, user := linkKey(raw, u)
+		m.secrets.keep(key, user)
 		if _, dup := m.store.byURL[key]; dup {
 			rejected = append(rejected, Rejected{URL: raw, Reason: links.ReasonDuplicate, Duplicate: true})
 			continue
@@ -160,15 +162,6 @@ func (m *Manager) addLocked(raws []string, page string) ([]ID, []Rejected) {
 	return ids, rejected
 }
 
-// canonical is the key of a checked link: raw itself when it is already
-// in canonical form, so that the item shares the caller's string.
-func canonical(raw string, u *url.URL) string {
-	if key := u.String(); key != raw {
-		return key
-	}
-	return raw
-}
-
 // newItemLocked makes the item of a checked link. Its site's key is the
 // one its site's queue already holds when there is one, so that 100,000
 // items of one site share one string.
@@ -183,13 +176,15 @@ func (m *Manager) newItemLocked(key string, u *url.URL) *item {
 
 // CanonicalLink is the one form of a link that the queue, the journal and
 // the intake use as its key (non-ASCII characters percent-encoded, no
-// #fragment); ok is false for a link that cannot be downloaded.
+// #fragment, no password); ok is false for a link that cannot be
+// downloaded.
 func CanonicalLink(raw string) (key string, ok bool) {
 	u, reason := checkLink(strings.TrimSpace(raw))
 	if reason != "" {
 		return "", false
 	}
-	return u.String(), true
+	key, _ = linkKey("", u)
+	return key, true
 }
 
 // checkLink parses a link and says why it cannot be downloaded.

@@ -132,7 +132,8 @@ func (m *Manager) restore(recs iter.Seq[Record], present savedFolders, how Resto
 		if reason != "" {
 			continue
 		}
-		key := canonical(r.URL, u)
+		key, user := linkKey(r.URL, u)
+		m.secrets.keep(key, user) // from a queue saved before passwords were left out of it
 		if _, dup := m.store.byURL[key]; dup {
 			continue
 		}

@@ -16,7 +16,9 @@ func (m *Manager) Revive(page string, links ...string) int {
 		if reason != "" {
 			continue
 		}
-		it := m.store.byURL[canonical(raw, u)]
+		key, user := linkKey(raw, u)
+		m.secrets.keep(key, user)
+		it := m.store.byURL[key]
 		if it == nil || it.state != Failed {
 			continue
 		}
