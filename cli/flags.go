@@ -32,8 +32,10 @@ type config struct {
 	// reportMachine writes the report's stable column names and reason codes, for scripts.
 	reportMachine bool
 	state         string
-	fromPage      string
-	pages         int
+	// archive is the -archive file: links and pictures saved before are skipped.
+	archive  string
+	fromPage string
+	pages    int
 	// render reads -from-page in the user's browser; renderScreens bounds its scrolling.
 	render        bool
 	renderScreens int
@@ -95,6 +97,7 @@ func newFlagSet(c *config, limit *byteRate, headers *headerList, onExists *strin
 	fs.StringVar(&c.referer, "referer", "", "cli.flag.referer")
 	fs.StringVar(&c.userAgent, "user-agent", "", "cli.flag.useragent")
 	fs.StringVar(&c.state, "state", "", "cli.flag.state")
+	fs.StringVar(&c.archive, "archive", "", "cli.flag.archive")
 	fs.StringVar(&c.fromPage, "from-page", "", "cli.flag.frompage")
 	c.network.flags(fs)
 	value(intFlag(&c.pages, pagesValue), "pages", "cli.flag.pages")

@@ -65,12 +65,19 @@ func prepare(ctx context.Context, cfg config, stdin io.Reader, stderr io.Writer)
 	if !ok {
 		return nil, nil, exitUsage
 	}
-	m := downloader.New(cfg.options())
+	arc, err := openArchive(cfg.archive)
+	if err != nil {
+		fmt.Fprintln(stderr, tr().X("cli.archive.unreadable", i18n.Data{"File": cfg.archive, "Error": i18n.ErrorText(tr(), err)}))
+		return nil, nil, exitFailed
+	}
+	m := downloader.New(arc.into(cfg.options()))
 	store, err := openState(cfg, m, in.links, stderr)
 	if err != nil {
+		arc.Close()
 		fmt.Fprintf(stderr, "haul get: %v\n", err)
 		return nil, nil, exitFailed
 	}
+	store = arc.closedWith(store)
 	if err := cfg.loadCookies(m, cfg.quiet, stderr); err != nil {
 		fmt.Fprintln(stderr, tr().X("cli.cookies.unreadable", i18n.Data{"Error": i18n.CookieProblem(tr(), err)}))
 		closeStore(store, stderr)

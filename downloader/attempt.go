@@ -32,6 +32,7 @@ type outcome struct {
 	done    bool
 	skipped bool
 	page    *PageFound // the link was a web page; these are its pictures
+	note    *Note      // why the item was skipped, when not noted already
 	reached int64      // the byte the part file got to, when bytes were written
 	verdict rules.Verdict
 	// resumeNow asks for the rest of a temporary file an earlier run left
@@ -67,6 +68,11 @@ func (m *Manager) jobLocked(it *item) job {
 // to count the bytes it writes).
 func (m *Manager) attempt(ctx context.Context, it *item, j job) outcome {
 	p := &tryPlan{m: m, it: it, j: j, format: j.format}
+	if m.archive.hasLink(j.dir, it.raw) {
+		out := outcome{skipped: true, note: savedBefore}
+		m.finish(ctx, it, out)
+		return out
+	}
 	opened, r := transfer.Open(ctx, m.transferJob(j), m.transferEnv(it))
 	if opened != nil {
 		plan := p.plan(opened.Answer)

@@ -107,6 +107,9 @@ func (m *Manager) finishedLocked(it *item, out outcome) {
 	case out.page != nil:
 		m.pageDoneLocked(it, out.page)
 	default:
+		if out.note != nil {
+			it.note = out.note
+		}
 		m.setStateLocked(it, Skipped)
 	}
 }

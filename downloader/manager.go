@@ -63,6 +63,9 @@ type Manager struct {
 	proxy atomic.Pointer[proxyFunc]
 	sites atomic.Pointer[[]SiteRule]
 	kept  keptResponses // whole pictures the app fetched, for their download
+	// archive is the download archive, asked before each download and
+	// told each file saved (remembered.go).
+	archive remembered
 	// folderScans: folder → *folderScan, what it held when first looked at.
 	folderScans sync.Map
 }
@@ -100,6 +103,7 @@ func New(opts Options) *Manager {
 		queues:    siteQueues{byKey: map[string]*hostQueue{}},
 		hashes:    map[string]*item{},
 		failures:  map[ItemError]*ItemError{},
+		archive:   remembered{opts.Archive},
 	}
 	m.cond = sync.NewCond(&m.mu)
 	m.journal.after, m.journal.records, m.journal.putBack = flushDelay, m.dirtyRecords, m.unwrittenItems

@@ -111,6 +111,10 @@ type Options struct {
 	Proxy ProxySettings
 	// Sites are the per-site rules: Referer, User-Agent, extra headers and limit.
 	Sites []SiteRule
+	// Archive, when set, remembers every file saved and skips the links and
+	// pictures saved before, even when their files are gone (package
+	// archive keeps one per folder).
+	Archive Archive
 	// DialContext replaces how connections are made (tests map host names to loopback).
 	DialContext func(ctx context.Context, network, addr string) (net.Conn, error)
 }

@@ -18,9 +18,15 @@ func (m *Manager) outcomeOf(ctx context.Context, it *item, j job, p *tryPlan, r 
 	case transfer.Interrupted:
 		return outcome{}
 	case transfer.AlreadyWhole, transfer.Complete:
+		if p.pictureSavedBefore(r) {
+			return outcome{skipped: true, note: savedBefore}
+		}
 		out := m.saveComplete(ctx, it, j, p, r)
 		if !out.done && !out.skipped {
 			m.disownPicture(it) // no identical picture may be skipped for a file not saved
+		}
+		if out.done {
+			p.remember()
 		}
 		return out
 	case transfer.Stopped:

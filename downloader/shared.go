@@ -102,6 +102,7 @@ const (
 	NoteSamePicture  = itemstate.NoteSamePicture
 	NotePage         = itemstate.NotePage
 	NoteSavedEarlier = itemstate.NoteSavedEarlier
+	NoteSavedBefore  = itemstate.NoteSavedBefore
 )
 
 // Note explains a Skipped item (see itemstate.Note).

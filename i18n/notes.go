@@ -23,6 +23,8 @@ func SkipNote(t Translator, n downloader.Note) string {
 		return t.X("note.samepicture", d)
 	case downloader.NoteSavedEarlier:
 		return t.X("note.savedearlier", d)
+	case downloader.NoteSavedBefore:
+		return t.X("note.savedbefore", d)
 	case downloader.NotePage:
 		if n.Count == 0 {
 			return t.X("note.page.none", nil)

@@ -14,6 +14,9 @@ const (
 	NotePage NoteKind = "page"
 	// NoteSavedEarlier is a file saved by an earlier run of haul get (Name).
 	NoteSavedEarlier NoteKind = "saved-earlier"
+	// NoteSavedBefore is a link or a picture the folder's download archive
+	// holds: saved before, and perhaps deleted since.
+	NoteSavedBefore NoteKind = "saved-before"
 )
 
 // Note explains a Skipped item: a kind and its parameters, never a sentence.
