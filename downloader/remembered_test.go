@@ -19,7 +19,7 @@ func TestTheArchiveSkipsWhatWasSavedBeforeEvenWhenDeleted(t *testing.T) {
 	page, pics := galleryPage(t, srv, "/gallery", "Gallery", 3)
 	srv.Handle("/copy.png", pics[1]) // the same bytes as IMG_4401.png
 	dir := t.TempDir()
-	folders := archive.NewFolders()
+	folders := archive.NewFolders(t.TempDir())
 	t.Cleanup(func() { folders.Close() })
 	run := func(links ...string) []ItemSnapshot {
 		t.Helper()

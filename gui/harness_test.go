@@ -66,8 +66,9 @@ func newHarnessWith(t testing.TB, prefs map[string]int, journal func(downloader.
 		options: func(o *downloader.Options) {
 			o.BackoffBase, o.BackoffMax = 5*time.Millisecond, 20*time.Millisecond
 		},
-		journal: journal,
-		open:    func(u *url.URL) error { h.opened = openedPath(u); return nil },
+		journal:  journal,
+		archives: t.TempDir(),
+		open:     func(u *url.URL) error { h.opened = openedPath(u); return nil },
 		probe: probe{
 			ticked:   func() { h.ticks.Add(1) },
 			applied:  func() { h.applies.Add(1) },

@@ -149,19 +149,20 @@ func (r *row) pickedMenu(ids []downloader.ID) []*fyne.MenuItem {
 		item(lang.XN("pick.pause", "Pause {{.N}} downloads", n, d), theme.MediaPauseIcon(), on(u.m.Pause)),
 		item(lang.XN("pick.resume", "Resume {{.N}} downloads", n, d), theme.MediaPlayIcon(), on(u.m.Resume)),
 		item(lang.XN("pick.cancel", "Cancel {{.N}} downloads", n, d), theme.CancelIcon(), on(u.m.Cancel)),
+		item(lang.XN("pick.forget", "Forget {{.N}} links, to download them again next time", n, d), theme.HistoryIcon(), func() { u.archive.forgetRows(u, ids) }),
 		item(lang.XN("pick.copy", "Copy {{.N}} links", n, d), theme.ContentCopyIcon(), func() { u.copyLinks(ids) }),
 	}
-	for i, ok := range []bool{can.retry, can.pause, can.resume, can.cancel} {
+	for i, ok := range []bool{can.retry, can.pause, can.resume, can.cancel, can.forget} {
 		items[i].Disabled = !ok
 	}
 	return items
 }
 
 // pickedActions says which commands would change any of the picked rows.
-type pickedActions struct{ retry, pause, resume, cancel bool }
+type pickedActions struct{ retry, pause, resume, cancel, forget bool }
 
 // pickedCan looks at the picked rows' states: saved rows can be neither
-// retried, paused nor canceled.
+// retried, paused nor canceled, only forgotten, like skipped ones.
 func (u *UI) pickedCan(ids []downloader.ID) pickedActions {
 	var can pickedActions
 	for _, id := range ids {
@@ -172,6 +173,8 @@ func (u *UI) pickedCan(ids []downloader.ID) pickedActions {
 		switch st := u.rows.at(i).State; {
 		case st == downloader.Failed || st == downloader.Canceled:
 			can.retry = true
+		case st == downloader.Done || st == downloader.Skipped:
+			can.forget = true
 		case st == downloader.Paused:
 			can.resume, can.cancel = true, true
 		case !st.Final():

@@ -112,7 +112,7 @@ func (r *settingsRow) showMore() {
 	hint.Wrapping = fyne.TextWrapWord
 	hint.Importance = widget.LowImportance
 	more := settings.More{
-		Downloads: container.NewVBox(limits, widget.NewSeparator(), r.ui.clip.check),
+		Downloads: container.NewVBox(limits, widget.NewSeparator(), r.ui.clip.check, r.ui.archive.check(r.ui.prefs)),
 		Pictures:  container.NewVBox(r.skipSame, r.pageReferer, hint, widget.NewSeparator(), r.placement.box()),
 		Network:   r.ui.network,
 		Prefs:     r.ui.prefs,

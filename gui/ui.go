@@ -16,6 +16,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"haul/downloader"
+	"haul/downloader/archive"
 	"haul/downloader/queue"
 	"haul/gui/kit"
 	"haul/gui/picker"
@@ -88,6 +89,8 @@ type UI struct {
 
 	// network is the proxy and the site rules.
 	network *settings.Network
+	// archive is the download archive of each output folder.
+	archive *folderArchive
 }
 
 // config is what the window runs with besides the app: what tests replace.
@@ -100,6 +103,8 @@ type config struct {
 	open func(*url.URL) error
 	// probe is told of the work the window does.
 	probe probe
+	// archives is the folder of the download archives (archive.DefaultBase).
+	archives string
 }
 
 // probe is told of the window's work as it happens, for measuring it: the
@@ -119,7 +124,8 @@ func note(f func()) {
 // New builds the window's content on w, loads the list files named in files
 // and starts the refresh loop. The caller shows the window and runs the app.
 func New(a fyne.App, w fyne.Window, files []string) *UI {
-	u := newUI(a, w, config{do: fyne.Do})
+	archives, _ := archive.DefaultBase() // without a config folder, there is no archive
+	u := newUI(a, w, config{do: fyne.Do, archives: archives})
 	u.addFiles(files, u.restored)
 	return u
 }
@@ -131,7 +137,8 @@ func newUI(a fyne.App, w fyne.Window, cfg config) *UI {
 	settings.ChooseLanguage(language)
 	useCJKFont(a)
 	s := loadSettings(a.Preferences())
-	opts := downloader.Options{Limits: s.Limits, Dir: s.Dir}
+	arc := newFolderArchive(a.Preferences(), cfg.archives)
+	opts := downloader.Options{Limits: s.Limits, Dir: s.Dir, Archive: arc}
 	var u *UI
 	opts.OnPage = func(found downloader.PageFound) { u.pageFound(found) }
 	saved, netErr := settings.LoadNetwork(settings.NetworkPath(a))
@@ -149,7 +156,7 @@ func newUI(a fyne.App, w fyne.Window, cfg config) *UI {
 		ctx: ctx, cancel: cancel, done: make(chan struct{}),
 		ref:  refresher{m: m},
 		kick: make(chan struct{}, 1), applied: make(chan struct{}, 1), cmds: make(chan func(), commandBacklog),
-		selected: -1, picked: picked{ids: map[downloader.ID]struct{}{}},
+		selected: -1, picked: picked{ids: map[downloader.ID]struct{}{}}, archive: arc,
 	}
 	u.thumbs = thumbnail.New(thumbnail.CacheBytes)
 	u.savedThumbs = newSavedThumbs(ctx, cfg.do, u.thumbs)
@@ -260,6 +267,7 @@ func (u *UI) Close() {
 		<-u.done
 		u.m.Stop()
 		u.closeQueue()
+		u.archive.folders.Close()
 	})
 }
 

@@ -14,10 +14,6 @@ import (
 	_ "modernc.org/sqlite" // pure-Go SQLite driver, so no C compiler is needed
 )
 
-// FileName is the archive's file in an output folder, when each folder
-// keeps its own (see Folders).
-const FileName = ".haul-archive.sqlite"
-
 // schema is the archive's tables. A link's row id is a 64-bit hash of the
 // link (linkKey), so a look-up reads one b-tree of small integer keys,
 // whose upper levels stay in the cache however many links it holds; the

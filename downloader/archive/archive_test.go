@@ -2,6 +2,7 @@ package archive
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -61,7 +62,7 @@ func TestArchiveRemembersAndForgets(t *testing.T) {
 
 func TestFoldersKeepOneArchivePerFolder(t *testing.T) {
 	one, two := t.TempDir(), t.TempDir()
-	f := NewFolders()
+	f := NewFolders(t.TempDir())
 	defer f.Close()
 	if err := f.Remember(one, "http://127.0.0.1/a.jpg", "aa", ""); err != nil {
 		t.Fatal(err)
@@ -72,11 +73,16 @@ func TestFoldersKeepOneArchivePerFolder(t *testing.T) {
 	if f.HasLink(two, "http://127.0.0.1/a.jpg") || f.HasPicture(two, "aa") {
 		t.Error("another folder knows the link")
 	}
-	if _, err := f.In(filepath.Join(one, FileName, "x")); err == nil {
+	blocked := filepath.Join(t.TempDir(), "file")
+	os.WriteFile(blocked, nil, 0o644)
+	if f := NewFolders(blocked); f.HasLink(one, "http://127.0.0.1/a.jpg") || f.Err(one) == nil {
 		t.Error("an archive under a file opened")
 	}
-	if n, err := f.Forget(one, "http://127.0.0.1/a.jpg"); n != 1 || err != nil {
-		t.Errorf("forget: %d %v", n, err)
+	if n, err := f.ForgetOpen("http://127.0.0.1/a.jpg"); n != 1 || err != nil {
+		t.Errorf("forget everywhere: %d %v", n, err)
+	}
+	if n, err := f.Forget(one, "http://127.0.0.1/a.jpg"); n != 0 || err != nil {
+		t.Errorf("forget after forgetting: %d %v", n, err)
 	}
 }
 

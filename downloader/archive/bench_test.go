@@ -34,7 +34,7 @@ func bigArchive(b *testing.B) string {
 		if bigErr != nil {
 			return
 		}
-		bigPath = filepath.Join(bigDir, FileName)
+		bigPath = filepath.Join(bigDir, "archive.sqlite")
 		bigErr = fill(bigPath, benchLinks)
 	})
 	if bigErr != nil {

@@ -7,9 +7,9 @@
 // not come back; Forget takes links out again.
 //
 // An [Archive] is one database file. [Folders] keeps one archive per output
-// folder (the file [FileName] inside it), opened the first time the folder
-// is asked about; [One] puts every folder's files in a single archive, as
-// haul get -archive FILE does. Both answer the engine's questions through
+// folder (in Haul's config folder, named after the output folder), opened
+// the first time the folder is asked about; [One] puts every folder's
+// files in a single archive, as haul get -archive FILE does. Both answer the engine's questions through
 // the same three methods, which take the folder first.
 //
 // The database runs in write-ahead-log mode, so the window and haul get may

@@ -1,25 +1,55 @@
 package archive
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
 	"path/filepath"
 	"sync"
 	"time"
 )
 
-// Folders keeps one archive per output folder, in the folder's own file
-// FileName, opened the first time the folder is asked about. Its methods
-// are safe for concurrent use; a folder whose archive cannot be opened
-// knows nothing and records nothing, and Err says why.
+// Folders keeps one archive per output folder, each a file in the folder
+// base named after the output folder (PathFor), opened the first time the
+// folder is asked about: the output folders hold only what was saved, and
+// the window and haul watch find the same archive for a folder. Its
+// methods are safe for concurrent use; a folder whose archive cannot be
+// opened knows nothing and records nothing, and Err says why.
 type Folders struct {
+	base   string
 	mu     sync.Mutex
 	open   map[string]*Archive
 	failed map[string]error
 	now    func() time.Time
 }
 
-// NewFolders makes an empty set of per-folder archives.
-func NewFolders() *Folders {
-	return &Folders{open: map[string]*Archive{}, failed: map[string]error{}, now: time.Now}
+// NewFolders keeps the archives of the output folders in folder base
+// (see DefaultBase).
+func NewFolders(base string) *Folders {
+	return &Folders{base: base, open: map[string]*Archive{}, failed: map[string]error{}, now: time.Now}
+}
+
+// DefaultBase is where Haul keeps the archives of the output folders: a
+// folder in the user's config folder.
+func DefaultBase() (string, error) {
+	config, err := os.UserConfigDir()
+	if err != nil {
+		return "", fmt.Errorf("download archive: no config folder: %w", err)
+	}
+	return filepath.Join(config, "haul", "archive"), nil
+}
+
+// PathFor is the file in base that holds output folder dir's archive: the
+// first 8 bytes of the sha256 of its absolute path, in hex.
+func PathFor(base, dir string) (string, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", fmt.Errorf("download archive of %s: %w", dir, err)
+	}
+	sum := sha256.Sum256([]byte(abs))
+	return filepath.Join(base, hex.EncodeToString(sum[:8])+".sqlite"), nil
 }
 
 // In returns the archive of folder dir, opening it when needed.
@@ -30,7 +60,14 @@ func (f *Folders) In(dir string) (*Archive, error) {
 	if a := f.open[dir]; a != nil {
 		return a, nil
 	}
-	a, err := Open(filepath.Join(dir, FileName))
+	path, err := PathFor(f.base, dir)
+	if err == nil && f.base == "" {
+		err = fmt.Errorf("download archive of %s: no folder to keep it in", dir)
+	}
+	var a *Archive
+	if err == nil {
+		a, err = Open(path)
+	}
 	if err != nil {
 		f.failed[dir] = err
 		return nil, err
@@ -114,3 +151,22 @@ func (o *One) Remember(_, link, sum, page string) error {
 
 // Forget takes links out of the archive.
 func (o *One) Forget(_ string, links ...string) (int, error) { return o.Archive.Forget(links...) }
+
+// ForgetOpen takes links out of every archive opened so far, whatever its
+// folder; it returns how many it held.
+func (f *Folders) ForgetOpen(links ...string) (int, error) {
+	f.mu.Lock()
+	open := make([]*Archive, 0, len(f.open))
+	for _, a := range f.open {
+		open = append(open, a)
+	}
+	f.mu.Unlock()
+	n := 0
+	var errs []error
+	for _, a := range open {
+		k, err := a.Forget(links...)
+		n += k
+		errs = append(errs, err)
+	}
+	return n, errors.Join(errs...)
+}
