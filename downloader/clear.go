@@ -5,25 +5,25 @@ package downloader
 // stay, with what went wrong and their Retry, until they are retried or
 // removed one by one.
 func (m *Manager) ClearFinished() int {
-	return m.clearWhere(func(s State) bool { return s.Final() && s != Failed })
+	return m.clearWhere(func(it *item) bool { return it.state.Final() && it.state != Failed })
 }
 
 // ClearFailed removes the Failed items from the list (what they saved of
 // their files stays on disk); it returns how many were removed.
 func (m *Manager) ClearFailed() int {
-	return m.clearWhere(func(s State) bool { return s == Failed })
+	return m.clearWhere(func(it *item) bool { return it.state == Failed })
 }
 
-// clearWhere removes the items whose state gone says, all of them final;
-// it returns how many were removed.
-func (m *Manager) clearWhere(gone func(State) bool) int {
+// clearWhere removes the items gone says, all of them final; it returns
+// how many were removed.
+func (m *Manager) clearWhere(gone func(*item) bool) int {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	kept := m.store.items[:0]
 	rev := m.store.rev + 1
 	hit := map[string]bool{}
 	for _, it := range m.store.items {
-		if !gone(it.state) {
+		if !gone(it) {
 			kept = append(kept, it)
 			continue
 		}

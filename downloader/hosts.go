@@ -118,3 +118,43 @@ func (h *hostQueue) compact() {
 }
 
 func (h *hostQueue) pending() bool { return h.head < len(h.queue) }
+
+// moveToFront puts a queued item first in its site's line, and its site
+// next in turn.
+func (q *siteQueues) moveToFront(it *item) {
+	for i, h := range q.order {
+		if h.key == it.host && h.take(it) {
+			h.head--
+			if h.head < 0 {
+				h.queue = append([]*item{nil}, h.queue...)
+				h.head = 0
+			}
+			h.queue[h.head] = it
+			it.inQueue = true
+			q.rr = i
+			return
+		}
+	}
+}
+
+// moveToBack puts a queued item last in its site's line.
+func (q *siteQueues) moveToBack(it *item) {
+	if h := q.byKey[it.host]; h != nil && h.take(it) {
+		h.push(it)
+	}
+}
+
+// take takes an item out of the line, when it is in it.
+func (h *hostQueue) take(it *item) bool {
+	if !it.inQueue {
+		return false
+	}
+	for i := h.head; i < len(h.queue); i++ {
+		if h.queue[i] == it {
+			h.queue = append(h.queue[:i], h.queue[i+1:]...)
+			it.inQueue = false
+			return true
+		}
+	}
+	return false
+}

@@ -33,7 +33,9 @@ type item struct {
 	timer    *time.Timer             // set while Waiting
 	referer  string                  // the page it was found on
 	subdir   string                  // folder inside the output folder, for a page's pictures
-	pattern  string                  // name template with the page's fields filled in
+	pattern  string                  // name template with the page's fields filled in, or the name the user gave
+	place    string                  // where the link was read from, such as a workbook's cell "Sheet2!B7"
+	rank     int64                   // its place in the list when moved by hand (see listedit.go); 0: where added
 	mime     string                  // the real format, from the first bytes
 	hash     string                  // sha256 of a saved picture, hex
 	activeAt time.Time               // when the item last became Active
@@ -54,6 +56,7 @@ type item struct {
 	fromPage   bool // found on a web page: must really be a picture
 	isImage    bool // the first bytes are a picture
 	yielding   bool // canceled to go back to the queue after the limit was lowered
+	renamed    bool // pattern is the name the user gave before the first try
 	// journalNow says a later run could not tell the item's saved file by
 	// its note alone (a numbered name, or an answer with neither a version
 	// nor a length), so its saving is written to the journal at once.
@@ -115,7 +118,10 @@ func (it *item) snapshot(now time.Time) ItemSnapshot {
 		Bytes: b, Total: it.total.Load(), Attempts: int(it.attempts), Failures: it.failures, Status: int(it.status),
 		Err: it.err, Note: it.noteValue(), RetryAt: it.retryAt, SlowedDown: it.slowedDown,
 		Started: it.started, Finished: it.finished, Referer: it.referer,
-		MIME: it.mime, Width: int(it.width), Height: int(it.height),
+		MIME: it.mime, Width: int(it.width), Height: int(it.height), Place: it.place, Rank: it.order(),
+	}
+	if it.renamed {
+		s.Given = it.pattern
 	}
 	if it.state == Active && it.speed != nil {
 		s.Speed = it.speed.rate(now, b)

@@ -19,6 +19,7 @@ func (it *item) record() Record {
 	}
 	r.Failure = it.err
 	r.Subdir, r.Pattern = it.subdir, it.pattern
+	r.Place, r.Renamed = it.place, it.renamed
 	return r
 }
 
@@ -295,6 +296,7 @@ func (it *item) fromRecord(r Record) {
 	it.started, it.finished = r.Started, r.Finished
 	it.referer, it.fromPage = r.Referer, r.FromPage
 	it.subdir, it.pattern = r.Subdir, r.Pattern
+	it.place, it.renamed = r.Place, r.Renamed
 	it.mime, it.isImage, it.width, it.height, it.hash = r.MIME, r.IsImage, int32(r.Width), int32(r.Height), r.SHA256
 	it.err = r.SavedFailure()
 	if r.Total > 0 {

@@ -45,6 +45,15 @@ type ItemSnapshot struct {
 	// a picture's pixel size when known.
 	MIME          string
 	Width, Height int
+	// Place is where the link was read from, such as the workbook cell
+	// "Sheet2!B7"; "" when the list does not say.
+	Place string
+	// Given is the file name, without its extension, the user gave the
+	// item before it started; "" when none was given.
+	Given string
+	// Rank is the item's place in the list: twice its ID, unless it was
+	// moved to the top or the bottom by hand. The list shows items by Rank.
+	Rank int64
 }
 
 // ETA estimates the time left, when the size and speed are known.

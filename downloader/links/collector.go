@@ -6,6 +6,9 @@ import "strings"
 type candidate struct {
 	text string // as the user wrote it, shown in a Problem
 	link string // what is validated: text with a scheme added or entities decoded where needed
+	// place is where the text was read from, such as the workbook cell
+	// "Sheet2!B7"; "" for a line of text.
+	place string
 }
 
 // collector validates candidates and builds a Result.
@@ -50,6 +53,12 @@ func (c *collector) add(line int, cd candidate) {
 	link = strings.Clone(link)
 	c.seen[link] = line
 	c.res.Links = append(c.res.Links, link)
+	if cd.place != "" {
+		if c.res.Places == nil {
+			c.res.Places = map[string]string{}
+		}
+		c.res.Places[link] = cd.place
+	}
 }
 
 // problem records a rejected piece of line, once per line.

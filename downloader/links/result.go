@@ -27,6 +27,10 @@ type Result struct {
 	// Patterns counts the numbered patterns (such as [001-120]) that were
 	// expanded, and FromPatterns the links they stood for.
 	Patterns, FromPatterns int
+	// Places says where links were read from, by link, when the list says
+	// more than a line: the workbook cell, such as "Sheet2!B7", of each
+	// link read from a workbook (its first cell, when in several).
+	Places map[string]string
 }
 
 // The reasons a line or link is not taken.

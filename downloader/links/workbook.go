@@ -108,7 +108,8 @@ func extent(targets map[string]string) (lastCol map[int]int, lastRow int) {
 // cell takes in the links of one cell's text or hyperlink target.
 func (w *workbookIntake) cell(sheet, ref, text string) {
 	scanLinks(text, func(cd candidate) {
-		cd.text = sheet + "!" + ref + " " + cd.text
+		cd.place = sheet + "!" + ref
+		cd.text = cd.place + " " + cd.text
 		w.c.add(w.line, cd)
 	})
 }

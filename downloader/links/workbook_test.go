@@ -89,6 +89,19 @@ func TestReadFileWorkbook(t *testing.T) {
 			if res.Duplicates != 1 {
 				t.Errorf("duplicates = %d, want 1 (cat.jpg on both sheets)", res.Duplicates)
 			}
+			wantPlaces := map[string]string{
+				"https://pics.example/cat.jpg":        "Pictures!B2",
+				"https://pics.example/dog.jpg":        "Pictures!B3",
+				"https://pics.example/bird.jpg":       "Pictures!B4",
+				"https://pics.example/same.jpg":       "Pictures!B5",
+				"https://pics.example/empty-cell.jpg": "Pictures!C6",
+				"https://pics.example/formula.jpg":    "Pictures!B8",
+				"https://old.example/a.png":           "Archive!B2",
+				"https://old.example/b.png":           "Archive!B2",
+			}
+			if !reflect.DeepEqual(res.Places, wantPlaces) {
+				t.Errorf("places\n got %v\nwant %v", res.Places, wantPlaces)
+			}
 			wantProblems := []Problem{{0, "Archive!B4 ftp://old.example/c.png", ReasonScheme}}
 			if !reflect.DeepEqual(res.Problems, wantProblems) {
 				t.Errorf("problems = %+v, want %+v", res.Problems, wantProblems)

@@ -37,6 +37,10 @@ type Record struct {
 	Width         int                 `json:"width,omitempty"`
 	Height        int                 `json:"height,omitempty"`
 	SHA256        string              `json:"sha256,omitempty"`
+	// Place is where the link was read from, such as "Sheet2!B7".
+	Place string `json:"place,omitempty"`
+	// Renamed says Pattern is the name the user gave the item.
+	Renamed bool `json:"renamed,omitempty"`
 }
 
 // Journal receives item changes to persist. Its methods are never called

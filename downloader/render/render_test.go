@@ -182,3 +182,19 @@ func assertNoBrowserLeft(t *testing.T) {
 		}
 	}
 }
+
+// TestRenderScrollsThroughATallEmptyArea: a gallery whose next pictures
+// are asked for only past an empty area four screens tall is scrolled
+// through to its end, not given up after two screens with nothing new.
+func TestRenderScrollsThroughATallEmptyArea(t *testing.T) {
+	browser := needBrowser(t)
+	srv := (&rendertest.ScrollSite{Gap: 4000}).Start(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	images, err := Render(ctx, srv.URL+"/gallery", Options{Browser: browser, Settle: testSettle, MaxScreens: 80})
+	if err != nil {
+		t.Fatalf("Render: %v", err)
+	}
+	assertPictures(t, images, srv.URL, rendertest.Pictures)
+	assertNoBrowserLeft(t)
+}

@@ -26,7 +26,9 @@ const fingerprintJS = `[document.documentElement.scrollHeight, document.images.l
 // pageJS reads the page as it now stands: its markup and the address of
 // every picture it shows.
 const pageJS = `({html: document.documentElement.outerHTML,
-  shown: Array.from(document.images, i => i.currentSrc || i.src)})`
+  shown: Array.from(document.images, i => i.currentSrc || i.src),
+  height: document.documentElement.scrollHeight,
+  bottom: window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2})`
 
 // scrollJS scrolls one screen down.
 const scrollJS = `window.scrollBy(0, window.innerHeight); true`
@@ -35,17 +37,24 @@ const scrollJS = `window.scrollBy(0, window.innerHeight); true`
 type pageState struct {
 	HTML  string   `json:"html"`
 	Shown []string `json:"shown"`
+	// Height is the page's height; Bottom says the screen is at its end.
+	Height float64 `json:"height"`
+	Bottom bool    `json:"bottom"`
 }
 
 // scroll reads the loaded page, then scrolls a screen at a time, reading
-// it again after each, until it stops growing or a limit is reached.
+// it again after each, until it stops growing or a limit is reached. A
+// screen that brings nothing new counts towards giving up only at the
+// page's end: a tall empty area above the place that loads more (a footer
+// of space, a trigger far down) is scrolled through, however many screens
+// it takes, and a page that grew starts the count again.
 func (s *session) scroll(ctx context.Context) ([]pages.Image, error) {
 	c := collector{page: s.page, seen: map[string]bool{}}
 	maxScreens := s.opts.MaxScreens
 	if maxScreens <= 0 {
 		maxScreens = DefaultScreens
 	}
-	quiet := 0
+	quiet, height := 0, 0.0
 	for screen := 0; ; screen++ {
 		if err := s.settle(ctx); err != nil {
 			return c.result(), err
@@ -58,11 +67,13 @@ func (s *session) scroll(ctx context.Context) ([]pages.Image, error) {
 		if s.opts.Progress != nil {
 			s.opts.Progress(len(c.images), screen)
 		}
-		if grew {
+		switch {
+		case grew || st.Height > height:
 			quiet = 0
-		} else {
+		case st.Bottom:
 			quiet++
 		}
+		height = max(height, st.Height)
 		if screen >= maxScreens || quiet >= quietScreens || (s.opts.MaxPictures > 0 && len(c.images) >= s.opts.MaxPictures) {
 			return c.result(), nil
 		}

@@ -37,6 +37,12 @@ const (
 // and Referer.
 type ScrollSite struct {
 	Cookie, Referer string
+	// Gap is the height, in pixels, of an empty area between the pictures
+	// and the end of the page, where the next batch is asked for.
+	Gap int
+	// Scripted draws the first batch with the page's script too, so the
+	// page's markup holds no picture at all.
+	Scripted bool
 }
 
 // Start serves the site on loopback until the test ends.
@@ -73,13 +79,21 @@ func PictureBytes(n int) []byte {
 
 func (s *ScrollSite) gallery(w http.ResponseWriter, r *http.Request) {
 	var imgs strings.Builder
-	for i := 1; i <= BatchSize; i++ {
+	for i := 1; !s.Scripted && i <= BatchSize; i++ {
 		fmt.Fprintf(&imgs, `<img src="/img/%03d.png" alt="Picture %d">`, i, i)
+	}
+	first := ""
+	if s.Scripted {
+		first = `for (let i = 1; i <= 16; i++) {
+  const img = document.createElement('img');
+  img.src = '/im' + 'g/' + String(i).padStart(3, '0') + '.png';
+  document.getElementById('grid').appendChild(img);
+}`
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	fmt.Fprintf(w, `<!DOCTYPE html><html><head><title>Endless gallery</title>
 <style>body{margin:0;width:1240px} img{display:inline-block;width:300px;height:300px;margin:0}</style></head>
-<body><div id="grid">%s</div>
+<body><div id="grid">%s</div><div style="height:%dpx"></div>
 <script>
 let next = 2, loading = false;
 async function more() {
@@ -94,10 +108,11 @@ async function more() {
   }
   next = data.next; loading = false;
 }
+%s
 window.addEventListener('scroll', () => {
   if (window.innerHeight + window.scrollY >= document.body.scrollHeight - 400) more();
 });
-</script></body></html>`, imgs.String())
+</script></body></html>`, imgs.String(), s.Gap, first)
 }
 
 // batchReply is one batch of pictures as the site's API sends it.
