@@ -79,9 +79,10 @@ func (f *listFilter) bar() fyne.CanvasObject {
 	return inReadingOrder(nil, nil, tabs, container.NewHBox(widget.NewLabel(lang.L("Sort:")), f.sort), f.search)
 }
 
-// on says whether the list shows less than everything, or another order.
+// on says whether the list shows less than everything, or another order
+// than the IDs': a sort, or rows moved by hand.
 func (f *listFilter) on() bool {
-	return f.group != groupAll || f.query != "" || f.order != orderAdded
+	return f.group != groupAll || f.query != "" || f.order != orderAdded || f.u.rows.moved
 }
 
 // setGroup switches tabs.
@@ -141,7 +142,7 @@ func (f *listFilter) reindex() {
 			f.index = append(f.index, int32(i))
 		}
 	}
-	if f.order != orderAdded {
+	if f.order != orderAdded || f.u.rows.moved {
 		slices.SortStableFunc(f.index, func(a, b int32) int { return f.compare(&items[a], &items[b]) })
 	}
 }
@@ -175,7 +176,7 @@ func (f *listFilter) compare(a, b *rowItem) int {
 	case orderState:
 		return cmp.Compare(a.state, b.state)
 	}
-	return 0
+	return cmp.Compare(a.rank(), b.rank())
 }
 
 // sortName is the saved name, or the last part of the link.

@@ -148,6 +148,9 @@ func (u *UI) queue(res links.Result, r *intakeResult) {
 	r.patterns += res.Patterns
 	r.fromPatterns += res.FromPatterns
 	r.count(u.m.Add(res.Links...))
+	if len(res.Places) > 0 {
+		downloader.EditList(u.m).Place(res.Places)
+	}
 }
 
 // count adds what the engine did with a batch of links to the report.

@@ -53,11 +53,13 @@ type row struct {
 	icon  *widget.Icon
 	thumb *canvas.Image
 	// mark is the background of a picked row.
-	mark                             *canvas.Rectangle
-	title, size, speed, left, status *widget.Label
-	bar                              *widget.ProgressBar
-	pause, resume, cancel, retry     *kit.TipButton
-	open, folder, actions            *kit.TipButton
+	mark              *canvas.Rectangle
+	size, speed, left *widget.Label
+	// title and status show their whole text as a tip when it is cut.
+	title, status                *kit.TipLabel
+	bar                          *widget.ProgressBar
+	pause, resume, cancel, retry *kit.TipButton
+	open, folder, actions        *kit.TipButton
 	// signIn offers the cookies of the user's browser for a site that wants a sign-in.
 	signIn *kit.TipButton
 }
@@ -68,7 +70,8 @@ func newRow(ui *UI) *row {
 	r.mark.Hide()
 	r.thumb.FillMode = canvas.ImageFillContain
 	r.thumb.Hide()
-	r.title, r.size, r.speed, r.left, r.status = kit.TruncLabel(), kit.TruncLabel(), kit.TruncLabel(), kit.TruncLabel(), kit.TruncLabel()
+	r.title, r.status = kit.NewTipLabel(), kit.NewTipLabel()
+	r.size, r.speed, r.left = kit.TruncLabel(), kit.TruncLabel(), kit.TruncLabel()
 	r.pause = kit.NewTipButton("", theme.MediaPauseIcon(), lang.L("Pause this download"), func() { ui.m.Pause(r.view.ID) })
 	r.resume = kit.NewTipButton("", theme.MediaPlayIcon(), lang.L("Resume this download"), func() { ui.m.Resume(r.view.ID) })
 	r.cancel = kit.NewTipButton("", theme.CancelIcon(), lang.L("Cancel this download and delete its partial file"), func() { ui.m.Cancel(r.view.ID) })
@@ -222,14 +225,14 @@ func (r *row) menu() *fyne.Menu {
 	v, u := r.view, r.ui
 	st := v.State
 	if ids := u.targets(v.ID); len(ids) > 1 {
-		return fyne.NewMenu("", r.pickedMenu(ids)...)
+		return fyne.NewMenu("", append(append(r.pickedMenu(ids), fyne.NewMenuItemSeparator()), u.edits.menuItems(v, ids)...)...)
 	}
 	item := func(label string, icon fyne.Resource, on bool, action func()) *fyne.MenuItem {
 		it := fyne.NewMenuItem(label, action)
 		it.Icon, it.Disabled = icon, !on
 		return it
 	}
-	return fyne.NewMenu("",
+	items := []*fyne.MenuItem{
 		item(lang.L("Retry"), theme.ViewRefreshIcon(), st == downloader.Failed || st == downloader.Canceled, r.retryNow),
 		item(lang.L("Pause"), theme.MediaPauseIcon(), st == downloader.Queued || st == downloader.Active || st == downloader.Waiting, func() { u.m.Pause(v.ID) }),
 		item(lang.L("Resume"), theme.MediaPlayIcon(), st == downloader.Paused, func() { u.m.Resume(v.ID) }),
@@ -240,7 +243,9 @@ func (r *row) menu() *fyne.Menu {
 		item(lang.L("Show in folder"), theme.FolderOpenIcon(), v.Path != "", func() { u.showInFolder(v.Path) }),
 		item(lang.L("Copy link"), theme.ContentCopyIcon(), true, func() { u.app.Clipboard().SetContent(v.URL) }),
 		item(lang.L("Open link in browser"), theme.ComputerIcon(), true, func() { u.openLink(v.URL) }),
-	)
+		fyne.NewMenuItemSeparator(),
+	}
+	return fyne.NewMenu("", append(items, u.edits.menuItems(v, []downloader.ID{v.ID})...)...)
 }
 
 // openLink opens a link in the web browser.

@@ -36,10 +36,15 @@ func (l *rowList) TypedShortcut(s fyne.Shortcut) {
 	}
 }
 
-// TypedKey stops the batch on Esc and moves through the list otherwise.
+// TypedKey stops the batch on Esc, removes the chosen rows on Delete and
+// moves through the list otherwise.
 func (l *rowList) TypedKey(ev *fyne.KeyEvent) {
-	if ev.Name == fyne.KeyEscape {
+	switch ev.Name {
+	case fyne.KeyEscape:
 		l.ui.escape()
+		return
+	case fyne.KeyDelete:
+		l.ui.edits.removeChosen()
 		return
 	}
 	l.List.TypedKey(ev)

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"haul/downloader"
+	"haul/downloader/pages"
 )
 
 // rowModel is what the list shows, in queue order, which is the order of
@@ -16,6 +17,9 @@ import (
 type rowModel struct {
 	items []rowItem
 	live  map[downloader.ID]downloader.ItemSnapshot
+	// moved says a row was moved to the top or the bottom by hand: the
+	// list then shows the rows by rank, not in the order of their IDs.
+	moved bool
 }
 
 // rowItem is what a row needs of a finished, queued or paused item: about
@@ -26,9 +30,17 @@ type rowItem struct {
 	url, name, path    string
 	err                *downloader.ItemError
 	note               *downloader.Note
+	extra              *rowExtra
 	bytes, total       int64
 	attempts, failures int32
 	state              downloader.State
+}
+
+// rowExtra is what few rows have: the cell a link was read from, the
+// name given by hand, the place in the list it was moved to.
+type rowExtra struct {
+	place, given string
+	rank         int64
 }
 
 // newRowItem keeps what a row needs of s.
@@ -41,7 +53,18 @@ func newRowItem(s *downloader.ItemSnapshot) rowItem {
 		note := s.Note
 		it.note = &note
 	}
+	if s.Place != "" || s.Given != "" || s.Rank != 0 && s.Rank != 2*int64(s.ID) {
+		it.extra = &rowExtra{place: s.Place, given: s.Given, rank: s.Rank}
+	}
 	return it
+}
+
+// rank is the item's place in the list (see downloader.ItemSnapshot.Rank).
+func (it *rowItem) rank() int64 {
+	if it.extra != nil && it.extra.rank != 0 {
+		return it.extra.rank
+	}
+	return 2 * int64(it.id)
 }
 
 // snapshot gives the row back as a snapshot; fields a row never shows
@@ -53,6 +76,9 @@ func (it *rowItem) snapshot() downloader.ItemSnapshot {
 	}
 	if it.note != nil {
 		s.Note = *it.note
+	}
+	if it.extra != nil {
+		s.Place, s.Given, s.Rank = it.extra.place, it.extra.given, it.extra.rank
 	}
 	return s
 }
@@ -104,10 +130,11 @@ func (r *rowModel) at(i int) downloader.ItemSnapshot {
 // it reports whether rows were added or removed.
 func (r *rowModel) apply(upd update) bool {
 	if upd.reset {
-		r.items, r.live = upd.rows, nil
+		r.items, r.live, r.moved = upd.rows, nil, false
 	}
 	shape := r.remove(upd.removed) || upd.reset
 	for _, it := range upd.rows {
+		r.moved = r.moved || it.rank() != 2*int64(it.id)
 		if !showsLive(it.state) {
 			delete(r.live, it.id)
 		}
@@ -157,4 +184,20 @@ func (r *rowModel) find(id downloader.ID) (int, bool) {
 	return slices.BinarySearchFunc(r.items, id, func(it rowItem, id downloader.ID) int {
 		return cmp.Compare(it.id, id)
 	})
+}
+
+// missing counts the pictures not in the list.
+func (r *rowModel) missing(images []pages.Image) int {
+	in := make(map[string]bool, len(r.items))
+	for i := range r.items {
+		in[r.items[i].url] = true
+	}
+	n := 0
+	for _, img := range images {
+		key, ok := downloader.CanonicalLink(img.URL)
+		if !ok || !in[key] {
+			n++
+		}
+	}
+	return n
 }

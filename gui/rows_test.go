@@ -23,6 +23,7 @@ func TestCompactRowsShowWhatFullSnapshotsShow(t *testing.T) {
 		{ID: 7, URL: "https://example.com/g.jpg", State: downloader.Failed, Err: failed, Attempts: 3, Failures: 3, Status: 404},
 		{ID: 8, URL: "https://example.com/h.jpg", Name: "h.jpg", Path: "/out/h.jpg", State: downloader.Skipped, Note: downloader.Note{Kind: downloader.NoteInFolder, Name: "h.jpg"}},
 		{ID: 9, URL: "https://example.com/i.jpg", State: downloader.Canceled, Bytes: 5, Total: 10},
+		{ID: 10, URL: "https://example.com/j.jpg", State: downloader.Failed, Err: failed, Attempts: 1, Place: "Sheet2!B7", Given: "kitten", Rank: -2},
 	}
 	var model rowModel
 	if !model.apply(update{reset: true, changes: compact(snaps)}) || model.len() != len(snaps) {

@@ -85,7 +85,8 @@ func (e *shortcutEntry) TypedShortcut(s fyne.Shortcut) {
 }
 
 // addShortcuts wires the keyboard: Ctrl+V pastes links, Esc closes the
-// topmost dialog or stops the batch (see escape), and the commands listed
+// topmost dialog or stops the batch (see escape), Delete removes the
+// chosen rows, and the commands listed
 // in shortcuts run from anywhere.
 func (u *UI) addShortcuts() {
 	c := u.win.Canvas()
@@ -96,8 +97,11 @@ func (u *UI) addShortcuts() {
 		c.AddShortcut(&desktop.CustomShortcut{KeyName: s.key, Modifier: s.mod}, func(fyne.Shortcut) { action() })
 	}
 	c.SetOnTypedKey(func(ev *fyne.KeyEvent) {
-		if ev.Name == fyne.KeyEscape {
+		switch ev.Name {
+		case fyne.KeyEscape:
 			u.escape()
+		case fyne.KeyDelete:
+			u.edits.removeChosen()
 		}
 	})
 }

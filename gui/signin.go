@@ -8,10 +8,10 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 	"golang.org/x/net/publicsuffix"
 
-	"haul/downloader"
 	"haul/downloader/cookies"
 	"haul/gui/kit"
 	"haul/gui/settings"
@@ -19,31 +19,27 @@ import (
 )
 
 // askSignIn offers the cookies of the browser the user is signed in with,
-// or of a cookies.txt file, for the site of link; the site's failed items
-// are retried once the cookies are in.
+// or of a cookies.txt file, for the site of link, one button each, so one
+// click picks the source; the site's failed items are retried once the
+// cookies are in.
 func (u *UI) askSignIn(link string) {
-	var choices []string
-	for _, b := range cookies.Browsers() {
-		choices = append(choices, cookies.DisplayName(b))
-	}
-	fileChoice := lang.L("A cookies.txt file…")
-	choices = append(choices, fileChoice)
-	pick := widget.NewSelect(choices, nil)
-	pick.SetSelectedIndex(0)
 	text := widget.NewLabel(lang.L("Sign in to the site in your browser first, then choose that browser. Haul reads its cookies and tries the site's failed downloads again."))
 	text.Wrapping = fyne.TextWrapWord
-	d := dialog.NewCustomConfirm(lang.L("Use cookies from my browser…"), lang.L("Use these cookies"), lang.L("Cancel"),
-		container.NewVBox(text, pick), func(ok bool) {
-			switch {
-			case !ok:
-			case pick.Selected == fileChoice:
-				u.chooseCookiesFile(link)
-			default:
-				u.useCookies(cookies.Browsers()[pick.SelectedIndex()], link)
-			}
-		}, u.win)
-	d.Resize(fyne.NewSize(480, 240))
-	d.Show()
+	sources := container.NewVBox()
+	var d dialog.Dialog
+	choose := func(act func()) func() {
+		return func() {
+			d.Hide()
+			act()
+		}
+	}
+	for _, b := range cookies.Browsers() {
+		sources.Add(widget.NewButtonWithIcon(cookies.DisplayName(b), theme.ComputerIcon(), choose(func() { u.useCookies(b, link) })))
+	}
+	sources.Add(widget.NewButtonWithIcon(lang.L("A cookies.txt file…"), theme.FileIcon(), choose(func() { u.chooseCookiesFile(link) })))
+	d = dialog.NewCustom(lang.L("Use cookies from my browser…"), lang.L("Cancel"), container.NewVBox(text, sources), u.win)
+	d.Resize(fyne.NewSize(480, 0))
+	u.showDialog(d)
 }
 
 // chooseCookiesFile asks for a cookies.txt file to use for the site of link.
@@ -56,7 +52,7 @@ func (u *UI) chooseCookiesFile(link string) {
 
 // useCookies reads the cookies of source in the background, puts them into
 // the engine's jar and retries the failed downloads of link's site that a
-// sign-in may cure.
+// sign-in may cure (see retryAfterSignIn).
 func (u *UI) useCookies(source, link string) {
 	go func() {
 		cs, err := settings.ReadCookies(source)
@@ -67,25 +63,11 @@ func (u *UI) useCookies(source, link string) {
 			}
 			n := u.m.AddCookies(cs)
 			u.network.RememberCookies(siteOf(link), source)
-			retried := u.retrySite(link)
+			retried := retryAfterSignIn(u.m, siteOf(link))
 			u.intake.set(lang.X("signin.used", "Using {{.N}} cookies; trying {{.Retried}} downloads of {{.Site}} again.",
 				kit.Data{"N": n, "Retried": retried, "Site": siteOf(link)}), nil)
 		})
 	}()
-}
-
-// retrySite retries the failed items of link's site that a sign-in may
-// cure, and returns how many.
-func (u *UI) retrySite(link string) int {
-	site := siteOf(link)
-	items, _ := u.m.Snapshot()
-	n := 0
-	for _, it := range items {
-		if it.State == downloader.Failed && it.Err.NeedsSignIn() && siteOf(it.URL) == site && u.m.Retry(it.ID) {
-			n++
-		}
-	}
-	return n
 }
 
 // siteOf is the site a link belongs to: its registrable domain

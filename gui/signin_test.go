@@ -2,6 +2,8 @@ package gui
 
 import (
 	"os"
+
+	"fyne.io/fyne/v2"
 	"path/filepath"
 	"testing"
 
@@ -70,5 +72,54 @@ func TestSignInWithCookiesRetriesTheMembersGallery(t *testing.T) {
 	}
 	if r := site.Refusals(); r["foreign-cookie"] != 0 || r["referer"] != 0 || r["no-pass"] != 0 {
 		t.Errorf("the site refused requests: %v", r)
+	}
+}
+
+// TestSignInRevivesPicturesPastedWithTheirPage pastes a members-only
+// gallery together with its pictures: all fail for want of a sign-in.
+// The sign-in button, "A cookies.txt file…" and the file chosen read the
+// gallery again, and the failed pictures go again with it as Referer and
+// the new cookies: every one is saved, with no picker to go through.
+func TestSignInRevivesPicturesPastedWithTheirPage(t *testing.T) {
+	site := downloadtest.NewMembers(6)
+	t.Cleanup(site.Close)
+	h := newHarness(t, nil)
+	before := h.cfg.options
+	h.cfg.options = func(o *downloader.Options) {
+		before(o)
+		o.DialContext = site.Dial
+	}
+	h.reopen()
+
+	gallery := site.GalleryURL()
+	text := gallery + "\n"
+	for name := range site.Pictures {
+		text += site.URL("img."+downloadtest.MembersDomain, "/full/"+name) + "\n"
+	}
+	h.paste(text)
+	h.ui.Start()
+	h.waitTotals("0 saved · 0 skipped · 7 failed · 0 left")
+
+	jar := filepath.Join(t.TempDir(), "cookies.txt")
+	if err := os.WriteFile(jar, []byte(site.CookiesTxt(downloadtest.MembersDomain)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	test.Tap(h.row(gallery).signIn)
+	test.Tap(h.dialogButton("A cookies.txt file"))
+	c := h.ui.chooser
+	if c == nil {
+		t.Fatal("no chooser for the cookies.txt file")
+	}
+	c.path.SetText(jar)
+	c.path.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	h.waitTotals("6 saved · 1 skipped · 0 failed · 0 left")
+	if h.ui.pickers.Showing() {
+		t.Error("the picker opened for pictures that are all in the list")
+	}
+	saved := h.readSaved()
+	for name, body := range site.Pictures {
+		if saved[name] != string(body) {
+			t.Errorf("%s not saved whole", name)
+		}
 	}
 }

@@ -81,6 +81,8 @@ type UI struct {
 	filter *listFilter
 	// picked is the rows chosen for the right-click menu.
 	picked picked
+	// edits removes, moves and renames rows by hand.
+	edits *rowEdits
 
 	// pickers finds pictures on pages and opens the picture picker.
 	pickers *picker.Pickers
@@ -158,6 +160,7 @@ func newUI(a fyne.App, w fyne.Window, cfg config) *UI {
 		kick: make(chan struct{}, 1), applied: make(chan struct{}, 1), cmds: make(chan func(), commandBacklog),
 		selected: -1, picked: picked{ids: map[downloader.ID]struct{}{}}, archive: arc,
 	}
+	u.edits = newRowEdits(u)
 	u.thumbs = thumbnail.New(thumbnail.CacheBytes)
 	u.savedThumbs = newSavedThumbs(ctx, cfg.do, u.thumbs)
 	u.build(s)
@@ -271,13 +274,24 @@ func (u *UI) Close() {
 	})
 }
 
-// pageFound opens the picker when a pasted link turned out to be a web
-// page with pictures on it; the engine calls it from a worker.
+// pageFound handles a pasted link that turned out to be a web page with
+// pictures on it; the engine calls it from a worker. The pictures on it
+// that failed in the list are tried again with the page as Referer (see
+// reviveFromPage); the picker opens for the others, unless every one is
+// in the list already.
 func (u *UI) pageFound(found downloader.PageFound) {
 	if len(found.Images) == 0 {
 		return
 	}
-	u.do(func() { u.ShowPictures(picker.Source{Page: found.Page, Images: found.Images}) })
+	revived := reviveFromPage(u.m, found)
+	u.do(func() {
+		if n := u.rows.missing(found.Images); n > 0 {
+			u.ShowPictures(picker.Source{Page: found.Page, Images: found.Images})
+			return
+		}
+		u.intake.set(lang.X("page.inlist", "Every picture on {{.Page}} is in the list already; {{.N}} that failed are being tried again.",
+			kit.Data{"Page": kit.ReadableLink(downloader.ShownLink(found.Page)), "N": revived}), nil)
+	})
 }
 
 // ShowPictures opens the picture picker on pictures found on a page, every

@@ -2,6 +2,7 @@ package gui
 
 import (
 	"net/url"
+	"path"
 	"strings"
 	"time"
 
@@ -57,6 +58,8 @@ type rowView struct {
 	Path string
 	// SignIn says the item failed in a way that signing in may cure.
 	SignIn bool
+	// Given is the name, without extension, given by hand before the start.
+	Given string
 }
 
 // showsProgress says whether the row shows a progress bar: while the
@@ -75,7 +78,7 @@ func showsProgress(s downloader.ItemSnapshot) bool {
 
 // newRowView describes one item as of c.now.
 func newRowView(s downloader.ItemSnapshot, c viewContext) rowView {
-	v := rowView{ID: s.ID, State: s.State, Title: s.Name, URL: s.URL, Path: s.Path, Progress: -1}
+	v := rowView{ID: s.ID, State: s.State, Title: s.Name, URL: s.URL, Path: s.Path, Progress: -1, Given: s.Given}
 	if s.Err != nil {
 		v.Problem = i18n.Failure(kit.Tr, s.Err)
 		v.SignIn = s.State == downloader.Failed && s.Err.NeedsSignIn()
@@ -101,6 +104,9 @@ func newRowView(s downloader.ItemSnapshot, c viewContext) rowView {
 func (v rowView) name() string {
 	if v.Title != "" {
 		return v.Title
+	}
+	if v.Given != "" {
+		return v.Given + path.Ext(nameFromLink(v.URL))
 	}
 	return nameFromLink(v.URL)
 }
@@ -190,7 +196,10 @@ func failedText(s downloader.ItemSnapshot) string {
 		msg = i18n.Failure(kit.Tr, s.Err)
 	}
 	if s.Attempts > 1 && (s.Err == nil || s.Err.Tries <= 1) {
-		return lang.XN("row.failed.tries", "{{.Problem}} (tried {{.N}} times)", s.Attempts, kit.Data{"Problem": msg, "N": s.Attempts})
+		msg = lang.XN("row.failed.tries", "{{.Problem}} (tried {{.N}} times)", s.Attempts, kit.Data{"Problem": msg, "N": s.Attempts})
+	}
+	if s.Place != "" {
+		msg = lang.X("failed.place", "{{.Place}}: {{.Problem}}", kit.Data{"Place": s.Place, "Problem": msg})
 	}
 	return msg
 }

@@ -17,6 +17,9 @@ func ReportOptions(t Translator, bom, machine bool) downloader.ReportOptions {
 		t.X("report.format", nil), t.X("report.reason", nil)}
 	opts.StateName = func(s downloader.State) string { return stateName(t, s) }
 	opts.Explain = func(it downloader.ItemSnapshot) string {
+		if it.Err != nil && it.Place != "" {
+			return t.X("failed.place", Data{"Place": it.Place, "Problem": Failure(t, it.Err)})
+		}
 		if it.Err != nil {
 			return Failure(t, it.Err)
 		}

@@ -42,3 +42,30 @@ func TestReportInChineseAndForScripts(t *testing.T) {
 		}
 	}
 }
+
+// TestReportNamesTheCellOfAWorkbookLink: a link read from a workbook
+// that failed, even with a 404, names its cell in the problem column.
+func TestReportNamesTheCellOfAWorkbookLink(t *testing.T) {
+	items := []downloader.ItemSnapshot{{URL: "https://a.example/gone.jpg", State: downloader.Failed, Status: 404, Attempts: 1, Place: "Sheet2!B7",
+		Err: &downloader.ItemError{Kind: downloader.ErrHTTP, Reason: downloader.ReasonHTTP, Status: 404}}}
+	tests := []struct {
+		lang language.Tag
+		want string
+	}{
+		{language.English, "Sheet2!B7: Not found (404): the link is broken or the file was removed."},
+		{Chinese, "Sheet2!B7：找不到（404）：链接已失效，或文件已被删除。"},
+	}
+	for _, tt := range tests {
+		var b bytes.Buffer
+		if err := downloader.WriteReport(&b, items, ReportOptions(printer(t, tt.lang), false, false)); err != nil {
+			t.Fatal(err)
+		}
+		rows, err := csv.NewReader(&b).ReadAll()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := rows[1][6]; got != tt.want {
+			t.Errorf("%v: the problem column says %q, want %q", tt.lang, got, tt.want)
+		}
+	}
+}

@@ -68,3 +68,42 @@ func TestATipIsNotTappable(t *testing.T) {
 		t.Errorf("a click on the tip reached the button under it %d times, want once", taps)
 	}
 }
+
+// TestACutLabelShowsItsWholeTextAsATip: a status too long for its
+// column ends in an ellipsis, and resting the pointer on it shows it
+// whole; a label whose text fits shows no tip.
+func TestACutLabelShowsItsWholeTextAsATip(t *testing.T) {
+	a := test.NewTempApp(t)
+	w := a.NewWindow("")
+	queue := make(chan func(), 4)
+	long, short := NewTipLabel(), NewTipLabel()
+	long.SetText("Not found (404): the server has no file at this address; check the link in Sheet2!B7")
+	short.SetText("Saved")
+	layer := NewTipLayer(container.NewGridWithColumns(2, long, short), func(f func()) { queue <- f })
+	w.SetContent(layer)
+	w.Resize(fyne.NewSize(300, 100))
+	if !long.Cut() || short.Cut() {
+		t.Fatalf("cut: long %v, short %v", long.Cut(), short.Cut())
+	}
+	long.MouseIn(nil)
+	select {
+	case f := <-queue:
+		f()
+	case <-time.After(10 * TipDelay):
+		t.Fatal("the tip never showed")
+	}
+	if got := layer.Shown(); got != long.Text {
+		t.Errorf("the tip shows %q", got)
+	}
+	long.MouseOut()
+	short.MouseIn(nil)
+	select {
+	case f := <-queue:
+		t.Error("a label whose text fits waits to show a tip")
+		f()
+	case <-time.After(2 * TipDelay):
+	}
+	if got := layer.Shown(); got != "" {
+		t.Errorf("a label whose text fits shows the tip %q", got)
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"haul/downloader/links"
@@ -38,6 +39,10 @@ type finder struct {
 	browser    *widget.Check
 	stopScroll *widget.Button
 	stopRender context.CancelFunc
+	// useBrowser reads the page again with the browser, offered when no
+	// picture was found without it.
+	useBrowser *widget.Button
+	sites      browserSites
 }
 
 // Find asks for a web page and looks for the pictures on it, and on
@@ -48,13 +53,18 @@ func (ps *Pickers) Find() {
 		u.Win.Canvas().Focus(ps.finder.url)
 		return
 	}
-	f := &finder{ps: ps}
+	f := &finder{ps: ps, sites: browserSites{u.Prefs}}
 	f.url = kit.NewEscEntry(f.close)
 	f.url.SetPlaceHolder("https://example.com/gallery")
 	if found := links.Extract(fyne.CurrentApp().Clipboard().Content()).Links; len(found) == 1 {
 		f.url.SetText(found[0])
 	}
-	f.url.OnChanged = func(string) { f.status.SetText(""); kit.Enabled(f.find, f.page() != "") }
+	f.url.OnChanged = func(string) {
+		f.status.SetText("")
+		kit.Enabled(f.find, f.page() != "")
+		f.offerBrowser(false)
+		f.tickForSite()
+	}
 	f.url.OnSubmitted = func(string) { f.start() }
 	f.pages = widget.NewSelect(kit.Numbers(pagesChoices), nil)
 	f.pages.SetSelected(strconv.Itoa(u.Prefs.IntWithFallback(prefFindPages, 1)))
@@ -70,13 +80,17 @@ func (ps *Pickers) Find() {
 	f.browser = newBrowserCheck()
 	f.stopScroll = widget.NewButton(lang.L("Stop scrolling"), f.stopScrolling)
 	f.stopScroll.Hide()
+	f.useBrowser = widget.NewButtonWithIcon(lang.L("Read it with the browser"), theme.ComputerIcon(), f.readWithBrowser)
+	f.useBrowser.Importance = widget.HighImportance
+	f.useBrowser.Hide()
+	f.tickForSite()
 
 	form := widget.NewForm(
 		widget.NewFormItem(lang.L("Web page:"), f.url),
 		widget.NewFormItem(lang.L("Pages to follow:"), container.NewHBox(f.pages,
 			widget.NewLabel(lang.L("(galleries split over several pages)")))),
 	)
-	content := container.NewVBox(form, f.browser, f.busy, f.status)
+	content := container.NewVBox(form, f.browser, f.busy, f.status, container.NewHBox(f.useBrowser))
 	f.dlg = dialog.NewCustomWithoutButtons(lang.L("Find pictures on a page"), content, u.Win)
 	f.dlg.SetButtons([]fyne.CanvasObject{f.cancel, f.stopScroll, f.find})
 	f.dlg.SetOnClosed(f.stop)
@@ -108,6 +122,7 @@ func (f *finder) start() {
 	f.find.Disable()
 	f.busy.Show()
 	f.busy.Start()
+	f.offerBrowser(false)
 	maxPages := kit.Atoi(f.pages.Selected)
 	if f.browser.Checked {
 		f.startRendering(ctx, page, maxPages)
@@ -132,13 +147,18 @@ func (f *finder) finished(ctx context.Context, src Source, err error) {
 	f.url.Enable()
 	f.pages.Enable()
 	f.find.Enable()
+	rendered := f.browser.Checked && f.stopScroll.Visible()
 	f.endRendering()
 	switch {
 	case len(src.Images) > 0:
+		f.sites.remember(src.Page, rendered)
 		f.close()
 		f.ps.Show(src)
 	case err != nil && !errors.Is(err, context.Canceled):
 		f.status.SetText(lang.X("find.failed", "Could not read the page: {{.Error}}", kit.Data{"Error": i18n.ErrorText(kit.Tr, whyUnreadable(err))}))
+	case !rendered && canRender():
+		f.status.SetText(lang.L("No pictures were found on that page. It may draw them with scripts, which the browser runs."))
+		f.offerBrowser(true)
 	default:
 		f.status.SetText(lang.L("No pictures were found on that page."))
 	}

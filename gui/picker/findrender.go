@@ -20,7 +20,7 @@ var renderDefaults render.Options
 // JavaScript. Without a browser it is off and says what is missing.
 func newBrowserCheck() *widget.Check {
 	c := widget.NewCheck(lang.L("This page needs a browser to show its pictures"), nil)
-	if _, ok := render.FindBrowser(); !ok {
+	if !canRender() {
 		c.Text = lang.L("Opening a page in a browser needs Chrome, Chromium, Edge or Brave installed")
 		c.Disable()
 	}
@@ -74,8 +74,35 @@ func (f *finder) endRendering() {
 		f.stopRender = nil
 	}
 	f.stopScroll.Hide()
-	if _, ok := render.FindBrowser(); ok {
+	if canRender() {
 		f.browser.Enable()
+	}
+}
+
+// canRender says a browser is installed to read pages with.
+func canRender() bool {
+	_, ok := render.FindBrowser()
+	return ok
+}
+
+// offerBrowser shows or hides the button that reads the page again with
+// the browser.
+func (f *finder) offerBrowser(on bool) {
+	kit.Visible(f.useBrowser, on)
+}
+
+// readWithBrowser reads the page again, with the browser this time.
+func (f *finder) readWithBrowser() {
+	f.offerBrowser(false)
+	f.browser.SetChecked(true)
+	f.start()
+}
+
+// tickForSite ticks "needs a browser" for a page of a site whose pictures
+// were found with the browser last time.
+func (f *finder) tickForSite() {
+	if page := f.page(); page != "" && canRender() && f.sites.needs(page) {
+		f.browser.SetChecked(true)
 	}
 }
 

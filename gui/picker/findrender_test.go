@@ -64,3 +64,42 @@ func TestFindInBrowserStopScrollingKeepsWhatWasFound(t *testing.T) {
 		t.Errorf("picker offers %d pictures after stopping, want the ones found so far (%d to %d)", got, rendertest.BatchSize, rendertest.Pictures-1)
 	}
 }
+
+// TestFindOffersTheBrowserAndRemembersTheSite: a page that draws every
+// picture with its script has none for the plain reading; the dialog says
+// so and offers to read it with the browser, which finds them, and the
+// next find on that site ticks "needs a browser" by itself.
+func TestFindOffersTheBrowserAndRemembersTheSite(t *testing.T) {
+	if _, ok := render.FindBrowser(); !ok {
+		t.Skip("no Chrome, Chromium, Edge or Brave is installed, so rendered reading is not tested here (on Debian: apt-get install chromium)")
+	}
+	renderDefaults.Settle = 400 * time.Millisecond
+	t.Cleanup(func() { renderDefaults.Settle = 0 })
+	srv := (&rendertest.ScrollSite{Scripted: true}).Start(t)
+	h := newHarness(t)
+	h.ps.Find()
+	f := h.finder()
+	test.Type(f.url, srv.URL+"/gallery")
+	if f.browser.Checked {
+		t.Fatal("a site never read with the browser starts with it ticked")
+	}
+	test.Tap(f.find)
+	h.pump("the plain reading", func() bool { return f.useBrowser.Visible() })
+	if !strings.HasPrefix(f.status.Text, "No pictures were found on that page.") {
+		t.Errorf("the dialog says %q", f.status.Text)
+	}
+	test.Tap(f.useBrowser)
+	h.pumpFor(browserTime, "the picker", func() bool { return h.picker() != nil })
+	if got := len(h.picker().picks); got != rendertest.Pictures {
+		t.Errorf("picker offers %d pictures, want all %d", got, rendertest.Pictures)
+	}
+	h.picker().dlg.Hide()
+
+	h.ps.Find()
+	f = h.finder()
+	test.Type(f.url, srv.URL+"/another-gallery")
+	if !f.browser.Checked {
+		t.Error("the next page of the site is not read with the browser")
+	}
+	f.close()
+}

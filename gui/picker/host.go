@@ -78,5 +78,7 @@ func (ps *Pickers) Showing() bool { return ps.open != nil }
 // Preference keys the picker remembers its choices under.
 const (
 	prefFindPages = "find.pages"
-	prefMinSize   = "find.minSize"
+	// prefBrowserSites are the sites whose pages are read with the browser.
+	prefBrowserSites = "find.browsersites"
+	prefMinSize      = "find.minSize"
 )
