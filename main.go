@@ -26,6 +26,9 @@ func main() {
 	case "get":
 		attachConsole()
 		os.Exit(cli.Get(context.Background(), args[1:], os.Stdin, os.Stdout, os.Stderr))
+	case "watch":
+		attachConsole()
+		os.Exit(cli.Watch(context.Background(), args[1:], os.Stdout, os.Stderr))
 	case "native-host":
 		// The browser reads the replies on stdout: no console is attached.
 		os.Exit(cli.NativeHost(context.Background(), args[1:], os.Stdin, os.Stdout, os.Stderr, cli.HostOptions{Window: canOpenWindow()}))

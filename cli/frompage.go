@@ -29,6 +29,18 @@ func addFromPage(ctx context.Context, m *downloader.Manager, cfg config, stderr 
 		}
 		return nil, err
 	}
+	rejected, pageCount := addPagesPictures(m, images)
+	if !cfg.quiet {
+		found := tr().XN("cli.found.pictures", len(images), i18n.Data{"N": len(images)})
+		fmt.Fprintln(stderr, tr().XN("cli.found", pageCount, i18n.Data{"Pictures": found, "N": pageCount}))
+	}
+	return rejected, nil
+}
+
+// addPagesPictures queues the pictures found, each page's with its page
+// (see Manager.AddPagePictures); it returns the links refused and how many
+// pages the pictures came from.
+func addPagesPictures(m *downloader.Manager, images []pages.Image) ([]downloader.Rejected, int) {
 	byPage := map[string][]string{}
 	var order []downloader.Page
 	for _, img := range images {
@@ -37,16 +49,12 @@ func addFromPage(ctx context.Context, m *downloader.Manager, cfg config, stderr 
 		}
 		byPage[img.Page] = append(byPage[img.Page], img.URL)
 	}
-	if !cfg.quiet {
-		found := tr().XN("cli.found.pictures", len(images), i18n.Data{"N": len(images)})
-		fmt.Fprintln(stderr, tr().XN("cli.found", len(order), i18n.Data{"Pictures": found, "N": len(order)}))
-	}
 	var rejected []downloader.Rejected
 	for _, page := range order {
 		_, r := m.AddPagePictures(page, byPage[page.URL]...)
 		rejected = append(rejected, r...)
 	}
-	return rejected, nil
+	return rejected, len(order)
 }
 
 // findPictures reads -from-page: in the browser with -render (falling back

@@ -1,0 +1,151 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"haul/downloader/archive"
+	"haul/downloader/downloadtest"
+	"haul/downloader/watch"
+	"haul/downloader/watch/watchtest"
+)
+
+// runWatch calls Watch with args and collects its output.
+func runWatch(ctx context.Context, args ...string) result {
+	var stdout, stderr bytes.Buffer
+	code := Watch(ctx, args, &stdout, &stderr)
+	return result{code: code, stdout: stdout.String(), stderr: stderr.String()}
+}
+
+// growingGallery is a page on s that shows n pictures, more when grown.
+type growingGallery struct {
+	s *downloadtest.Server
+	n int
+}
+
+// grow puts n pictures on the page.
+func (g *growingGallery) grow(n int) {
+	var html strings.Builder
+	html.WriteString("<html><body>")
+	for i := range n {
+		name := fmt.Sprintf("/gallery/p%02d.jpg", i)
+		g.s.Handle(name, downloadtest.Data(2000+i, int64(100+i)), downloadtest.Header("Content-Type", "image/jpeg"))
+		fmt.Fprintf(&html, `<a href="%s">picture %d</a>`, name, i)
+	}
+	html.WriteString("</body></html>")
+	g.s.Handle("/gallery", []byte(html.String()), downloadtest.Header("Content-Type", "text/html"))
+	g.n = n
+}
+
+// fetched is how many requests the page's pictures got.
+func (g *growingGallery) fetched() int {
+	n := 0
+	for i := range g.n {
+		n += g.s.Hits(fmt.Sprintf("/gallery/p%02d.jpg", i))
+	}
+	return n
+}
+
+// TestWatchedGallerySavesOnlyWhatIsNew: haul watch add puts a page on the
+// shared list; checked at start (by the clock moved by hand) it saves its
+// 10 pictures; 3 added to the page, the check hours later saves exactly
+// those 3; a saved picture deleted from the folder is not fetched again;
+// forgotten in the archive, it is fetched at the next check. haul watch
+// checks every page once and says what was new.
+func TestWatchedGallerySavesOnlyWhatIsNew(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	s := newServer(t)
+	g := &growingGallery{s: s}
+	g.grow(10)
+	dir := filepath.Join(t.TempDir(), "out")
+	if r := runWatch(t.Context(), "add", s.URL("/gallery"), "-o", dir, "-every", "2"); r.code != exitOK || !strings.Contains(r.stdout, "Watching") {
+		t.Fatalf("add: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	path, _ := watch.DefaultPath()
+	base, _ := archive.DefaultBase()
+	folders := archive.NewFolders(base)
+	defer folders.Close()
+	clock := watchtest.NewClock(time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC))
+	results := make(chan watch.Result, 10)
+	w := watch.NewWatcher(watch.Open(path), clock, pageChecker{folders: folders, stderr: os.Stderr}.check)
+	w.Checked = func(_ watch.Page, r watch.Result) { results <- r }
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan struct{})
+	go func() { w.Run(ctx); close(done) }()
+	defer func() { cancel(); <-done }()
+
+	steps := []struct {
+		name    string
+		before  func()
+		fetched int
+		saved   int
+	}{
+		{"first check", func() {}, 10, 10},
+		{"3 added", func() { g.grow(13) }, 3, 3},
+		{"one deleted", func() { os.Remove(filepath.Join(dir, "p04.jpg")) }, 0, 0},
+		{"one forgotten", func() { folders.Forget(dir, s.URL("/gallery/p04.jpg")) }, 1, 1},
+	}
+	for i, st := range steps {
+		st.before()
+		before := g.fetched()
+		if i > 0 {
+			clock.Advance(2 * time.Hour)
+		}
+		r := <-results
+		<-clock.Waiting // the round is over
+		if got := g.fetched() - before; got != st.fetched || r.New != st.saved || r.Failed != 0 || r.Problem != "" {
+			t.Errorf("%s: %d pictures fetched, result %+v; want %d fetched and %d new", st.name, got, r, st.fetched, st.saved)
+		}
+	}
+	if files := savedFiles(t, dir); len(files) != 13 {
+		t.Errorf("the folder holds %d files, want 13: %v", len(files), files)
+	}
+	g.grow(14)
+	r := runWatch(t.Context())
+	if r.code != exitOK || !strings.Contains(r.stdout, "1 new picture from "+s.URL("/gallery")) {
+		t.Errorf("haul watch: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	r = runWatch(t.Context(), "list")
+	if r.code != exitOK || !strings.Contains(r.stdout, ": 1 new picture") || !strings.Contains(r.stdout, dir) {
+		t.Errorf("haul watch list: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+}
+
+// TestWatchCommandLine: the words and exit codes of haul watch's commands.
+func TestWatchCommandLine(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	s := newServer(t)
+	s.Handle("/gone", nil, downloadtest.FailFirst(100, 404, ""))
+	dir := t.TempDir()
+	cases := []struct {
+		name string
+		args []string
+		code int
+		out  string
+	}{
+		{"nothing watched", nil, exitOK, "No page is watched"},
+		{"list of none", []string{"list"}, exitOK, "No page is watched"},
+		{"no address", []string{"add"}, exitUsage, "give one page address"},
+		{"not an address", []string{"add", "gallery"}, exitUsage, "is not a web address"},
+		{"bad hours", []string{"add", s.URL("/gone"), "-every", "0"}, exitUsage, "-every 0"},
+		{"add", []string{"add", s.URL("/gone"), "-o", dir}, exitOK, "Watching " + s.URL("/gone")},
+		{"add again", []string{"add", "-o", dir, s.URL("/gone"), "-every", "1"}, exitOK, "Still watching"},
+		{"page gone", nil, exitFailed, "cannot be read"},
+		{"list", []string{"list"}, exitOK, "every 1 h"},
+		{"unknown word", []string{"check"}, exitUsage, "not a command of haul watch"},
+		{"remove", []string{"remove", s.URL("/gone")}, exitOK, "No longer watching"},
+		{"remove again", []string{"remove", s.URL("/gone")}, exitFailed, "is not watched"},
+	}
+	for _, c := range cases {
+		r := runWatch(t.Context(), c.args...)
+		if r.code != c.code || !strings.Contains(r.stdout+r.stderr, c.out) {
+			t.Errorf("%s: exit %d, want %d with %q\n%s%s", c.name, r.code, c.code, c.out, r.stdout, r.stderr)
+		}
+	}
+}

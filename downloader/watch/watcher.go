@@ -1,0 +1,127 @@
+package watch
+
+import (
+	"context"
+	"time"
+)
+
+// Result is what one check of a page found.
+type Result struct {
+	// New is how many new pictures were saved.
+	New int
+	// Failed is how many new pictures could not be saved.
+	Failed int
+	// Problem is why the page could not be read, "" when it could.
+	Problem string
+}
+
+// Checker checks one page: it reads it and saves the pictures its
+// folder's archive does not hold.
+type Checker func(ctx context.Context, p Page) Result
+
+// Clock is the time the watcher goes by; tests replace it.
+type Clock interface {
+	Now() time.Time
+	// After sends the time once d has passed.
+	After(d time.Duration) <-chan time.Time
+}
+
+// SystemClock is the system's time.
+type SystemClock struct{}
+
+// Now is the time now.
+func (SystemClock) Now() time.Time { return time.Now() }
+
+// After is time.After.
+func (SystemClock) After(d time.Duration) <-chan time.Time { return time.After(d) }
+
+// Watcher checks the watched pages when they are due.
+type Watcher struct {
+	List  *List
+	Clock Clock
+	Check Checker
+	// Checked, when set, is told each check's page and result, after the
+	// list recorded it.
+	Checked func(Page, Result)
+	// changed wakes Run when the list changed.
+	changed chan struct{}
+}
+
+// NewWatcher makes a watcher of list that checks with check.
+func NewWatcher(list *List, clock Clock, check Checker) *Watcher {
+	return &Watcher{List: list, Clock: clock, Check: check, changed: make(chan struct{}, 1)}
+}
+
+// Changed tells a running watcher that the list changed (a page added or
+// removed), so it looks at it again at once.
+func (w *Watcher) Changed() {
+	select {
+	case w.changed <- struct{}{}:
+	default:
+	}
+}
+
+// CheckDue checks every page due now, one after the other, and returns
+// the pages it checked and what each found, in the list's order; all
+// checks every page, due or not. It stops early when ctx ends.
+func (w *Watcher) CheckDue(ctx context.Context, all bool) ([]Page, []Result, error) {
+	pages, err := w.List.Pages()
+	if err != nil {
+		return nil, nil, err
+	}
+	var checked []Page
+	var results []Result
+	for _, p := range pages {
+		if ctx.Err() != nil {
+			break
+		}
+		if !all && !p.due(w.Clock.Now()) {
+			continue
+		}
+		r := w.Check(ctx, p)
+		if ctx.Err() != nil && r.New == 0 && r.Failed == 0 {
+			break // stopped, not checked
+		}
+		at := w.Clock.Now()
+		if err := w.List.Record(p.URL, at, r); err != nil {
+			return checked, results, err
+		}
+		p.Checked, p.New, p.Failed, p.Problem = at, r.New, r.Failed, r.Problem
+		checked, results = append(checked, p), append(results, r)
+		if w.Checked != nil {
+			w.Checked(p, r)
+		}
+	}
+	return checked, results, nil
+}
+
+// Run checks every page at once, as when Haul starts, then each one again
+// when its hours have passed, until ctx ends.
+func (w *Watcher) Run(ctx context.Context) {
+	all := true
+	for ctx.Err() == nil {
+		w.CheckDue(ctx, all)
+		all = false
+		select {
+		case <-ctx.Done():
+			return
+		case <-w.changed:
+		case <-w.Clock.After(w.untilNext()):
+		}
+	}
+}
+
+// untilNext is how long until the next page is due; an hour when no page
+// is watched (a page added meanwhile wakes the watcher through Changed).
+func (w *Watcher) untilNext() time.Duration {
+	pages, err := w.List.Pages()
+	if err != nil || len(pages) == 0 {
+		return time.Hour
+	}
+	now := w.Clock.Now()
+	wait := time.Duration(1<<63 - 1)
+	for _, p := range pages {
+		wait = min(wait, max(p.next().Sub(now), 0))
+	}
+	return wait
+}
