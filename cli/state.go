@@ -72,7 +72,7 @@ func openState(cfg config, m *downloader.Manager, links []string, stderr io.Writ
 	if problem != nil {
 		fmt.Fprintf(stderr, "haul get: %s\n", i18n.QueueProblem(tr(), *problem))
 	}
-	if err := restoreRun(m, store, links); err != nil {
+	if err := restoreRun(m, store, path, links, cfg.dir); err != nil {
 		store.Close()
 		return nil, err
 	}
@@ -93,20 +93,58 @@ func folderError(dir string, err error) error {
 // saved earlier is skipped without a request, one saved but since deleted
 // is downloaded again, and a failed or canceled one gets a fresh set of
 // tries, resuming its partial file. The links are matched by their
-// canonical form, so links with non-ASCII characters are found.
-func restoreRun(m *downloader.Manager, store *queue.Store, links []string) error {
+// canonical form, so links with non-ASCII characters are found. A queue
+// belongs to its output folder dir: a record of these links that names
+// another folder (the same -state file given with another -o, or a
+// hand-edited one) stops the restore with an error saying what to do.
+func restoreRun(m *downloader.Manager, store *queue.Store, path string, links []string, dir string) error {
 	wanted := make(map[string]bool, len(links))
 	for _, l := range links {
 		if key, ok := downloader.CanonicalLink(l); ok {
 			wanted[key] = true
 		}
 	}
-	var err error
+	root, err := filepath.Abs(dir)
+	if err != nil {
+		return fmt.Errorf("resume state for %s: %w", dir, err)
+	}
+	var other string
 	m.RestoreFrom(func(yield func(downloader.Record) bool) {
 		err = store.Each(func(r downloader.Record) bool {
 			key, ok := downloader.CanonicalLink(r.URL)
-			return !ok || !wanted[key] || yield(r)
+			if !ok || !wanted[key] {
+				return true
+			}
+			if folder, inside := recordFolder(r, root); !inside {
+				other = folder
+				return false
+			}
+			return yield(r)
 		})
 	}, downloader.AsRerun)
+	if other != "" {
+		return errors.New(tr().X("cli.state.otherfolder", i18n.Data{"State": path, "Folder": other, "Dir": dir}))
+	}
 	return err
+}
+
+// recordFolder says whether the record r saves into the output folder
+// root (itself, or the page's folder r names inside it), and returns the
+// output folder it names otherwise. A record that names no folder yet
+// is inside.
+func recordFolder(r downloader.Record, root string) (folder string, inside bool) {
+	if r.Dir == "" {
+		return "", true
+	}
+	at, err := filepath.Abs(r.Dir)
+	if err != nil {
+		return r.Dir, false
+	}
+	if at == filepath.Join(root, r.Subdir) {
+		return "", true
+	}
+	if r.Subdir != "" && filepath.Base(at) == r.Subdir {
+		return filepath.Dir(at), false
+	}
+	return at, false
 }

@@ -139,7 +139,7 @@ func (m *Manager) restore(recs iter.Seq[Record], present savedFolders, how Resto
 			continue
 		}
 		it := m.newItemLocked(key, u)
-		found := m.restoreItem(it, r, present, how)
+		found := m.restoreItem(it, checkedNames(r), present, how)
 		m.insertLocked(it)
 		if found {
 			m.markDirtyLocked(it) // the journal learns it is saved, and the next run skips it
