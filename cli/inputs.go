@@ -30,9 +30,13 @@ func gatherLinks(inputs []string, stdin io.Reader, opt links.Options) (intake, e
 	var in intake
 	seen := map[string]bool{}
 	for _, arg := range inputs {
+		opt.Taken = len(in.links)
 		source, res, err := readInput(arg, stdin, opt)
 		if err != nil {
 			return in, err
+		}
+		if res.TooMany > 0 {
+			return in, errors.New(tr().X("cli.toomanylinks", i18n.TooManyLinksData(int64(len(in.links))+res.TooMany)))
 		}
 		in.duplicates += res.Duplicates
 		for _, p := range res.Problems {
@@ -50,8 +54,23 @@ func gatherLinks(inputs []string, stdin io.Reader, opt links.Options) (intake, e
 	return in, nil
 }
 
-// readInput extracts the links of one input and names it for messages.
+// readInput extracts the links of one input and names it for messages. An
+// input that would take the run past links.MaxRunLinks gives a Result
+// that says so (TooMany), whatever kind of input it is.
 func readInput(arg string, stdin io.Reader, opt links.Options) (string, links.Result, error) {
+	source, res, err := readOneInput(arg, stdin, opt)
+	var refused *links.FileError
+	if errors.As(err, &refused) && refused.Problem == links.FileTooManyLinks {
+		return source, links.Result{TooMany: refused.Links}, nil
+	}
+	if err != nil {
+		return "", links.Result{}, listError(source, err)
+	}
+	return source, res, nil
+}
+
+// readOneInput extracts the links of one input, "-" for standard input.
+func readOneInput(arg string, stdin io.Reader, opt links.Options) (string, links.Result, error) {
 	if arg == "-" {
 		data, err := io.ReadAll(io.LimitReader(stdin, links.MaxFileSize+1))
 		if err != nil {
@@ -62,10 +81,7 @@ func readInput(arg string, stdin io.Reader, opt links.Options) (string, links.Re
 		}
 		source := tr().X("cli.source.stdin", nil)
 		res, err := links.ReadDataWith(source, data, opt)
-		if err != nil {
-			return "", links.Result{}, listError(source, err)
-		}
-		return source, res, nil
+		return source, res, err
 	}
 	if looksLikeLink(arg) {
 		if _, err := os.Stat(arg); err != nil {
@@ -73,10 +89,7 @@ func readInput(arg string, stdin io.Reader, opt links.Options) (string, links.Re
 		}
 	}
 	res, err := links.ReadFileWith(arg, opt)
-	if err != nil {
-		return "", links.Result{}, listError(arg, err)
-	}
-	return arg, res, nil
+	return arg, res, err
 }
 
 // looksLikeLink reports whether a command-line argument is meant as a link

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -54,5 +55,36 @@ func TestPatternTooLargeIsRefused(t *testing.T) {
 	}
 	if !strings.Contains(r.stderr, "more than 100,000 links") || !strings.Contains(r.stderr, "split it into smaller ranges") {
 		t.Errorf("stderr does not explain the refusal:\n%s", r.stderr)
+	}
+}
+
+func TestMoreLinksThanOneRunTakesAreRefused(t *testing.T) {
+	var thirty strings.Builder
+	for i := 1; i <= 30; i++ {
+		fmt.Fprintf(&thirty, "http://127.0.0.1:9/g%02d/[000001-100000].jpg\n", i)
+	}
+	tests := []struct {
+		name   string
+		inputs []string
+		count  string
+	}{
+		{"thirty patterns in one list", []string{writeList(t, thirty.String())}, "3,000,000"},
+		{"inputs together", []string{"http://127.0.0.1:9/a/[1-100000].jpg", writeList(t, "http://127.0.0.1:9/b/[1-60000].jpg\nhttp://127.0.0.1:9/c/[1-40001].jpg\n")}, "200,001"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "out")
+			r := runGet(t.Context(), "", append([]string{"-o", out}, tt.inputs...)...)
+			if r.code != exitUsage {
+				t.Fatalf("exit code %d, want %d\n%s", r.code, exitUsage, r.stderr)
+			}
+			want := "the links given stand for " + tt.count + " links together, more than the 200,000 one run takes: split them into lists of at most 200,000 links"
+			if !strings.Contains(r.stderr, want) {
+				t.Errorf("stderr does not say %q:\n%s", want, r.stderr)
+			}
+			if _, err := os.Stat(out); err == nil {
+				t.Errorf("the folder was made for a refused run")
+			}
+		})
 	}
 }

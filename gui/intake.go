@@ -71,7 +71,7 @@ func (u *UI) Paste() {
 func (u *UI) AddText(text string) {
 	var r intakeResult
 	u.queue(links.Extract(text), &r)
-	if r.added == 0 && r.duplicates == 0 && len(r.problems) == 0 {
+	if r.added == 0 && r.duplicates == 0 && len(r.problems) == 0 && len(r.errors) == 0 {
 		u.intake.set(lang.L("No links found in the clipboard. Copy some links, then paste again."), nil)
 		return
 	}
@@ -141,8 +141,13 @@ func (u *UI) addFiles(paths []string, r intakeResult) {
 	}()
 }
 
-// queue adds a result's links to the engine and counts what happened.
+// queue adds a result's links to the engine and counts what happened. A
+// text that stands for more links than Haul takes at once adds none.
 func (u *UI) queue(res links.Result, r *intakeResult) {
+	if res.TooMany > 0 {
+		r.errors = append(r.errors, kit.Tr.X("intake.toomany", i18n.TooManyLinksData(res.TooMany)))
+		return
+	}
 	r.duplicates += res.Duplicates
 	r.problems = append(r.problems, res.Problems...)
 	r.patterns += res.Patterns

@@ -134,3 +134,20 @@ func BenchmarkPaste10000(b *testing.B) {
 		b.StartTimer()
 	}
 }
+
+func TestPastingMoreLinksThanHaulTakesAtOnceAddsNone(t *testing.T) {
+	h := newHarness(t, nil)
+	var b strings.Builder
+	for i := 1; i <= 30; i++ {
+		fmt.Fprintf(&b, "https://s.example/g%02d/[000001-100000].jpg\n", i)
+	}
+	h.paste(b.String())
+	want := "Added 0 links · The text stands for 3,000,000 links, more than the 200,000 Haul takes at once"
+	if got := h.ui.intake.label.Text; !strings.HasPrefix(got, want) {
+		t.Errorf("intake line = %q, want it to start %q", got, want)
+	}
+	if items, _ := h.ui.m.Snapshot(); len(items) != 0 {
+		n := len(items)
+		t.Errorf("%d links added", n)
+	}
+}

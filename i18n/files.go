@@ -8,8 +8,16 @@ import (
 
 // FileProblem puts why a list file was refused into words.
 func FileProblem(t Translator, e *links.FileError) string {
-	d := Data{"Name": e.Name, "Size": humanize.Bytes(uint64(max(e.Size, 0))), "Limit": humanize.Bytes(links.MaxFileSize), "Detail": e.Detail}
+	d := TooManyLinksData(e.Links)
+	for k, v := range (Data{"Name": e.Name, "Size": humanize.Bytes(uint64(max(e.Size, 0))), "Limit": humanize.Bytes(links.MaxFileSize),
+		"Detail": e.Detail, "Cells": humanize.Comma(links.MaxWorkbookCells), "Strings": humanize.Comma(links.MaxSharedStrings)}) {
+		d[k] = v
+	}
 	switch e.Problem {
+	case links.FileTooManyLinks:
+		return t.X("file.toomanylinks", d)
+	case links.FileWorkbookTooLarge:
+		return t.X("file.workbooktoolarge", d)
 	case links.FileIsFolder:
 		return t.X("file.folder", d)
 	case links.FileNotText:
@@ -25,6 +33,12 @@ func FileProblem(t Translator, e *links.FileError) string {
 		return t.X("file.opendocument", d)
 	}
 	return t.X("file.workbook", d)
+}
+
+// TooManyLinksData is what the words for a list of too many links say:
+// how many it stands for (N) and how many Haul takes at once (Max).
+func TooManyLinksData(n int64) Data {
+	return Data{"N": humanize.Comma(n), "Max": humanize.Comma(links.MaxRunLinks)}
 }
 
 // looksText names what a file that is not text seems to be.

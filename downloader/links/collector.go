@@ -16,14 +16,20 @@ type collector struct {
 	res      Result
 	seen     map[string]int // link → last line it was mentioned on
 	patterns bool           // expand numbered patterns such as [001-120]
+	limit    int            // the most links taken
+	// over counts the links found beyond limit, which are counted and
+	// never kept: a list that stands for too many is refused whole.
+	over int64
 }
 
-// newCollector returns a collector sized for about sizeHint links.
-func newCollector(sizeHint int) *collector {
-	sizeHint = min(sizeHint, maxSizeHint)
+// newCollector returns a collector sized for about sizeHint links, taking
+// at most limit.
+func newCollector(sizeHint, limit int) *collector {
+	sizeHint = min(sizeHint, maxSizeHint, limit)
 	return &collector{
-		res:  Result{Links: make([]string, 0, sizeHint)},
-		seen: make(map[string]int, sizeHint),
+		res:   Result{Links: make([]string, 0, sizeHint)},
+		seen:  make(map[string]int, sizeHint),
+		limit: limit,
 	}
 }
 
@@ -50,6 +56,10 @@ func (c *collector) add(line int, cd candidate) {
 		c.seen[link] = line
 		return
 	}
+	if len(c.res.Links) >= c.limit {
+		c.over++
+		return
+	}
 	link = strings.Clone(link)
 	c.seen[link] = line
 	c.res.Links = append(c.res.Links, link)
@@ -71,7 +81,16 @@ func (c *collector) problem(line int, text string, reason Reason) {
 	c.res.Problems = append(c.res.Problems, Problem{Line: line, Text: text, Reason: reason})
 }
 
+// fits reports whether n more links may be taken.
+func (c *collector) fits(n int64) bool {
+	return c.over == 0 && int64(len(c.res.Links))+n <= int64(c.limit)
+}
+
 func (c *collector) result() Result {
+	if c.over > 0 {
+		c.res.TooMany = int64(len(c.res.Links)) + c.over
+		c.res.Links, c.res.Places = nil, nil
+	}
 	if len(c.res.Links) == 0 {
 		c.res.Links = nil
 	}

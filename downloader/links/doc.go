@@ -37,4 +37,9 @@
 //     do.
 //   - Numbered patterns such as https://site/[001-120].jpg stand for the
 //     links they expand to (see package glob), unless Options.Literal.
+//   - Inputs are small in memory whatever they stand for: a run takes at
+//     most MaxRunLinks links, patterns counted by what they stand for and
+//     never expanded past it, and a list over it is refused whole. A
+//     workbook is read as a stream, within MaxWorkbookCells cells,
+//     MaxSharedStrings shared texts and MaxWorkbookXML bytes unzipped.
 package links

@@ -1,6 +1,10 @@
 package links
 
-import "strings"
+import (
+	"strings"
+
+	"haul/downloader/glob"
+)
 
 // Extract picks http and https links out of any text: one per line, or
 // several embedded in prose, Markdown ([t](url), <url>), CSV cells (quoted or
@@ -14,10 +18,34 @@ func Extract(text string) Result {
 // row of cells separated by delim; otherwise rows are split only when the
 // first line turns out to be a CSV header.
 func extractText(text string, delim byte, opt Options) Result {
-	t := &textIntake{c: newCollector(strings.Count(text, "\n") + 1), delim: delim, csvFile: delim != 0}
+	t := &textIntake{c: newCollector(strings.Count(text, "\n")+1, opt.maxLinks()), delim: delim, csvFile: delim != 0}
 	t.c.patterns = !opt.Literal
+	if t.c.patterns {
+		if n := patternTotal(text); n > int64(t.c.limit) {
+			return Result{TooMany: n}
+		}
+	}
 	eachLine(strings.TrimPrefix(text, bom), 1, t.line)
 	return t.c.result()
+}
+
+// patternTotal sums what the numbered patterns of text stand for, looking
+// only at lines with a bracket or a brace, so that a list whose patterns
+// alone are too many is refused before any is expanded. A pattern refused
+// on its own (over glob.MaxLinks) is not counted.
+func patternTotal(text string) int64 {
+	var total int64
+	eachLine(text, 1, func(_ int, line string) {
+		if !strings.ContainsAny(line, "[{") {
+			return
+		}
+		scanLinks(line, func(cd candidate) {
+			if p, ok := glob.Parse(cd.link); ok && p.Count() <= glob.MaxLinks {
+				total += p.Count()
+			}
+		})
+	})
+	return total
 }
 
 // textIntake holds the state of one pass over a text.

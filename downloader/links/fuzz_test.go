@@ -26,7 +26,7 @@ func FuzzHTMLLinks(f *testing.F) {
 		f.Add(tc.in)
 	}
 	f.Fuzz(func(t *testing.T, doc string) {
-		checkResult(t, doc, extractHTML(doc))
+		checkResult(t, doc, extractHTML(doc, Options{}))
 	})
 }
 

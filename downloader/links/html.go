@@ -19,9 +19,9 @@ type htmlRef struct {
 // tokenizer: addresses in link-bearing attributes (a, img, source srcset,
 // link href, video, audio, meta og:image…) and links written in the page's
 // text. Script and style contents are ignored.
-func extractHTML(doc string) Result {
+func extractHTML(doc string, opt Options) Result {
 	refs, base := scanHTML(strings.TrimPrefix(doc, bom))
-	c := newCollector(len(refs))
+	c := newCollector(len(refs), opt.maxLinks())
 	for _, r := range refs {
 		if !r.attribute {
 			c.add(r.line, r.cd)

@@ -1,11 +1,8 @@
 package links
 
 import (
-	"archive/zip"
-	"bytes"
 	"encoding/xml"
 	"errors"
-	"fmt"
 	"io"
 	"path"
 	"regexp"
@@ -16,9 +13,10 @@ import (
 // together.
 const relNS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 
-// maxPartSize bounds the workbook parts read here: the sheet list and the
-// relationship files are small, and a sheet is read as a stream.
-const maxPartSize = 64 << 20
+// maxPartSize bounds the workbook parts read whole: the sheet list and the
+// relationship files are small; sheets and shared strings are read as
+// streams.
+const maxPartSize = 16 << 20
 
 // workbookSheets is the sheet list of xl/workbook.xml.
 type workbookSheets struct {
@@ -32,57 +30,29 @@ type workbookSheets struct {
 type relationships struct {
 	Rels []struct {
 		ID         string `xml:"Id,attr"`
+		Type       string `xml:"Type,attr"`
 		Target     string `xml:"Target,attr"`
 		TargetMode string `xml:"TargetMode,attr"`
 	} `xml:"Relationship"`
 }
 
-// workbookHyperlinks maps each sheet name to the web addresses behind its
-// hyperlinked cells (hyperlinks and HYPERLINK formulas), by cell reference. It reads the package directly,
-// because asking a spreadsheet library cell by cell takes time that grows
-// with the square of the number of links.
-func workbookHyperlinks(data []byte) (map[string]map[string]string, error) {
-	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
-	if err != nil {
-		return nil, fmt.Errorf("open workbook: %w", err)
-	}
-	var book workbookSheets
-	if err := decodePart(zr, "xl/workbook.xml", &book); err != nil {
-		return nil, err
-	}
-	bookRels, err := readRels(zr, "xl/workbook.xml")
-	if err != nil {
-		return nil, err
-	}
-	out := make(map[string]map[string]string, len(book.Sheets))
-	for _, s := range book.Sheets {
-		sheetPath, ok := bookRels[s.RID]
-		if !ok {
-			continue
-		}
-		links, err := sheetHyperlinks(zr, sheetPath)
-		if err != nil {
-			return nil, fmt.Errorf("sheet %s: %w", s.Name, err)
-		}
-		out[s.Name] = links
-	}
-	return out, nil
-}
-
 // sheetHyperlinks maps the cells of one sheet part to the web address
 // they link to: through a hyperlink, or through a HYPERLINK formula whose
 // address is written out, as in =HYPERLINK("https://…/3.jpg","photo 3").
-func sheetHyperlinks(zr *zip.Reader, sheetPath string) (map[string]string, error) {
-	rels, err := readRels(zr, sheetPath)
+// It reads the package directly, because asking a spreadsheet library
+// cell by cell takes time that grows with the square of the number of
+// links. Every cell and hyperlink seen counts against the budget.
+func (w *workbookReader) sheetHyperlinks(sheetPath string) (map[string]string, error) {
+	rels, err := w.readRels(sheetPath)
 	if err != nil {
 		return nil, err
 	}
-	f, err := zr.Open(sheetPath)
+	f, err := w.open(sheetPath)
 	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", sheetPath, err)
+		return nil, err
 	}
 	defer f.Close()
-	s := sheetScan{rels: rels, links: map[string]string{}}
+	s := sheetScan{rels: rels, links: map[string]string{}, budget: w.budget}
 	dec := xml.NewDecoder(f)
 	for {
 		tok, err := dec.RawToken()
@@ -90,9 +60,11 @@ func sheetHyperlinks(zr *zip.Reader, sheetPath string) (map[string]string, error
 			return s.links, nil
 		}
 		if err != nil {
-			return nil, fmt.Errorf("read %s: %w", sheetPath, err)
+			return nil, partError(sheetPath, err)
 		}
-		s.take(tok)
+		if err := s.take(tok); err != nil {
+			return nil, err
+		}
 	}
 }
 
@@ -100,37 +72,47 @@ func sheetHyperlinks(zr *zip.Reader, sheetPath string) (map[string]string, error
 type sheetScan struct {
 	rels    map[string]string
 	links   map[string]string
+	budget  *workbookBudget
 	cell    string // reference of the cell being read
-	formula *strings.Builder
+	formula *boundedText
 }
 
 // take reads one token of the sheet.
-func (s *sheetScan) take(tok xml.Token) {
+func (s *sheetScan) take(tok xml.Token) error {
 	switch t := tok.(type) {
 	case xml.StartElement:
-		switch t.Name.Local {
-		case "c":
-			s.cell = xmlAttr(t, "r")
-		case "f":
-			s.formula = &strings.Builder{}
-		case "hyperlink":
-			ref, rid := hyperlinkAttrs(t)
-			if target, ok := s.rels[rid]; ok && ref != "" {
-				s.links[ref] = target
-			}
-		}
+		return s.start(t)
 	case xml.CharData:
 		if s.formula != nil {
-			s.formula.Write(t)
+			s.formula.write(t)
 		}
 	case xml.EndElement:
 		if t.Name.Local == "f" && s.formula != nil {
-			if target := hyperlinkFormula(s.formula.String()); target != "" && s.cell != "" {
+			if target := hyperlinkFormula(s.formula.take()); target != "" && s.cell != "" {
 				s.links[s.cell] = target
 			}
 			s.formula = nil
 		}
 	}
+	return nil
+}
+
+// start reads an opening tag of the sheet.
+func (s *sheetScan) start(t xml.StartElement) error {
+	switch t.Name.Local {
+	case "c":
+		s.cell = xmlAttr(t, "r")
+		return s.budget.scan()
+	case "f":
+		s.formula = &boundedText{}
+	case "hyperlink":
+		ref, rid := hyperlinkAttrs(t)
+		if target, ok := s.rels[rid]; ok && ref != "" {
+			s.links[ref] = target
+		}
+		return s.budget.scan()
+	}
+	return nil
 }
 
 // hyperlinkFormulaPattern matches a HYPERLINK formula whose first argument
@@ -174,42 +156,53 @@ func hyperlinkAttrs(el xml.StartElement) (ref, rid string) {
 
 // readRels reads the relationships of part: external ones map an id to
 // their address, internal ones to the part they point at.
-func readRels(zr *zip.Reader, part string) (map[string]string, error) {
-	dir, base := path.Split(part)
-	var rels relationships
-	err := decodePart(zr, dir+"_rels/"+base+".rels", &rels)
-	if errors.Is(err, errNoPart) {
-		return nil, nil
-	}
+func (w *workbookReader) readRels(part string) (map[string]string, error) {
+	rels, err := w.relationships(part)
 	if err != nil {
 		return nil, err
 	}
 	out := make(map[string]string, len(rels.Rels))
 	for _, r := range rels.Rels {
-		switch {
-		case strings.EqualFold(r.TargetMode, "External"):
-			out[r.ID] = r.Target
-		case strings.HasPrefix(r.Target, "/"):
-			out[r.ID] = strings.TrimPrefix(r.Target, "/")
-		default:
-			out[r.ID] = path.Join(dir, r.Target)
-		}
+		out[r.ID] = relTarget(part, r.Target, r.TargetMode)
 	}
 	return out, nil
+}
+
+// relationships reads the .rels part of part; a part without one has none.
+func (w *workbookReader) relationships(part string) (relationships, error) {
+	dir, base := path.Split(part)
+	var rels relationships
+	err := w.decodePart(dir+"_rels/"+base+".rels", &rels)
+	if errors.Is(err, errNoPart) {
+		return relationships{}, nil
+	}
+	return rels, err
+}
+
+// relTarget is where a relationship of part points: an external address
+// as written, or the path of another part of the package.
+func relTarget(part, target, mode string) string {
+	switch {
+	case strings.EqualFold(mode, "External"):
+		return target
+	case strings.HasPrefix(target, "/"):
+		return strings.TrimPrefix(target, "/")
+	}
+	return path.Join(path.Dir(part), target)
 }
 
 // errNoPart is returned by decodePart for a part the package does not have.
 var errNoPart = errors.New("no such part")
 
-// decodePart reads one XML part of the package into v.
-func decodePart(zr *zip.Reader, name string, v any) error {
-	f, err := zr.Open(name)
+// decodePart reads one small XML part of the package into v.
+func (w *workbookReader) decodePart(name string, v any) error {
+	f, err := w.open(name)
 	if err != nil {
-		return fmt.Errorf("read %s: %w", name, errNoPart)
+		return err
 	}
 	defer f.Close()
 	if err := xml.NewDecoder(io.LimitReader(f, maxPartSize)).Decode(v); err != nil {
-		return fmt.Errorf("read %s: %w", name, err)
+		return partError(name, err)
 	}
 	return nil
 }

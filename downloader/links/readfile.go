@@ -42,6 +42,13 @@ const (
 	FileOldExcel FileProblem = "old-excel"
 	// FileOpenDocument is an OpenDocument spreadsheet.
 	FileOpenDocument FileProblem = "opendocument"
+	// FileTooManyLinks is a list that stands for more links than intake
+	// takes at once, MaxRunLinks (Links).
+	FileTooManyLinks FileProblem = "too-many-links"
+	// FileWorkbookTooLarge is a workbook holding more cells, shared texts
+	// or XML than Haul reads (MaxWorkbookCells, MaxSharedStrings,
+	// MaxWorkbookXML).
+	FileWorkbookTooLarge FileProblem = "workbook-too-large"
 )
 
 // FileError is a refused list file: the problem and its parameters, never a
@@ -55,6 +62,8 @@ type FileError struct {
 	Looks string
 	// Size is the size of a file that is too large.
 	Size int64
+	// Links is how many links a list of too many stands for.
+	Links int64
 	// Detail is the spreadsheet reader's own words.
 	Detail string
 	kind   error
@@ -66,6 +75,8 @@ func (e *FileError) Error() string {
 	switch {
 	case e.Looks != "":
 		s += " (" + e.Looks + ")"
+	case e.Links > 0:
+		s += " (" + humanize.Comma(e.Links) + " links, limit " + humanize.Comma(MaxRunLinks) + ")"
 	case e.Size > 0:
 		s += " (" + humanize.Bytes(uint64(e.Size)) + ", limit " + humanize.Bytes(MaxFileSize) + ")"
 	case e.Detail != "":
@@ -119,7 +130,10 @@ func ReadDataWith(name string, data []byte, opt Options) (Result, error) {
 		return Result{}, tooLarge(name, int64(len(data)))
 	}
 	if res, ok, err := readSpreadsheet(name, data, opt); ok {
-		return res, err
+		if err != nil {
+			return res, err
+		}
+		return tooMany(name, res)
 	}
 	text, notText := decodeText(data, opt.Legacy)
 	if notText != "" {
@@ -127,13 +141,21 @@ func ReadDataWith(name string, data []byte, opt Options) (Result, error) {
 	}
 	switch ext := strings.ToLower(filepath.Ext(name)); {
 	case ext == ".html", ext == ".htm", ext == ".xhtml", looksLikeHTMLDocument(text):
-		return extractHTML(text), nil
+		return tooMany(name, extractHTML(text, opt))
 	case ext == ".csv":
-		return extractText(text, csvDelimiter(text), opt), nil
+		return tooMany(name, extractText(text, csvDelimiter(text), opt))
 	case ext == ".tsv":
-		return extractText(text, '\t', opt), nil
+		return tooMany(name, extractText(text, '\t', opt))
 	}
-	return extractText(text, 0, opt), nil
+	return tooMany(name, extractText(text, 0, opt))
+}
+
+// tooMany refuses a list that stands for more links than intake takes.
+func tooMany(name string, res Result) (Result, error) {
+	if res.TooMany > 0 {
+		return Result{}, &FileError{Name: name, Problem: FileTooManyLinks, Links: res.TooMany, kind: ErrTooLarge}
+	}
+	return res, nil
 }
 
 func tooLarge(name string, size int64) error {

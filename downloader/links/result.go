@@ -31,6 +31,11 @@ type Result struct {
 	// more than a line: the workbook cell, such as "Sheet2!B7", of each
 	// link read from a workbook (its first cell, when in several).
 	Places map[string]string
+	// TooMany is how many links the input stands for when that takes the
+	// run past MaxRunLinks (see Options.Taken); Links is then empty, since a list is taken
+	// whole or not at all. Links beyond the limit are counted, not
+	// compared, so a link repeated there counts each time.
+	TooMany int64
 }
 
 // The reasons a line or link is not taken.

@@ -1,18 +1,13 @@
 package links
 
 import (
+	"archive/zip"
 	"bytes"
 	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
-
-	"github.com/xuri/excelize/v2"
 )
-
-// maxWorkbookUnzipped bounds how much a workbook may unpack to, so a small
-// file that unzips to gigabytes is refused instead of filling memory.
-const maxWorkbookUnzipped = 1 << 30
 
 // Leading bytes of the containers spreadsheet files come in.
 var (
@@ -29,25 +24,36 @@ var ErrNotReadable = errors.New("spreadsheet cannot be read")
 // text of every cell of every sheet, in sheet order and row by row, and the
 // web address behind every hyperlinked cell. Cells without links are not
 // reported, because workbooks hold titles and notes beside their links; a
-// rejected link names its cell, as in "Sheet2!B7 ftp://…".
+// rejected link names its cell, as in "Sheet2!B7 ftp://…". The workbook is
+// read as a stream within the limits of workbookBudget: one that holds more
+// is refused as a whole.
 func readWorkbook(name string, data []byte, opt Options) (Result, error) {
-	f, err := excelize.OpenReader(bytes.NewReader(data), excelize.Options{UnzipSizeLimit: maxWorkbookUnzipped})
+	return readWorkbookWithin(name, data, opt, newWorkbookBudget())
+}
+
+// readWorkbookWithin is readWorkbook within budget.
+func readWorkbookWithin(name string, data []byte, opt Options, budget *workbookBudget) (Result, error) {
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		return Result{}, workbookError(name, fmt.Errorf("open workbook: %w", err))
+	}
+	w := &workbookReader{zr: zr, budget: budget}
+	book, err := w.readBook()
 	if err != nil {
 		return Result{}, workbookError(name, err)
 	}
-	defer f.Close()
-	hyperlinks, err := workbookHyperlinks(data)
+	sst, err := w.readSharedStrings(book.sharedStrings)
 	if err != nil {
 		return Result{}, workbookError(name, err)
 	}
-	w := &workbookIntake{c: newCollector(len(data) / 64)}
-	w.c.patterns = !opt.Literal
-	for _, sheet := range f.GetSheetList() {
-		if err := w.sheet(f, sheet, hyperlinks[sheet]); err != nil {
-			return Result{}, workbookError(name, fmt.Errorf("sheet %s: %w", sheet, err))
+	in := &workbookIntake{c: newCollector(len(data)/64, opt.maxLinks()), sst: sst}
+	in.c.patterns = !opt.Literal
+	for _, sheet := range book.sheets {
+		if err := in.sheet(w, sheet); err != nil {
+			return Result{}, workbookError(name, fmt.Errorf("sheet %s: %w", sheet.name, err))
 		}
 	}
-	res := w.c.result()
+	res := in.c.result()
 	for i := range res.Problems {
 		res.Problems[i].Line = 0
 	}
@@ -57,67 +63,56 @@ func readWorkbook(name string, data []byte, opt Options) (Result, error) {
 // workbookIntake holds the state of one pass over a workbook.
 type workbookIntake struct {
 	c    *collector
+	sst  []string
 	line int // rows read so far over all sheets: one "line" per row
 }
 
 // sheet takes in every cell of one sheet, row by row, each followed by the
-// address it links to, if any.
-func (w *workbookIntake) sheet(f *excelize.File, sheet string, targets map[string]string) error {
-	rows, err := f.GetRows(sheet, excelize.Options{RawCellValue: true})
+// address it links to, if any; a linked cell without text is taken at its
+// place.
+func (in *workbookIntake) sheet(w *workbookReader, sheet sheetPart) error {
+	targets, err := w.sheetHyperlinks(sheet.path)
 	if err != nil {
 		return err
 	}
-	lastCol, lastRow := extent(targets)
-	for r := 1; r <= max(len(rows), lastRow); r++ {
-		w.line++
-		var row []string
-		if r <= len(rows) {
-			row = rows[r-1]
-		}
-		for c := 1; c <= max(len(row), lastCol[r]); c++ {
-			ref, err := excelize.CoordinatesToCellName(c, r)
-			if err != nil {
-				return err
-			}
-			if c <= len(row) {
-				w.cell(sheet, ref, row[c-1])
-			}
-			if target, ok := targets[ref]; ok {
-				w.cell(sheet, ref, target)
-			}
-		}
+	pending := sortedCells(targets)
+	base, last := in.line, 0
+	take := func(c cellText) {
+		in.cell(sheet.name, c, base)
+		last = max(last, c.row)
 	}
-	return nil
-}
-
-// extent returns, for the linked cells, the last linked column of each row
-// and the last linked row.
-func extent(targets map[string]string) (lastCol map[int]int, lastRow int) {
-	lastCol = make(map[int]int, len(targets))
-	for ref := range targets {
-		c, r, err := excelize.CellNameToCoordinates(ref)
-		if err != nil {
-			continue
+	err = w.readCells(sheet.path, in.sst, func(c cellText) {
+		for len(pending) > 0 && before(pending[0], c) {
+			take(pending[0])
+			pending = pending[1:]
 		}
-		lastCol[r] = max(lastCol[r], c)
-		lastRow = max(lastRow, r)
+		take(c)
+		if len(pending) > 0 && pending[0].row == c.row && pending[0].col == c.col {
+			take(pending[0])
+			pending = pending[1:]
+		}
+	})
+	for _, c := range pending {
+		take(c)
 	}
-	return lastCol, lastRow
+	in.line = base + last
+	return err
 }
 
 // cell takes in the links of one cell's text or hyperlink target.
-func (w *workbookIntake) cell(sheet, ref, text string) {
-	scanLinks(text, func(cd candidate) {
+func (in *workbookIntake) cell(sheet string, c cellText, base int) {
+	ref := cellName(c.col, c.row)
+	scanLinks(c.text, func(cd candidate) {
 		cd.place = sheet + "!" + ref
 		cd.text = cd.place + " " + cd.text
-		w.c.add(w.line, cd)
+		in.c.add(base+c.row, cd)
 	})
 }
 
 // workbookError words a workbook that could not be opened for the user.
 func workbookError(name string, err error) error {
-	if errors.Is(err, excelize.ErrWorkbookFileFormat) || errors.Is(err, excelize.ErrWorkbookPassword) {
-		return &FileError{Name: name, Problem: FileLockedWorkbook, kind: ErrNotReadable}
+	if errors.Is(err, errWorkbookTooLarge) {
+		return &FileError{Name: name, Problem: FileWorkbookTooLarge, kind: ErrNotReadable}
 	}
 	return &FileError{Name: name, Problem: FileBadWorkbook, Detail: err.Error(), kind: ErrNotReadable}
 }
@@ -148,7 +143,7 @@ func readSpreadsheet(name string, data []byte, opt Options) (res Result, ok bool
 	case bytes.HasPrefix(data, oleMagic) && ext == ".xls":
 		return Result{}, true, legacyWorkbookError(name)
 	case bytes.HasPrefix(data, oleMagic):
-		return Result{}, true, workbookError(name, excelize.ErrWorkbookPassword)
+		return Result{}, true, &FileError{Name: name, Problem: FileLockedWorkbook, kind: ErrNotReadable}
 	}
 	return Result{}, false, nil
 }
