@@ -84,6 +84,7 @@ func prepare(ctx context.Context, cfg config, stdin io.Reader, stderr io.Writer)
 		return nil, nil, exitFailed
 	}
 	_, rejected := m.Add(in.links...)
+	downloader.EditList(m).Place(in.places)
 	var pageErr error
 	if cfg.fromPage != "" {
 		var r []downloader.Rejected

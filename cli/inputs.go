@@ -20,6 +20,8 @@ type intake struct {
 	links      []string
 	duplicates int
 	problems   []string
+	// places are the workbook cells links were read from, by link.
+	places map[string]string
 }
 
 // gatherLinks reads each input: "-" is standard input, an existing path is a
@@ -49,6 +51,12 @@ func gatherLinks(inputs []string, stdin io.Reader, opt links.Options) (intake, e
 			}
 			seen[link] = true
 			in.links = append(in.links, link)
+			if place, ok := res.Places[link]; ok {
+				if in.places == nil {
+					in.places = map[string]string{}
+				}
+				in.places[link] = place
+			}
 		}
 	}
 	return in, nil

@@ -149,6 +149,9 @@ func failureText(it downloader.ItemSnapshot) string {
 	if it.Err == nil {
 		return tr().X("reason.unknown", nil)
 	}
+	if it.Place != "" {
+		return tr().X("failed.place", i18n.Data{"Place": it.Place, "Problem": i18n.Failure(tr(), it.Err)})
+	}
 	return i18n.Failure(tr(), it.Err)
 }
 

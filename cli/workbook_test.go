@@ -2,6 +2,7 @@ package cli
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/xuri/excelize/v2"
@@ -38,4 +39,26 @@ func TestWorkbookArgumentIsDownloaded(t *testing.T) {
 		t.Fatalf("exit code %d\n%s", r.code, r.stderr)
 	}
 	checkFiles(t, out, bodies)
+}
+
+// TestWorkbookLinkNotFoundNamesItsCell: a workbook link that is not found
+// (404) is named with its cell in the line haul get prints for it.
+func TestWorkbookLinkNotFoundNamesItsCell(t *testing.T) {
+	s := newServer(t)
+	f := excelize.NewFile()
+	defer f.Close()
+	if _, err := f.NewSheet("Sheet2"); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.SetCellValue("Sheet2", "B7", s.URL("/gone.bin")); err != nil {
+		t.Fatal(err)
+	}
+	book := filepath.Join(t.TempDir(), "links.xlsx")
+	if err := f.SaveAs(book); err != nil {
+		t.Fatal(err)
+	}
+	r := runGet(t.Context(), "", "-o", t.TempDir(), "-state", "off", book)
+	if out := r.stdout + r.stderr; !strings.Contains(out, "Sheet2!B7: Not found (404)") {
+		t.Errorf("exit code %d; the failure does not name its cell:\n%s", r.code, out)
+	}
 }

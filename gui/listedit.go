@@ -29,7 +29,8 @@ func newRowEdits(u *UI) *rowEdits {
 	return &rowEdits{u: u, pending: map[downloader.ID]bool{}}
 }
 
-// remove takes rows off the list; saved files stay on disk.
+// remove takes rows off the list and says how many went; saved files
+// stay on disk.
 func (e *rowEdits) remove(ids []downloader.ID) {
 	u := e.u
 	for _, id := range ids {
@@ -37,14 +38,15 @@ func (e *rowEdits) remove(ids []downloader.ID) {
 	}
 	edit := downloader.EditList(u.m)
 	u.command(func() {
-		_, pending := edit.Remove(ids...)
-		if len(pending) > 0 {
-			u.do(func() {
-				for _, id := range pending {
-					e.pending[id] = true
-				}
-			})
-		}
+		removed, pending := edit.Remove(ids...)
+		u.do(func() {
+			for _, id := range pending {
+				e.pending[id] = true
+			}
+			if n := removed + len(pending); n > 0 {
+				u.intake.set(lang.XN("removed", "Removed {{.N}} from the list; saved files stay in their folder.", n, kit.Data{"N": n}), nil)
+			}
+		})
 	})
 }
 

@@ -47,6 +47,9 @@ func TestRowsAreRemovedMovedAndRenamedOneByOne(t *testing.T) {
 	if got := shownURLs(h); got[0] != u[1] {
 		t.Fatalf("after Delete the list shows %q", got)
 	}
+	h.pump("the intake line", func() bool {
+		return h.ui.intake.label.Text == "Removed 1 from the list; saved files stay in their folder."
+	})
 
 	h.choose(menuEntry(t, h.row(u[4]).menu(), "Move to top"))
 	h.waitCommands()
