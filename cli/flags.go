@@ -84,6 +84,7 @@ func newFlagSet(c *config, limit *byteRate, headers *headerList, onExists *strin
 	fs.StringVar(&c.dir, "o", "./downloads", "cli.flag.o")
 	value(intFlag(&c.limits.Concurrency, downloadsValue), "c", "cli.flag.c")
 	value(intFlag(&c.limits.PerHost, downloadsValue), "per-host", "cli.flag.perhost")
+	value(intFlag(&c.limits.ConnectionsPerFile, connectionsValue), "split", "cli.flag.split")
 	value(floatFlag(&c.limits.RequestsPerSec, rateValue), "rate", "cli.flag.rate")
 	value(limit, "limit", "cli.flag.limit")
 	value((*byteSize)(&c.limits.MaxSize), "max-size", "cli.flag.maxsize")
@@ -167,6 +168,8 @@ func (c config) check() error {
 		return errors.New(tr().X("cli.check.c", i18n.Data{"Value": c.limits.Concurrency, "Max": downloader.MaxConcurrency}))
 	case c.limits.PerHost < 0:
 		return errors.New(tr().X("cli.check.perhost", i18n.Data{"Value": c.limits.PerHost}))
+	case c.limits.ConnectionsPerFile < 0 || c.limits.ConnectionsPerFile > downloader.MaxConnectionsPerFile:
+		return errors.New(tr().X("cli.check.split", i18n.Data{"Value": c.limits.ConnectionsPerFile, "Max": downloader.MaxConnectionsPerFile}))
 	case c.limits.RequestsPerSec < 0:
 		return errors.New(tr().X("cli.check.rate", i18n.Data{"Value": c.limits.RequestsPerSec}))
 	case c.limits.Retries < 0:

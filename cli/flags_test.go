@@ -41,6 +41,8 @@ func TestGetRejectsBadCommandLines(t *testing.T) {
 		{"unknown flag", []string{"-x", list}, "flag provided but not defined: -x", true},
 		{"zero at once", []string{"-c", "0", list}, "-c 0: choose between 1 and 256", true},
 		{"negative per site", []string{"-per-host", "-1", list}, "-per-host -1", true},
+		{"too many connections per file", []string{"-split", "99", list}, "-split 99: choose 0 (automatic) or 1 to 16 connections per file", true},
+		{"connections that are not a number", []string{"-split", "many", list}, `-split: "many" is not a whole number of connections per file`, true},
 		{"negative rate", []string{"-rate", "-2", list}, "-rate -2", true},
 		{"negative retries", []string{"-retries", "-1", list}, "-retries -1", true},
 		{"zero timeout", []string{"-timeout", "0s", list}, "-timeout 0s: choose a duration above zero", true},
@@ -118,6 +120,7 @@ func TestParseFlags(t *testing.T) {
 			with(func(c *config) {
 				c.dir, c.quiet, c.inputs = "out", true, []string{"list.txt", "https://example.com/a.jpg"}
 			})},
+		{"connections per file", []string{"-split", "4", "list.txt"}, with(func(c *config) { c.limits.ConnectionsPerFile = 4 })},
 		{"standard input", []string{"-", "-c", "2"}, with(func(c *config) { c.inputs, c.limits.Concurrency = []string{"-"}, 2 })},
 		{"everything after -- is an input", []string{"list.txt", "--", "-q", "-"},
 			with(func(c *config) { c.inputs = []string{"list.txt", "-q", "-"} })},

@@ -51,14 +51,15 @@ func (n named) Set(s string) error {
 type valueKind int
 
 const (
-	downloadsValue valueKind = iota // a whole number of downloads at once
-	rateValue                       // requests per second
-	triesValue                      // a whole number of tries
-	pagesValue                      // a whole number of pages
-	durationValue                   // a duration such as 30s
-	speedValue                      // bytes per second such as 2MB
-	sizeValue                       // a size such as 500MB
-	folderValue                     // a folder, not a file
+	downloadsValue   valueKind = iota // a whole number of downloads at once
+	rateValue                         // requests per second
+	triesValue                        // a whole number of tries
+	pagesValue                        // a whole number of pages
+	durationValue                     // a duration such as 30s
+	speedValue                        // bytes per second such as 2MB
+	sizeValue                         // a size such as 500MB
+	folderValue                       // a folder, not a file
+	connectionsValue                  // a whole number of connections per file
 )
 
 // badValueError words a flag value that could not be read, quoting it:
@@ -83,6 +84,8 @@ func badValueError(kind valueKind, value string) error {
 		text = tr().X("cli.badvalue.size", d)
 	case folderValue:
 		text = tr().X("cli.badvalue.notfolder", d)
+	case connectionsValue:
+		text = tr().X("cli.badvalue.connections", d)
 	}
 	return errors.New(text)
 }

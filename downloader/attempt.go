@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"path/filepath"
 
+	"haul/downloader/ranges"
 	"haul/downloader/rules"
 	"haul/downloader/sniff"
 	"haul/downloader/transfer"
@@ -25,6 +26,7 @@ type job struct {
 	fromPage  bool
 	referer   string
 	format    sniff.Format // what an earlier attempt found the file to be
+	holes     ranges.Holes // what is missing of a file fetched in parts
 }
 
 // outcome is how an attempt ended; a zero outcome means it was interrupted.
@@ -48,7 +50,8 @@ func (m *Manager) jobLocked(it *item) job {
 	return job{dir: it.dir, url: m.secrets.lend(it.raw, it.link()), name: it.name, ownsPart: it.ownsPart, validator: it.validator(),
 		etag: it.etag, modified: it.modified,
 		total: it.total.Load(), limits: m.limits, fromPage: it.fromPage, referer: it.referer,
-		format: sniff.Format{MIME: it.mime, IsImage: it.isImage, Width: int(it.width), Height: int(it.height)}}
+		format: sniff.Format{MIME: it.mime, IsImage: it.isImage, Width: int(it.width), Height: int(it.height)},
+		holes:  it.holes}
 }
 
 // attempt makes one try for the item, from the request to the recorded
@@ -77,6 +80,7 @@ func (m *Manager) attempt(ctx context.Context, it *item, j job) outcome {
 	if opened != nil {
 		plan := p.plan(opened.Answer)
 		r = opened.Finish(plan)
+		p.endSplit()
 	}
 	out := m.outcomeOf(ctx, it, j, p, r)
 	m.finish(ctx, it, out)
@@ -91,6 +95,7 @@ func (m *Manager) transferJob(j job) transfer.Job {
 		Total: j.total, MaxSize: j.limits.MaxSize}
 	if j.name != "" && j.ownsPart {
 		tj.Part = filepath.Join(j.dir, j.name+".part")
+		tj.Holes = j.holes
 	}
 	return tj
 }
@@ -106,6 +111,9 @@ func (m *Manager) transferEnv(it *item) transfer.Env {
 			total := it.bytes.Add(int64(n))
 			m.received.Add(int64(n))
 			it.speed.record(m.now(), total)
+			if tr := it.splitting.Load(); tr != nil && tr.NewCheckpoint() {
+				journalCheckpoint(m, it)
+			}
 		},
 	}
 }

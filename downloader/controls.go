@@ -231,7 +231,7 @@ func (m *Manager) removePartLocked(it *item) {
 		return
 	}
 	if err := os.Remove(it.partPath()); err == nil || os.IsNotExist(err) {
-		it.ownsPart = false
+		it.ownsPart, it.holes = false, nil
 		it.bytes.Store(0)
 	}
 }

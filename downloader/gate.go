@@ -31,6 +31,9 @@ func newGate(size int) *gate {
 // Acquire waits for a slot or for ctx to end.
 func (g *gate) Acquire(ctx context.Context) error { return g.sem.Acquire(ctx, 1) }
 
+// TryAcquire takes a slot when one is free now, and never waits.
+func (g *gate) TryAcquire() bool { return g.sem.TryAcquire(1) }
+
 // Release gives a slot back.
 func (g *gate) Release() { g.sem.Release(1) }
 

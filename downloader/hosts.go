@@ -80,6 +80,9 @@ type hostQueue struct {
 	// or since the user last retried its links (see sitedown.go).
 	answered bool
 	refusals int
+	// fileConns is the most connections at once the site took before it
+	// refused one more for a file fetched in parts; 0 while none was refused.
+	fileConns int
 }
 
 func (h *hostQueue) push(it *item) {

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"sync/atomic"
 	"time"
+
+	"haul/downloader/ranges"
 )
 
 // item is one link and its destination. Fields above the line are guarded by
@@ -66,9 +68,16 @@ type item struct {
 	prevChange, nextChange *item  // neighbours in the manager's change list
 	counted                share  // the item's share of the manager's totals, as last counted
 
+	// holes are the spans of a temporary file fetched over several
+	// connections still missing (nil for a file written from its start).
+	holes ranges.Holes
+
 	bytes atomic.Int64
 	total atomic.Int64
-	speed *speedMeter // set while Active: most items never need one at once
+	// splitting follows the file while a try fetches it over several
+	// connections; the record takes its holes from it.
+	splitting atomic.Pointer[ranges.Tracker]
+	speed     *speedMeter // set while Active: most items never need one at once
 }
 
 func newItem(id ID, raw, host string) *item {

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -27,6 +28,8 @@ const flushChunk = 1000
 // which is taken before mu, never after, and never while order is wanted.
 type journalWriter struct {
 	order sync.Mutex
+	soon  atomic.Bool // a writeSoon is under way
+	again atomic.Bool // a writeSoon was asked for since its last write began
 
 	mu      sync.Mutex
 	journal Journal
@@ -72,6 +75,25 @@ func (w *journalWriter) scheduleLocked() {
 	if w.journal != nil && w.timer == nil {
 		w.timer = time.AfterFunc(w.after, func() { w.flush(true) })
 	}
+}
+
+// writeSoon writes the changes now, without waiting for the disk nor
+// for the caller: a file fetched in parts notes its progress this way, so
+// that a crash loses little of it.
+func (w *journalWriter) writeSoon() {
+	w.again.Store(true)
+	if !w.soon.CompareAndSwap(false, true) {
+		return
+	}
+	go func() {
+		for w.again.Swap(false) {
+			w.flush(false)
+		}
+		w.soon.Store(false)
+		if w.again.Load() {
+			w.writeSoon() // asked for after the last write began
+		}
+	}()
 }
 
 // failure is the last failure to write the journal, nil when saving works.

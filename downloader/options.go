@@ -64,6 +64,10 @@ type Limits struct {
 	NoPageReferer bool
 	// MaxSize is the largest file saved, in bytes; a larger one fails. 0 is no limit.
 	MaxSize int64
+	// ConnectionsPerFile is how many connections may fetch one large file
+	// at once, each a part of it, within At once and the site's limit:
+	// 0 is automatic (DefaultConnectionsPerFile), 1 never splits a file.
+	ConnectionsPerFile int
 	// PageFolders saves the pictures found on each web page in a folder
 	// named after the page's title, inside the output folder.
 	PageFolders bool

@@ -53,7 +53,11 @@ func (m *Manager) saveComplete(ctx context.Context, it *item, j job, p *tryPlan,
 	case p.mem != nil:
 		return m.finishSmall(ctx, it, j, p)
 	}
-	return m.finishFile(ctx, it, j, r.File, p.part, p.format, p.hash, outcome{reached: r.Reached})
+	h := p.hash
+	if p.split != nil {
+		h = pictureHash(p.part, p.format, r.Reached) // the parts came in no order: hashed once whole
+	}
+	return m.finishFile(ctx, it, j, r.File, p.part, p.format, h, outcome{reached: r.Reached})
 }
 
 // openFailed explains a temporary file that could not be opened. A file

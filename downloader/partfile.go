@@ -30,6 +30,12 @@ func openPartOS(path string, offset int64, exclusive bool) (partFile, error) {
 	case offset > 0:
 		flags |= os.O_APPEND
 	}
+	return openChecked(path, flags, offset)
+}
+
+// openChecked opens path with flags, checks that it is Haul's own (see
+// openPartOS) and only then cuts it to size (-1: as it is).
+func openChecked(path string, flags int, size int64) (partFile, error) {
 	if fi, err := os.Lstat(path); err == nil && !fi.Mode().IsRegular() {
 		return nil, fmt.Errorf("open %s: not a regular file: %w", path, fs.ErrExist)
 	}
@@ -44,9 +50,11 @@ func openPartOS(path string, offset int64, exclusive bool) (partFile, error) {
 		f.Close()
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
-	if err := f.Truncate(offset); err != nil {
-		f.Close()
-		return nil, fmt.Errorf("resume %s: %w", path, err)
+	if size >= 0 {
+		if err := f.Truncate(size); err != nil {
+			f.Close()
+			return nil, fmt.Errorf("resume %s: %w", path, err)
+		}
 	}
 	return f, nil
 }

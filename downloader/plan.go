@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 
 	"haul/downloader/naming"
+	"haul/downloader/ranges"
 	"haul/downloader/rules"
 	"haul/downloader/sniff"
 	"haul/downloader/transfer"
@@ -21,11 +22,12 @@ type tryPlan struct {
 	it *item
 	j  job
 
-	asked   bool         // the answer was accepted and planned for
-	format  sniff.Format // what the file is
-	part    string       // the temporary file the body goes to
-	hash    hash.Hash    // the picture's sha256, fed by the transfer
-	stopped outcome      // why the plan stopped the try
+	asked   bool            // the answer was accepted and planned for
+	format  sniff.Format    // what the file is
+	part    string          // the temporary file the body goes to
+	hash    hash.Hash       // the picture's sha256, fed by the transfer
+	split   *ranges.Tracker // follows a file fetched over several connections
+	stopped outcome         // why the plan stopped the try
 	// A small body is received in memory (smallsave.go): mem holds it,
 	// name and tag are what it is saved under.
 	mem  *memFile
@@ -120,6 +122,9 @@ func (p *tryPlan) save(a transfer.Answer) transfer.Plan {
 	}
 	exclusive := !j.ownsPart && claimed == claimFree
 	tag := responseTag(it.raw, a.Resp.Header)
+	if plan, ok := p.splitPlan(a, exclusive, tag); ok {
+		return plan
+	}
 	p.hash = pictureHash(p.part, p.format, a.Offset)
 	f, err := m.createPart(p.part, a.Offset, exclusive, tag)
 	return transfer.Plan{Hash: p.hash, File: f, OpenErr: err}

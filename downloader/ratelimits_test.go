@@ -66,6 +66,7 @@ func TestChangingTheByteLimitMidDownloadNeverFails(t *testing.T) {
 	srv.Handle("/big.bin", body, downloadtest.Throttle(2<<20))
 	o := testOptions(t.TempDir())
 	o.BytesPerSec = 8 << 20
+	o.ConnectionsPerFile = 1 // one answer, whose reads the limit paces
 	m := New(o)
 	ids := startWith(t, m, srv.URL("/big.bin"))
 	for _, bps := range []int64{16 << 10, 1 << 20, 4 << 10, 0} {

@@ -18,6 +18,7 @@ func (it *item) record() Record {
 		r.Total = it.bytes.Load()
 	}
 	r.Failure = it.err
+	r.Holes = it.savedHoles()
 	r.Subdir, r.Pattern = it.subdir, it.pattern
 	r.Place, r.Renamed = it.place, it.renamed
 	return r
@@ -302,6 +303,7 @@ func (it *item) fromRecord(r Record) {
 	if r.Total > 0 {
 		it.total.Store(r.Total)
 	}
+	it.holes = holesOf(r)
 }
 
 // restoreSavedLocked checks that a saved item's file is still in the
@@ -331,16 +333,19 @@ func (m *Manager) restoreSavedLocked(it *item, st State, inFolder map[string]boo
 // partial file is removed.
 func (it *item) restorePart(inFolder map[string]bool, canceled bool) {
 	if !it.ownsPart || !inFolder[it.name+".part"] {
-		it.ownsPart = false
+		it.ownsPart, it.holes = false, nil
 		return
 	}
 	fi, err := os.Lstat(it.partPath())
 	if err != nil || !fi.Mode().IsRegular() {
-		it.ownsPart = false
+		it.ownsPart, it.holes = false, nil
 		return
 	}
 	it.bytes.Store(fi.Size())
-	it.reached = fi.Size()
+	if it.holes != nil {
+		it.bytes.Store(max(it.total.Load()-it.holes.Missing(), 0))
+	}
+	it.reached = it.bytes.Load()
 	if canceled && os.Remove(it.partPath()) == nil {
 		it.ownsPart = false
 	}

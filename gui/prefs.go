@@ -11,6 +11,7 @@ const (
 	prefDir         = "output.dir"
 	prefConcurrency = "limits.concurrency"
 	prefPerHost     = "limits.perHost"
+	prefConnections = "limits.connectionsPerFile"
 	prefBytesPerSec = "limits.bytesPerSec"
 	prefRetries     = "limits.retries"
 	prefOnExists    = "limits.onExists"
@@ -35,10 +36,12 @@ func loadSettings(p fyne.Preferences) remembered {
 		Limits: downloader.Limits{
 			Concurrency: p.IntWithFallback(prefConcurrency, downloader.DefaultConcurrency),
 			PerHost:     p.IntWithFallback(prefPerHost, 0),
-			BytesPerSec: int64(p.IntWithFallback(prefBytesPerSec, 0)),
-			Retries:     p.IntWithFallback(prefRetries, downloader.DefaultRetries),
-			OnExists:    policy,
-			MaxSize:     int64(p.IntWithFallback(prefMaxSize, 0)),
+			// 0 is automatic: a large file is fetched over several connections.
+			ConnectionsPerFile: p.IntWithFallback(prefConnections, 0),
+			BytesPerSec:        int64(p.IntWithFallback(prefBytesPerSec, 0)),
+			Retries:            p.IntWithFallback(prefRetries, downloader.DefaultRetries),
+			OnExists:           policy,
+			MaxSize:            int64(p.IntWithFallback(prefMaxSize, 0)),
 			// Both picture settings are on unless the user turned them off.
 			KeepDuplicates: !p.BoolWithFallback(prefSkipSame, true),
 			NoPageReferer:  !p.BoolWithFallback(prefPageReferer, true),
@@ -52,6 +55,7 @@ func loadSettings(p fyne.Preferences) remembered {
 func saveLimits(p fyne.Preferences, l downloader.Limits) {
 	p.SetInt(prefConcurrency, l.Concurrency)
 	p.SetInt(prefPerHost, l.PerHost)
+	p.SetInt(prefConnections, l.ConnectionsPerFile)
 	p.SetInt(prefBytesPerSec, int(l.BytesPerSec))
 	p.SetInt(prefRetries, l.Retries)
 	p.SetString(prefOnExists, l.OnExists.String())

@@ -35,6 +35,7 @@ type settingsRow struct {
 	folder                                *widget.Label
 	change                                *kit.TipButton
 	concurrency, perHost, retries, exists *escSelect
+	connections                           *escSelect // connections per file
 	speed                                 *choiceEntry
 	// speedProblem is the last message about a speed that could not be read.
 	speedProblem string
@@ -65,6 +66,10 @@ func newSettingsRow(u *UI, s remembered) *settingsRow {
 	r.perHost = newEscSelect(settings.PerHostLabels(), u.escape)
 	r.perHost.SetSelected(settings.PerHostLabel(s.Limits.PerHost))
 	r.perHost.OnChanged = func(v string) { r.limits.PerHost = kit.Atoi(v); r.apply() }
+
+	r.connections = newEscSelect(settings.ConnectionsLabels(), u.escape)
+	r.connections.SetSelected(settings.ConnectionsLabel(s.Limits.ConnectionsPerFile))
+	r.connections.OnChanged = func(v string) { r.limits.ConnectionsPerFile = settings.ConnectionsOf(v); r.apply() }
 
 	r.speed = newChoiceEntry(speedLabel(s.Limits.BytesPerSec), speedLabels(), r.applySpeed)
 	r.speed.windowShortcut = u.windowShortcut
@@ -104,15 +109,19 @@ func newSettingsRow(u *UI, s remembered) *settingsRow {
 func (r *settingsRow) showMore() {
 	limits := widget.NewForm(
 		widget.NewFormItem(lang.L("Per site:"), r.perHost),
+		widget.NewFormItem(lang.L("Connections per file:"), r.connections),
 		widget.NewFormItem(lang.L("Retries:"), r.retries),
 		widget.NewFormItem(lang.L("If the file exists:"), r.exists),
 		widget.NewFormItem(lang.L("Largest file:"), container.NewVBox(r.maxSize, r.maxSizeProblem)),
 	)
+	split := widget.NewLabel(lang.L("A large file is fetched in parts over several connections at once, within At once and Per site; 1 fetches every file over one connection."))
+	split.Wrapping = fyne.TextWrapWord
+	split.Importance = widget.LowImportance
 	hint := widget.NewLabel(lang.L("Pictures found on web pages are asked for with the page's address, as a browser does; some sites refuse them otherwise."))
 	hint.Wrapping = fyne.TextWrapWord
 	hint.Importance = widget.LowImportance
 	more := settings.More{
-		Downloads: container.NewVBox(limits, widget.NewSeparator(), r.ui.clip.check, r.ui.archive.check(r.ui.prefs)),
+		Downloads: container.NewVBox(limits, split, widget.NewSeparator(), r.ui.clip.check, r.ui.archive.check(r.ui.prefs)),
 		Pictures:  container.NewVBox(r.skipSame, r.pageReferer, hint, widget.NewSeparator(), r.placement.box()),
 		Network:   r.ui.network,
 		Prefs:     r.ui.prefs,

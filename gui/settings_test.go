@@ -17,6 +17,7 @@ func TestSettingsApplyAtOnceAndAreRemembered(t *testing.T) {
 	s := h.ui.settings
 	s.concurrency.SetSelected("3")
 	s.perHost.SetSelected("2")
+	s.connections.SetSelected("4")
 	s.retries.SetSelected("1")
 	s.exists.SetSelected("keep both")
 	s.speed.SetText("2 MB/s")
@@ -25,7 +26,7 @@ func TestSettingsApplyAtOnceAndAreRemembered(t *testing.T) {
 	s.maxSize.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
 	s.setFolder(t.TempDir() + "/pictures")
 
-	want := downloader.Limits{Concurrency: 3, PerHost: 2, Retries: 1, BytesPerSec: 2_000_000, OnExists: downloader.KeepBoth, MaxSize: 50_000_000}
+	want := downloader.Limits{Concurrency: 3, PerHost: 2, ConnectionsPerFile: 4, Retries: 1, BytesPerSec: 2_000_000, OnExists: downloader.KeepBoth, MaxSize: 50_000_000}
 	if got := h.ui.m.Limits(); got != want {
 		t.Errorf("engine limits = %+v, want %+v", got, want)
 	}
@@ -39,6 +40,9 @@ func TestSettingsApplyAtOnceAndAreRemembered(t *testing.T) {
 	again := newUI(h.app, h.app.NewWindow(""), config{do: func(f func()) { h.queue <- f }})
 	t.Cleanup(again.Close)
 	a := again.settings
+	if a.connections.Selected != "4" {
+		t.Errorf("a new window shows %q connections per file", a.connections.Selected)
+	}
 	if a.concurrency.Selected != "3" || a.speed.Text != "2.0 MB/s" || a.exists.Selected != "keep both" || a.maxSize.Text != "50 MB" {
 		t.Errorf("a new window shows %q, %q, %q, %q", a.concurrency.Selected, a.speed.Text, a.exists.Selected, a.maxSize.Text)
 	}

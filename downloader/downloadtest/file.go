@@ -67,7 +67,11 @@ type file struct {
 	noValidators    bool
 	headers         []headerField
 
+	maxInFlight int64
+
 	requests atomic.Int64
+	inFlight atomic.Int64
+	refused  atomic.Int64
 	cuts     atomic.Int64
 	stalls   atomic.Int64
 }

@@ -63,6 +63,13 @@ func Latency(d time.Duration) Option {
 	return func(f *file) { f.latency = d }
 }
 
+// MaxConnections makes the file's requests beyond n at once answer 503
+// with an HTML error page, the way a host that allows each visitor n
+// connections does; Refused counts them.
+func MaxConnections(n int) Option {
+	return func(f *file) { f.maxInFlight = int64(n) }
+}
+
 // Throttle sends the body in small flushed chunks paced to bytesPerSec.
 func Throttle(bytesPerSec int64) Option {
 	return func(f *file) { f.bytesPerSec = bytesPerSec }

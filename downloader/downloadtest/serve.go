@@ -14,6 +14,15 @@ func (s *Server) serveFile(w *responseWriter, r *http.Request, f *file) {
 	if !s.pause(r.Context(), f.latency) {
 		abort()
 	}
+	if f.maxInFlight > 0 {
+		if f.inFlight.Add(1) > f.maxInFlight {
+			f.inFlight.Add(-1)
+			f.refused.Add(1)
+			writeErrorPage(w, r, http.StatusServiceUnavailable)
+			return
+		}
+		defer f.inFlight.Add(-1)
+	}
 	h := w.Header()
 	for _, field := range f.headers {
 		h[field.name] = append(h[field.name], field.value)

@@ -128,6 +128,19 @@ func (s *Server) BytesSent() int64 {
 	return s.bytesSent.Load()
 }
 
+// Refused returns how many requests for the file at path MaxConnections
+// refused.
+func (s *Server) Refused(path string) int {
+	e := s.lookup(pathKey(path))
+	if e == nil {
+		return 0
+	}
+	if rt := e.route.Load(); rt != nil && rt.file != nil {
+		return int(rt.file.refused.Load())
+	}
+	return 0
+}
+
 // pathKey normalises a registered or queried path: no query, leading slash.
 func pathKey(path string) string {
 	path, _, _ = strings.Cut(path, "?")

@@ -41,6 +41,10 @@ type Record struct {
 	Place string `json:"place,omitempty"`
 	// Renamed says Pattern is the name the user gave the item.
 	Renamed bool `json:"renamed,omitempty"`
+	// Holes are the spans of a temporary file fetched over several
+	// connections still missing, as "START-END,..." (package ranges); the
+	// file's size then says nothing of how far it got.
+	Holes string `json:"holes,omitempty"`
 }
 
 // Journal receives item changes to persist. Its methods are never called

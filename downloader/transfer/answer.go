@@ -15,10 +15,22 @@ func resumePoint(j Job) (int64, bool) {
 		return 0, false
 	}
 	fi, err := os.Lstat(j.Part)
-	if err != nil || !fi.Mode().IsRegular() || fi.Size() == 0 || j.Validator == "" && j.Total <= 0 {
+	if err != nil || !fi.Mode().IsRegular() {
+		return 0, false
+	}
+	if len(j.Holes) > 0 {
+		return j.Holes[0].Start, j.Validator != "" && j.Total > 0
+	}
+	if fi.Size() == 0 || j.Validator == "" && j.Total <= 0 {
 		return 0, false
 	}
 	return fi.Size(), true
+}
+
+// takesRanges says the server answers requests for parts of the file:
+// it says so, or it just did.
+func takesRanges(resp *http.Response) bool {
+	return resp.StatusCode == http.StatusPartialContent || strings.EqualFold(resp.Header.Get("Accept-Ranges"), "bytes")
 }
 
 // request makes the GET for one try, with Range and If-Range when resuming.

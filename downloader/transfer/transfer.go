@@ -16,6 +16,7 @@ import (
 	"net/url"
 	"time"
 
+	"haul/downloader/ranges"
 	"haul/downloader/sniff"
 )
 
@@ -36,6 +37,10 @@ type Job struct {
 	Total int64
 	// MaxSize is the largest file accepted, in bytes; 0 is no limit.
 	MaxSize int64
+	// Holes are the parts still missing of a file an earlier try fetched
+	// over several connections (nil for a file written from its start): a
+	// try asks for the first, and the Plan's Split for the rest.
+	Holes ranges.Holes
 }
 
 // Env is what a try is given to work with.
@@ -83,6 +88,9 @@ type Answer struct {
 	Head []byte
 	// Format is what Head says the file is (zero when resuming).
 	Format sniff.Format
+	// Ranges says the server takes requests for parts of the file, so
+	// the rest may be fetched over several connections (see Split).
+	Ranges bool
 }
 
 // Plan is what the engine makes of an Answer.
@@ -97,6 +105,9 @@ type Plan struct {
 	OpenErr error
 	// Hash, when set, is fed with every byte written.
 	Hash hash.Hash
+	// Split, when set, fetches the file over several connections at once
+	// into File, which must then be an io.WriterAt; Hash is not fed.
+	Split *Split
 }
 
 // Opened is a try whose answer was accepted: its Answer waits for the
@@ -135,7 +146,7 @@ func Open(ctx context.Context, j Job, env Env) (*Opened, Result) {
 		return nil, Result{Ending: refused, Resp: resp}
 	}
 	body := newIdleReader(capBody(resp.Body, j.MaxSize, s.offset), env.IdleTimeout, cancelTry)
-	o := &Opened{t: &try{ctx: ctx, tctx: tctx, env: env, resp: resp, body: body, span: s}, done: func() {
+	o := &Opened{t: &try{ctx: ctx, tctx: tctx, env: env, job: j, resp: resp, body: body, span: s}, done: func() {
 		body.stop()
 		resp.Body.Close()
 		cancelTry(nil)

@@ -27,6 +27,7 @@ var errWrite = errors.New("write failed")
 type try struct {
 	ctx, tctx context.Context // the item's, and the try's own (ended by the idle timeout)
 	env       Env
+	job       Job
 	resp      *http.Response
 	body      io.Reader
 	span      span
@@ -36,7 +37,7 @@ type try struct {
 // answer the engine makes its plan of. ok is false when the try ended
 // there, with r saying how.
 func (t *try) answer() (a Answer, r Result, ok bool) {
-	a = Answer{Resp: t.resp, Offset: t.span.offset, Total: t.span.total}
+	a = Answer{Resp: t.resp, Offset: t.span.offset, Total: t.span.total, Ranges: takesRanges(t.resp)}
 	if a.Offset == 0 {
 		head, err := readHead(t.body, t.span.total)
 		if err != nil {
@@ -59,6 +60,8 @@ func (t *try) carryOut(p Plan, a Answer) Result {
 		return t.readPage(a.Head)
 	case p.OpenErr != nil:
 		return t.with(Result{Ending: OpenFailed, Err: p.OpenErr})
+	case p.Split != nil:
+		return t.with(t.split(p, a))
 	}
 	return t.save(p, a)
 }

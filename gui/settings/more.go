@@ -69,3 +69,37 @@ func PerHostLabels() []string {
 	}
 	return out
 }
+
+// ConnectionsChoices are the numbers of connections per file offered; 0
+// is automatic, 1 fetches every file over one connection.
+var ConnectionsChoices = []int{0, 1, 2, 4, 8, 16}
+
+// ConnectionsLabel names a connections-per-file choice.
+func ConnectionsLabel(n int) string {
+	switch {
+	case n <= 0:
+		return lang.L("automatic")
+	case n == 1:
+		return lang.L("1 (one connection)")
+	}
+	return strconv.Itoa(n)
+}
+
+// ConnectionsLabels names every connections-per-file choice.
+func ConnectionsLabels() []string {
+	out := make([]string, len(ConnectionsChoices))
+	for i, n := range ConnectionsChoices {
+		out[i] = ConnectionsLabel(n)
+	}
+	return out
+}
+
+// ConnectionsOf is the choice a label names (automatic for one it does not).
+func ConnectionsOf(label string) int {
+	for _, n := range ConnectionsChoices {
+		if ConnectionsLabel(n) == label {
+			return n
+		}
+	}
+	return 0
+}

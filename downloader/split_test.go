@@ -1,0 +1,228 @@
+package downloader
+
+import (
+	"bytes"
+	"os"
+	"sync"
+	"testing"
+
+	"haul/downloader/downloadtest"
+	"haul/downloader/ranges"
+)
+
+// TestSplitFetchesALargeFileOverSeveralConnections: a server that holds
+// each connection to a fixed speed serves a large file to several
+// connections at once, and the file is saved byte for byte.
+func TestSplitFetchesALargeFileOverSeveralConnections(t *testing.T) {
+	srv := newServer(t)
+	body := downloadtest.Data(12<<20, 30)
+	srv.Handle("/big.bin", body, downloadtest.Throttle(4<<20))
+	m := New(testOptions(t.TempDir()))
+	ids := addAll(t, m, srv.URL("/big.bin"))
+	if s := runAll(t, m); s.Done != 1 {
+		t.Fatalf("summary %+v", s)
+	}
+	it := mustItem(t, m, ids[0])
+	if fileSum(t, it.Path) != sum256(body) {
+		t.Fatal("saved bytes differ")
+	}
+	if srv.MaxInFlight() < 2 || srv.Hits("/big.bin") < 2 {
+		t.Errorf("%d connections at most at once, %d requests; want several", srv.MaxInFlight(), srv.Hits("/big.bin"))
+	}
+	// A connection whose span another took stops reading, but what the
+	// server already sent it is lost: a little, never the file twice.
+	if sent := srv.BytesSent(); sent > int64(len(body))*3/2 {
+		t.Errorf("%d bytes sent for a file of %d", sent, len(body))
+	}
+}
+
+// TestSplitStaysWithinTheLimits: the extra connections count against At
+// once and the site's limit, and the setting 1 turns splitting off.
+func TestSplitStaysWithinTheLimits(t *testing.T) {
+	tests := []struct {
+		name          string
+		concurrency   int
+		perHost       int
+		conns         int
+		wantAtMostNow int
+	}{
+		{"at once", 3, 0, 0, 3},
+		{"per site", 8, 2, 0, 2},
+		{"setting", 8, 0, 3, 3},
+		{"off", 8, 0, 1, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			srv := newServer(t)
+			body := downloadtest.Data(8<<20, 31)
+			srv.Handle("/big.bin", body, downloadtest.Throttle(8<<20))
+			o := testOptions(t.TempDir())
+			o.Concurrency, o.PerHost, o.ConnectionsPerFile = tt.concurrency, tt.perHost, tt.conns
+			m := New(o)
+			ids := addAll(t, m, srv.URL("/big.bin"))
+			if s := runAll(t, m); s.Done != 1 {
+				t.Fatalf("summary %+v", s)
+			}
+			if fileSum(t, mustItem(t, m, ids[0]).Path) != sum256(body) {
+				t.Fatal("saved bytes differ")
+			}
+			if got := srv.MaxInFlight(); got > tt.wantAtMostNow {
+				t.Errorf("%d connections at once; want at most %d", got, tt.wantAtMostNow)
+			}
+		})
+	}
+}
+
+// TestSplitNeverStartsForSmallFilesNorWithoutRanges: a small file, or one
+// from a server that ignores ranges or names no version, takes one request.
+func TestSplitNeverStartsForSmallFilesNorWithoutRanges(t *testing.T) {
+	tests := []struct {
+		name string
+		size int
+		opts []downloadtest.Option
+	}{
+		{"small", 1 << 20, nil},
+		{"no ranges", 8 << 20, []downloadtest.Option{downloadtest.IgnoreRange()}},
+		{"no version", 8 << 20, []downloadtest.Option{downloadtest.NoValidators()}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			srv := newServer(t)
+			body := downloadtest.Data(tt.size, 32)
+			srv.Handle("/f.bin", body, tt.opts...)
+			m := New(testOptions(t.TempDir()))
+			ids := addAll(t, m, srv.URL("/f.bin"))
+			if s := runAll(t, m); s.Done != 1 {
+				t.Fatalf("summary %+v", s)
+			}
+			if fileSum(t, mustItem(t, m, ids[0]).Path) != sum256(body) {
+				t.Fatal("saved bytes differ")
+			}
+			if hits := srv.Hits("/f.bin"); hits != 1 {
+				t.Errorf("%d requests; want 1", hits)
+			}
+		})
+	}
+}
+
+// TestSplitTakesFewerConnectionsWhenRefused: a server that allows two
+// connections at once and answers 503 beyond gets two, after few refusals,
+// and the file completes byte for byte without a failed try.
+func TestSplitTakesFewerConnectionsWhenRefused(t *testing.T) {
+	srv := newServer(t)
+	body := downloadtest.Data(12<<20, 33)
+	srv.Handle("/big.bin", body, downloadtest.Throttle(4<<20), downloadtest.MaxConnections(2))
+	m := New(testOptions(t.TempDir()))
+	ids := addAll(t, m, srv.URL("/big.bin"))
+	if s := runAll(t, m); s.Done != 1 {
+		t.Fatalf("summary %+v", s)
+	}
+	it := mustItem(t, m, ids[0])
+	if fileSum(t, it.Path) != sum256(body) {
+		t.Fatal("saved bytes differ")
+	}
+	if refused := srv.Refused("/big.bin"); refused >= 5 {
+		t.Errorf("%d refusals; want fewer than 5", refused)
+	}
+	if it.Failures != 0 {
+		t.Errorf("%d failed tries; a refused extra connection is no failure", it.Failures)
+	}
+}
+
+// TestSplitRestartsWholeWhenTheFileChanges: a server whose file changes
+// between the first answer and the parts (a new ETag) gets the file
+// fetched again whole: the two versions are never spliced.
+func TestSplitRestartsWholeWhenTheFileChanges(t *testing.T) {
+	srv := newServer(t)
+	oldBody := downloadtest.Data(8<<20, 34)
+	newBody := downloadtest.Data(8<<20, 35)
+	srv.Handle("/big.bin", oldBody, downloadtest.Throttle(8<<20), downloadtest.ChangeAfter(1, newBody))
+	m := New(testOptions(t.TempDir()))
+	ids := addAll(t, m, srv.URL("/big.bin"))
+	if s := runAll(t, m); s.Done != 1 {
+		t.Fatalf("summary %+v", s)
+	}
+	if fileSum(t, mustItem(t, m, ids[0]).Path) != sum256(newBody) {
+		t.Fatal("the saved file is not the new version whole")
+	}
+}
+
+// lastRecords keeps the last record written for each link.
+type lastRecords struct {
+	mu   sync.Mutex
+	last map[string]Record
+}
+
+func (j *lastRecords) Write(changed []Record, _ []string) error {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	for _, r := range changed {
+		j.last[r.URL] = r
+	}
+	return nil
+}
+
+func (j *lastRecords) Sync() error { return nil }
+
+func (j *lastRecords) get(url string) Record {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return j.last[url]
+}
+
+// TestSplitResumesEveryPartAfterACrash: what the journal held halfway
+// through a file fetched in parts (as a crash would leave it) lets the
+// next run fetch only what was missing, byte for byte.
+func TestSplitResumesEveryPartAfterACrash(t *testing.T) {
+	srv := newServer(t)
+	body := downloadtest.Data(24<<20, 36)
+	srv.Handle("/big.bin", body, downloadtest.Throttle(1<<20))
+	dir := t.TempDir()
+	link := srv.URL("/big.bin")
+	j := &lastRecords{last: map[string]Record{}}
+	first := New(testOptions(dir))
+	first.SetJournal(j)
+	startWith(t, first, link)
+	halfway := func() bool {
+		h, ok := ranges.Parse(j.get(link).Holes)
+		return ok && len(h) > 0 && h.Missing() <= int64(len(body))/2
+	}
+	waitFor(t, "half the file noted in the journal", halfway)
+	crashed := j.get(link)
+	atCrash := srv.BytesSent()
+	first.Stop()
+	atStop := srv.BytesSent() // what a killed run would not have fetched
+
+	second := New(testOptions(dir))
+	second.Restore([]Record{crashed})
+	if s := runAll(t, second); s.Done != 1 {
+		t.Fatalf("summary %+v", s)
+	}
+	snap, _ := second.Snapshot()
+	got, err := os.ReadFile(snap[0].Path)
+	if err != nil || !bytes.Equal(got, body) {
+		t.Fatalf("saved bytes differ (%v)", err)
+	}
+	if sent, most := atCrash+srv.BytesSent()-atStop, int64(len(body))*11/10; sent > most {
+		t.Errorf("%d bytes fetched in all for a file of %d; want at most %d", sent, len(body), most)
+	}
+}
+
+// TestSplitHolesSurviveTheRecord: the missing spans go into the record
+// and come back from it; spans that cannot be read fetch the whole file.
+func TestSplitHolesSurviveTheRecord(t *testing.T) {
+	tests := []struct {
+		holes, want string
+	}{
+		{"0-10,20-30", "0-10,20-30"},
+		{"nonsense", "0-100"},
+		{"", ""},
+	}
+	for _, tt := range tests {
+		it := newItem(1, "http://127.0.0.1/x", "127.0.0.1")
+		it.fromRecord(Record{URL: "http://127.0.0.1/x", Name: "x", OwnsPart: true, Total: 100, Holes: tt.holes})
+		if got := it.record().Holes; got != tt.want {
+			t.Errorf("holes %q came back as %q; want %q", tt.holes, got, tt.want)
+		}
+	}
+}

@@ -1,0 +1,267 @@
+package transfer
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"haul/downloader/ranges"
+)
+
+// serve is one connection of a split file: it streams its span, then
+// takes another, until none is left or it fails. body is the answer it
+// starts with (nil to ask for its span first).
+func (s *splitRun) serve(c *splitConn, body io.Reader, closeBody func(), rctx context.Context) {
+	started := body != nil
+	for {
+		if body == nil {
+			var ev *connEvent
+			body, closeBody, rctx, ev = s.open(c)
+			if ev != nil {
+				s.giveBack(c)
+				s.events <- *ev
+				return
+			}
+			if !started {
+				started = true
+				s.events <- connEvent{c: c, started: true}
+			}
+		}
+		fail := s.stream(c, body, rctx)
+		if fail == nil && s.whole(c) {
+			drainEOF(body)
+		}
+		closeBody()
+		if fail != nil {
+			s.giveBack(c)
+			s.events <- connEvent{c: c, fail: fail}
+			return
+		}
+		body = nil
+		if !s.assign(c) {
+			s.events <- connEvent{c: c}
+			return
+		}
+	}
+}
+
+// whole says the connection fetched the whole span it asked for, so its
+// answer ends here and the connection may carry the next request.
+func (s *splitRun) whole(c *splitConn) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return c.asked > 0 && c.end == c.asked
+}
+
+// drainEOF reads the end of an answer whose bytes are all in, so the
+// connection is kept for the next request.
+func drainEOF(body io.Reader) {
+	var b [1]byte
+	body.Read(b[:])
+}
+
+// stream reads the connection's span from body into the file.
+func (s *splitRun) stream(c *splitConn, body io.Reader, rctx context.Context) *Result {
+	bp := bufPool.Get().(*[]byte)
+	defer bufPool.Put(bp)
+	buf := *bp
+	for {
+		want := s.reserve(c, s.t.env.Limits.Chunk(len(buf)))
+		if want == 0 {
+			return nil
+		}
+		n, rerr := body.Read(buf[:want])
+		if n > 0 {
+			if err := s.write(c, buf[:n]); err != nil {
+				return &Result{Ending: WriteFailed, Err: err}
+			}
+			if err := s.t.env.Limits.WaitBytes(rctx, n); err != nil {
+				rerr = err
+			}
+		}
+		if rerr == io.EOF {
+			rerr = io.ErrUnexpectedEOF // the span is not whole yet
+		}
+		if rerr != nil {
+			r := readFailed(s.t.ctx, rctx, rerr, 0)
+			return &r
+		}
+	}
+}
+
+// reserve is how much the connection may read next, at most size: what is
+// left of its span.
+func (s *splitRun) reserve(c *splitConn, size int) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	want := min(int64(size), max(c.end-c.pos, 0))
+	c.reserved = c.pos + want
+	return int(want)
+}
+
+// write writes p at the connection's place and counts it.
+func (s *splitRun) write(c *splitConn, p []byte) error {
+	s.mu.Lock()
+	at := c.pos
+	s.mu.Unlock()
+	nw, err := s.at.WriteAt(p, at)
+	s.mu.Lock()
+	c.pos += int64(nw)
+	s.unsaved += int64(nw)
+	due := s.unsaved >= checkpointBytes
+	if due {
+		s.unsaved = 0
+	}
+	s.mu.Unlock()
+	s.plan.Tracker.Written(at, int64(nw))
+	s.t.env.Progress(nw)
+	if due {
+		select {
+		case s.due <- struct{}{}:
+		default:
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("%w: %w", errWrite, err)
+	}
+	return nil
+}
+
+// hasWork says a new connection would find something to fetch.
+func (s *splitRun) hasWork() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	_, ok := s.victimLocked(nil)
+	return len(s.pending) > 0 || ok
+}
+
+// assign gives the connection its next span: one no one fetches, else
+// the back half of the span with the most left. It says false when
+// nothing is worth taking, and the connection is done.
+func (s *splitRun) assign(c *splitConn) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.pending) > 0 {
+		next := s.pending[0]
+		s.pending = s.pending[1:]
+		c.pos, c.reserved, c.end = next.Start, next.Start, next.End
+		s.conns[c] = struct{}{}
+		return true
+	}
+	v, ok := s.victimLocked(c)
+	if !ok {
+		delete(s.conns, c)
+		return false
+	}
+	from := max(v.reserved, v.pos)
+	mid := from + (v.end-from)/2
+	c.pos, c.reserved, c.end = mid, mid, v.end
+	v.end = mid
+	s.conns[c] = struct{}{}
+	return true
+}
+
+// victimLocked is the connection other than c with the most left to
+// fetch, when that is worth splitting.
+func (s *splitRun) victimLocked(c *splitConn) (*splitConn, bool) {
+	var best *splitConn
+	var most int64
+	for v := range s.conns {
+		if left := v.end - max(v.reserved, v.pos); v != c && left > most {
+			best, most = v, left
+		}
+	}
+	return best, most >= 2*minSteal
+}
+
+// giveBack puts what is left of a failed connection's span back for
+// another connection to fetch.
+func (s *splitRun) giveBack(c *splitConn) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.conns, c)
+	if c.pos < c.end {
+		s.pending = append(s.pending, ranges.Span{Start: c.pos, End: c.end})
+	}
+}
+
+// open asks for the connection's span and checks the answer: the body to
+// stream, or the event that ends the connection.
+func (s *splitRun) open(c *splitConn) (io.Reader, func(), context.Context, *connEvent) {
+	if err := s.t.env.Limits.WaitRequest(s.ctx); err != nil {
+		return nil, nil, nil, &connEvent{c: c, fail: &Result{Ending: Interrupted}}
+	}
+	rctx, cancelReq := context.WithCancelCause(s.ctx)
+	var conn connWatch
+	resp, err := s.t.env.Client.Do(s.request(conn.watch(rctx), c))
+	if err != nil {
+		cancelReq(nil)
+		r := readFailed(s.t.ctx, rctx, conn.explain(err), 0)
+		return nil, nil, nil, &connEvent{c: c, fail: &r, refused: true}
+	}
+	if ev := s.checkPart(c, resp); ev != nil {
+		resp.Body.Close()
+		cancelReq(nil)
+		return nil, nil, nil, ev
+	}
+	body := newIdleReader(resp.Body, s.t.env.IdleTimeout, cancelReq)
+	return body, func() {
+		body.stop()
+		resp.Body.Close()
+		cancelReq(nil)
+	}, rctx, nil
+}
+
+// request is the GET for the connection's span, of the file's version only.
+func (s *splitRun) request(ctx context.Context, c *splitConn) *http.Request {
+	s.mu.Lock()
+	from, to := c.pos, c.end-1
+	c.asked = c.end
+	s.mu.Unlock()
+	req := s.t.job.Request.Clone(ctx)
+	req.Header.Set("Range", "bytes="+strconv.FormatInt(from, 10)+"-"+strconv.FormatInt(to, 10))
+	if s.ifRange != "" {
+		req.Header.Set("If-Range", s.ifRange)
+	}
+	return req
+}
+
+// checkPart checks the answer to a span's request: the part asked for, of
+// the file's version. Another version ends the run Changed; anything else
+// refuses the connection.
+func (s *splitRun) checkPart(c *splitConn, resp *http.Response) *connEvent {
+	if resp.StatusCode/100 == 2 && changedSince(s.version, resp.Header) {
+		return &connEvent{c: c, fail: &Result{Ending: Changed, Resp: resp}}
+	}
+	if resp.StatusCode != http.StatusPartialContent {
+		return &connEvent{c: c, fail: &Result{Ending: Refused, Resp: resp}, refused: true}
+	}
+	s.mu.Lock()
+	from := c.pos
+	s.mu.Unlock()
+	start, _, size, ok := parseContentRange(resp.Header.Get("Content-Range"))
+	if !ok || start != from || size != s.total {
+		return &connEvent{c: c, fail: &Result{Ending: WrongPart, Resp: resp}}
+	}
+	return nil
+}
+
+// versionOf is the version of the file the run fetches: the answer's
+// validators, else the ones the file was started with.
+func versionOf(a Answer, j Job) Job {
+	h := a.Resp.Header
+	return Job{ETag: cmp.Or(h.Get("ETag"), j.ETag), Modified: cmp.Or(h.Get("Last-Modified"), j.Modified)}
+}
+
+// ifRangeOf is the validator a span's request sends: a strong ETag, else
+// the Last-Modified date.
+func ifRangeOf(v Job) string {
+	if v.ETag != "" && !strings.HasPrefix(v.ETag, "W/") {
+		return v.ETag
+	}
+	return v.Modified
+}
