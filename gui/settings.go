@@ -126,6 +126,9 @@ func (r *settingsRow) showMore() {
 		Network:   r.ui.network,
 		Prefs:     r.ui.prefs,
 	}
+	if r.ui.watched != nil {
+		more.Watched = r.ui.watched.tab()
+	}
 	more.Show(r.ui.settingsHost(), r.closeMore)
 }
 

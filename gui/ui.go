@@ -18,6 +18,7 @@ import (
 	"haul/downloader"
 	"haul/downloader/archive"
 	"haul/downloader/queue"
+	"haul/downloader/watch"
 	"haul/gui/kit"
 	"haul/gui/picker"
 	"haul/gui/settings"
@@ -93,6 +94,8 @@ type UI struct {
 	network *settings.Network
 	// archive is the download archive of each output folder.
 	archive *folderArchive
+	// watched checks the watched pages; nil when there is no list.
+	watched *watched
 }
 
 // config is what the window runs with besides the app: what tests replace.
@@ -107,6 +110,10 @@ type config struct {
 	probe probe
 	// archives is the folder of the download archives (archive.DefaultBase).
 	archives string
+	// watchList is the file of the watched pages, "" for none; watchClock
+	// the time they are checked by (the system's when nil).
+	watchList  string
+	watchClock watch.Clock
 }
 
 // probe is told of the window's work as it happens, for measuring it: the
@@ -127,7 +134,8 @@ func note(f func()) {
 // and starts the refresh loop. The caller shows the window and runs the app.
 func New(a fyne.App, w fyne.Window, files []string) *UI {
 	archives, _ := archive.DefaultBase() // without a config folder, there is no archive
-	u := newUI(a, w, config{do: fyne.Do, archives: archives})
+	watchList, _ := watch.DefaultPath()
+	u := newUI(a, w, config{do: fyne.Do, archives: archives, watchList: watchList})
 	u.addFiles(files, u.restored)
 	return u
 }
@@ -166,6 +174,10 @@ func newUI(a fyne.App, w fyne.Window, cfg config) *UI {
 	u.build(s)
 	u.network = settings.NewNetwork(u.settingsHost(), settings.NetworkPath(a), saved, netErr)
 	u.batch.showProxy(u.network.InUse())
+	if cfg.watchClock == nil {
+		cfg.watchClock = watch.SystemClock{}
+	}
+	u.watched = newWatched(u, cfg.watchList, cfg.watchClock)
 	u.pickers = picker.New(u.pickerHost())
 	u.restored = u.openQueue(queuePath(a), cfg.journal)
 	if u.restored.restored > 0 {
@@ -179,6 +191,7 @@ func newUI(a fyne.App, w fyne.Window, cfg config) *UI {
 	u.clip.start()
 	go u.run(ctx, u.done)
 	go u.runCommands(ctx)
+	u.watched.start(ctx)
 	return u
 }
 
@@ -310,7 +323,7 @@ func (u *UI) FindImages() {
 
 // pickerHost is what the picker needs of the window.
 func (u *UI) pickerHost() picker.Host {
-	return picker.Host{Ctx: u.ctx, Win: u.win, Prefs: u.prefs, Do: u.do, Engine: u.m, Thumbs: u.thumbs,
+	h := picker.Host{Ctx: u.ctx, Win: u.win, Prefs: u.prefs, Do: u.do, Engine: u.m, Thumbs: u.thumbs,
 		ShowDialog: u.showDialog, Notice: u.notice.set,
 		Added: func(ids []downloader.ID, rejected []downloader.Rejected, revived int) {
 			r := intakeResult{revived: revived}
@@ -318,6 +331,10 @@ func (u *UI) pickerHost() picker.Host {
 			r.duplicates -= revived
 			u.showAdded(r)
 		}}
+	if u.watched != nil {
+		h.Watch = u.watched.add
+	}
+	return h
 }
 
 // settingsHost is what the settings under More… need of the window.

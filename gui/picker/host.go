@@ -29,6 +29,8 @@ type Host struct {
 	Added func(ids []downloader.ID, rejected []downloader.Rejected, revived int)
 	// Notice shows a message in the window's notice line.
 	Notice func(string)
+	// Watch, when set, watches a page for new pictures ("Watch this page").
+	Watch func(page string)
 }
 
 // Source is what the picker is opened on: the pictures found on a page

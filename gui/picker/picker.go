@@ -44,8 +44,10 @@ type picker struct {
 	list        *widget.List
 	add         *widget.Button
 	cancel      *widget.Button
-	done        bool
-	onClosed    func()
+	// watch watches the page for new pictures; nil where there is no list.
+	watch    *widget.Button
+	done     bool
+	onClosed func()
 }
 
 func newPicker(u Host, src Source) *picker {
@@ -109,7 +111,12 @@ func newPicker(u Host, src Source) *picker {
 	)
 	content := container.NewBorder(top, nil, nil, nil, p.list)
 	p.dlg = dialog.NewCustomWithoutButtons(lang.X("picker.title", "Pictures on {{.Page}}", kit.Data{"Page": pageLabel(src.Page)}), content, u.Win)
-	p.dlg.SetButtons([]fyne.CanvasObject{p.cancel, p.add})
+	buttons := []fyne.CanvasObject{p.cancel, p.add}
+	if u.Watch != nil && src.Page != "" {
+		p.watch = widget.NewButton(lang.L("Watch this page"), func() { u.Watch(src.Page) })
+		buttons = []fyne.CanvasObject{p.cancel, p.watch, p.add}
+	}
+	p.dlg.SetButtons(buttons)
 	p.dlg.SetOnClosed(p.dismissed)
 	size := u.Win.Canvas().Size()
 	p.dlg.Resize(fyne.NewSize(min(size.Width-40, 1100), min(size.Height-40, 720)))

@@ -14,8 +14,10 @@ import (
 // and picture settings the window owns, the network and the language.
 type More struct {
 	Downloads, Pictures fyne.CanvasObject
-	Network             *Network
-	Prefs               fyne.Preferences
+	// Watched lists the watched pages; nil leaves its tab out.
+	Watched fyne.CanvasObject
+	Network *Network
+	Prefs   fyne.Preferences
 }
 
 // Show shows the settings on three tabs, so that they fit in the smallest
@@ -26,6 +28,9 @@ func (m More) Show(host Host, closed func()) {
 		container.NewTabItem(lang.L("Pictures"), m.Pictures),
 		container.NewTabItem(lang.L("Network and language"), container.NewVBox(m.Network.Buttons(), widget.NewSeparator(), LanguageRow(m.Prefs))),
 	)
+	if m.Watched != nil {
+		tabs.Append(container.NewTabItem(lang.L("Watched"), m.Watched))
+	}
 	d := dialog.NewCustom(lang.L("More settings"), lang.L("Close"), tabs, host.Win)
 	d.SetOnClosed(closed)
 	width := min(host.Win.Canvas().Size().Width-40, 560)

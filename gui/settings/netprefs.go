@@ -100,6 +100,9 @@ func NewNetwork(host Host, path string, saved Saved, loadErr error) *Network {
 // Proxy is the proxy setting in use.
 func (n *Network) Proxy() downloader.ProxySettings { return n.saved.Proxy }
 
+// Sites are the site rules in use.
+func (n *Network) Sites() []downloader.SiteRule { return n.saved.Sites }
+
 // loadSiteCookies reads the cookies a site rule names and puts those of
 // the site into the engine's jar.
 func (n *Network) loadSiteCookies(rule downloader.SiteRule) {

@@ -1,0 +1,158 @@
+package gui
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/widget"
+
+	"haul/downloader"
+	"haul/downloader/watch"
+	"haul/gui/kit"
+	"haul/i18n"
+)
+
+// watched is the window's side of the watched pages (package watch): it
+// checks them when the window opens and every few hours, each in a
+// download list of its own into the page's folder, with the folder's
+// archive, and sends a notification when a check saved new pictures. The
+// list is the one haul watch keeps.
+type watched struct {
+	u       *UI
+	list    *watch.List
+	watcher *watch.Watcher
+	// rows is the Watched tab's list of pages, rebuilt when shown.
+	rows *fyne.Container
+}
+
+// newWatched keeps the watched pages of the list at path; "" is none.
+func newWatched(u *UI, path string, clock watch.Clock) *watched {
+	if path == "" {
+		return nil
+	}
+	w := &watched{u: u, list: watch.Open(path), rows: container.NewVBox()}
+	w.watcher = watch.NewWatcher(w.list, clock, w.check)
+	w.watcher.Checked = w.checked
+	return w
+}
+
+// start checks the pages until ctx ends.
+func (w *watched) start(ctx context.Context) {
+	if w != nil {
+		go w.watcher.Run(ctx)
+	}
+}
+
+// check reads the page and saves the pictures its folder's archive does
+// not hold, with the window's limits, proxy and site rules.
+func (w *watched) check(ctx context.Context, p watch.Page) watch.Result {
+	opts := downloader.Options{Limits: w.u.m.Limits(), Dir: p.Dir, Archive: w.u.archive,
+		Proxy: w.u.network.Proxy(), Sites: w.u.network.Sites()}
+	if w.u.env.options != nil {
+		w.u.env.options(&opts)
+	}
+	m := downloader.New(opts)
+	images, _, err := m.FindImages(ctx, p.URL, 1)
+	if err != nil {
+		return watch.Result{Problem: i18n.ErrorText(kit.Tr, err)}
+	}
+	for _, img := range images {
+		m.AddPagePictures(downloader.Page{URL: img.Page, Title: img.PageTitle}, img.URL)
+	}
+	if err := m.Start(ctx); err != nil {
+		return watch.Result{Problem: i18n.ErrorText(kit.Tr, err)}
+	}
+	s := m.Wait()
+	m.Stop()
+	return watch.Result{New: s.Done, Failed: s.Failed}
+}
+
+// checked tells the user of new pictures and shows the check in the tab.
+func (w *watched) checked(p watch.Page, r watch.Result) {
+	if r.New > 0 {
+		text := lang.XN("watch.new", "{{.N}} new pictures from {{.Page}}", r.New, kit.Data{"N": r.New, "Page": p.URL})
+		w.u.app.SendNotification(fyne.NewNotification(appName(w.u.app.Metadata()), text))
+	}
+	w.u.do(w.refresh)
+}
+
+// add watches the page, its new pictures saved into the window's folder.
+func (w *watched) add(page string) {
+	p := watch.Page{URL: page, Dir: w.u.m.Dir(), Every: watch.DefaultEvery}
+	msg := lang.X("watch.added", "Watching {{.Page}}: its new pictures are saved into {{.Folder}}", kit.Data{"Page": page, "Folder": p.Dir})
+	if _, err := w.list.Add(p); err != nil {
+		msg = err.Error()
+	}
+	w.watcher.Changed()
+	w.u.intake.set(msg, nil)
+	w.refresh()
+}
+
+// tab is the Watched tab: each page with its last check.
+func (w *watched) tab() fyne.CanvasObject {
+	w.refresh()
+	return container.NewVScroll(w.rows)
+}
+
+// refresh rebuilds the tab's rows from the list.
+func (w *watched) refresh() {
+	pages, err := w.list.Pages()
+	w.rows.RemoveAll()
+	if err != nil {
+		w.rows.Add(widget.NewLabel(err.Error()))
+	}
+	if len(pages) == 0 {
+		hint := widget.NewLabel(lang.L("No page is watched. Find pictures on a page, then choose Watch this page."))
+		hint.Wrapping = fyne.TextWrapWord
+		w.rows.Add(hint)
+	}
+	for _, p := range pages {
+		w.rows.Add(w.row(p))
+	}
+	w.rows.Refresh()
+}
+
+// row shows one watched page: its address, folder and last check, and a
+// button that stops watching it.
+func (w *watched) row(p watch.Page) fyne.CanvasObject {
+	title := widget.NewLabel(pageName(p.URL))
+	title.Truncation = fyne.TextTruncateEllipsis
+	info := widget.NewLabel(lastCheckText(p))
+	info.Importance = widget.LowImportance
+	info.Truncation = fyne.TextTruncateEllipsis
+	if p.Problem != "" {
+		info.Importance = widget.WarningImportance
+	}
+	remove := widget.NewButton(lang.L("Stop watching"), func() {
+		w.list.Remove(p.URL)
+		w.watcher.Changed()
+		w.refresh()
+	})
+	return container.NewBorder(nil, nil, nil, remove, container.NewVBox(title, info))
+}
+
+// pageName is a page's address without its scheme, for a row.
+func pageName(page string) string {
+	u, err := url.Parse(page)
+	if err != nil {
+		return page
+	}
+	return u.Host + u.RequestURI()
+}
+
+// lastCheckText says where the page's pictures go and what its last check found.
+func lastCheckText(p watch.Page) string {
+	d := kit.Data{"Folder": p.Dir, "When": p.Checked.Local().Format("2006-01-02 15:04"), "N": p.New, "Problem": p.Problem,
+		"Hours": fmt.Sprint(p.Every.Hours())}
+	switch {
+	case p.Checked.IsZero():
+		return lang.X("watch.row.never", "Into {{.Folder}}, every {{.Hours}} h · not checked yet", d)
+	case p.Problem != "":
+		return lang.X("watch.row.problem", "Into {{.Folder}} · checked {{.When}}: {{.Problem}}", d)
+	}
+	return lang.XN("watch.row.checked", "Into {{.Folder}} · checked {{.When}}: {{.N}} new", p.New, d)
+}
