@@ -1,0 +1,208 @@
+package schedule
+
+import (
+	"context"
+	"sync"
+	"testing"
+	"time"
+
+	"haul/downloader/watch/watchtest"
+)
+
+// batch is a batch that counts its pauses and resumes and says what bytes
+// it holds.
+type batch struct {
+	mu              sync.Mutex
+	paused          bool
+	pauses, resumes int
+	bytes           int64
+}
+
+func (b *batch) PauseAll() int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.paused = true
+	b.pauses++
+	return 1
+}
+
+func (b *batch) ResumeAll() int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.paused = false
+	b.resumes++
+	return 1
+}
+
+func (b *batch) Bytes() int64 {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.bytes
+}
+
+func (b *batch) receive(n int64) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.bytes += n
+}
+
+func (b *batch) state() (paused bool, pauses, resumes int) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.paused, b.pauses, b.resumes
+}
+
+func at(hour, minute int) time.Time { return time.Date(2026, 3, 1, hour, minute, 0, 0, time.UTC) }
+
+func TestWindowOpensAndClosesAtItsHours(t *testing.T) {
+	night := Window{From: 23 * time.Hour, To: 7 * time.Hour}
+	day := Window{From: 9 * time.Hour, To: 17*time.Hour + 30*time.Minute}
+	cases := []struct {
+		name string
+		w    Window
+		t    time.Time
+		open bool
+		next time.Time
+	}{
+		{"night, evening", night, at(22, 0), false, at(23, 0)},
+		{"night, late", night, at(23, 30), true, at(7, 0).AddDate(0, 0, 1)},
+		{"night, early", night, at(3, 0), true, at(7, 0)},
+		{"night, morning", night, at(7, 0), false, at(23, 0)},
+		{"day, inside", day, at(12, 0), true, at(17, 30)},
+		{"day, after", day, at(18, 0), false, at(9, 0).AddDate(0, 0, 1)},
+		{"always", Window{}, at(4, 0), true, time.Time{}},
+	}
+	for _, c := range cases {
+		if got := c.w.Open(c.t); got != c.open {
+			t.Errorf("%s: open %v, want %v", c.name, got, c.open)
+		}
+		if got := c.w.Next(c.t); !got.Equal(c.next) {
+			t.Errorf("%s: next %v, want %v", c.name, got, c.next)
+		}
+	}
+	if d, err := ParseClock("7:30"); err != nil || d != 7*time.Hour+30*time.Minute || FormatClock(d) != "07:30" {
+		t.Errorf("7:30 reads as %v, %v", d, err)
+	}
+	if _, err := ParseClock("25:00"); err == nil {
+		t.Error("25:00 read as a time of day")
+	}
+}
+
+// TestTheBatchRunsOnlyInsideItsHours: outside the window the batch is
+// paused, and resumed when the window opens, by the clock alone.
+func TestTheBatchRunsOnlyInsideItsHours(t *testing.T) {
+	clock := watchtest.NewClock(at(22, 0))
+	b := &batch{}
+	s := New(clock, b, Settings{Limited: true, Window: Window{From: 23 * time.Hour, To: 7 * time.Hour}})
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan struct{})
+	go func() { s.Run(ctx); close(done) }()
+	defer func() { cancel(); <-done }()
+	steps := []struct {
+		name    string
+		advance time.Duration
+		paused  bool
+		held    Why
+		pauses  int
+		resumes int
+	}{
+		{"22:00", 0, true, OutsideHours, 1, 0},
+		{"23:00", time.Hour, false, Free, 1, 1},
+		{"07:00", 8 * time.Hour, true, OutsideHours, 2, 1},
+	}
+	for _, st := range steps {
+		clock.Advance(st.advance)
+		<-clock.Waiting // the scheduler looked and waits again
+		paused, pauses, resumes := b.state()
+		if paused != st.paused || s.Held() != st.held || pauses != st.pauses || resumes != st.resumes {
+			t.Errorf("%s: paused %v (%d pauses, %d resumes), held %v", st.name, paused, pauses, resumes, s.Held())
+		}
+	}
+	s.Set(Settings{})
+	<-clock.Waiting
+	if paused, _, _ := b.state(); paused || s.Held() != Free {
+		t.Error("the batch stays paused once the hours are no longer limited")
+	}
+}
+
+// TestTheDailyCapPausesUntilTheNextDay: the batch pauses once the day's
+// bytes reach the cap and resumes at midnight.
+func TestTheDailyCapPausesUntilTheNextDay(t *testing.T) {
+	clock := watchtest.NewClock(at(20, 0))
+	b := &batch{bytes: 5000} // what the batch held before counts for nothing
+	s := New(clock, b, Settings{DailyCap: 1000})
+	steps := []struct {
+		name     string
+		received int64
+		advance  time.Duration
+		held     Why
+	}{
+		{"under the cap", 600, 0, Free},
+		{"at the cap", 400, pollEvery, CapReached},
+		{"the next day", 0, 4 * time.Hour, Free},
+		{"again under", 999, pollEvery, Free},
+	}
+	for _, st := range steps {
+		b.receive(st.received)
+		clock.Advance(st.advance)
+		s.Tick()
+		if s.Held() != st.held {
+			t.Errorf("%s: held %v, want %v", st.name, s.Held(), st.held)
+		}
+	}
+	if _, pauses, resumes := b.state(); pauses != 1 || resumes != 1 {
+		t.Errorf("%d pauses and %d resumes, want 1 and 1", pauses, resumes)
+	}
+}
+
+// system counts what is asked of the computer.
+type system struct {
+	mu                    sync.Mutex
+	quit, sleep, shutdown int
+}
+
+func (s *system) Quit()           { s.mu.Lock(); s.quit++; s.mu.Unlock() }
+func (s *system) Sleep() error    { s.mu.Lock(); s.sleep++; s.mu.Unlock(); return nil }
+func (s *system) ShutDown() error { s.mu.Lock(); s.shutdown++; s.mu.Unlock(); return nil }
+
+// TestEachActionAfterItsCountdown: each action is taken only once the
+// countdown is over, and never when it was cancelled.
+func TestEachActionAfterItsCountdown(t *testing.T) {
+	cases := []struct {
+		action                Action
+		cancel                bool
+		quit, sleep, shutdown int
+	}{
+		{Nothing, false, 0, 0, 0},
+		{Quit, false, 1, 0, 0},
+		{Sleep, false, 0, 1, 0},
+		{ShutDown, false, 0, 0, 1},
+		{ShutDown, true, 0, 0, 0},
+		{Sleep, true, 0, 0, 0},
+	}
+	for _, c := range cases {
+		clock := watchtest.NewClock(at(3, 0))
+		sys := &system{}
+		cd := Start(c.action, clock, sys)
+		if c.action != Nothing {
+			<-clock.Waiting
+			clock.Advance(CountdownLength - time.Second)
+			select {
+			case <-cd.Done:
+				t.Fatalf("%v: taken before the countdown was over", c.action)
+			default:
+			}
+		}
+		if c.cancel {
+			cd.Cancel()
+		}
+		clock.Advance(time.Second)
+		<-cd.Done
+		if sys.quit != c.quit || sys.sleep != c.sleep || sys.shutdown != c.shutdown || !cd.At.Equal(at(3, 1)) {
+			t.Errorf("%v (cancelled %v): quit %d, sleep %d, shut down %d", c.action, c.cancel, sys.quit, sys.sleep, sys.shutdown)
+		}
+		if ParseAction(c.action.String()) != c.action {
+			t.Errorf("%v does not read back", c.action)
+		}
+	}
+}
