@@ -95,7 +95,11 @@
 //     change feed SnapshotSince reads and the totals Summary reads), the
 //     sites' queues (siteQueues, hosts.go: the items waiting their turn,
 //     picked round-robin) with their politeness (politeness.go), and the
-//     shared failures.
+//     shared failures. ListEdit (listedit.go, from EditList) changes the
+//     list by hand under it: it removes items one by one, moves them to
+//     the top or the bottom (their Rank, and their place in their site's
+//     line), names one before it starts and notes the workbook cell each
+//     link came from.
 //   - folderNames (names.go) owns the file names items hold in each folder
 //     and where numbering goes on from; claims (claim.go) look at the
 //     folder with no lock held. Its mu is taken after Manager.mu.
