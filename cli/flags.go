@@ -39,6 +39,7 @@ type config struct {
 	// render reads -from-page in the user's browser; renderScreens bounds its scrolling.
 	render        bool
 	renderScreens int
+	renderTimeout time.Duration
 	savePages     bool
 	quiet         bool
 	globOff       bool
@@ -104,6 +105,7 @@ func newFlagSet(c *config, limit *byteRate, headers *headerList, onExists *strin
 	value(intFlag(&c.pages, pagesValue), "pages", "cli.flag.pages")
 	fs.BoolVar(&c.render, "render", false, "cli.flag.render")
 	fs.IntVar(&c.renderScreens, "render-screens", 0, "cli.flag.renderscreens")
+	value(durationFlag(&c.renderTimeout), "render-timeout", "cli.flag.rendertimeout")
 	fs.BoolVar(&c.limits.KeepDuplicates, "keep-duplicates", false, "cli.flag.keepduplicates")
 	fs.BoolVar(&c.limits.NoPageReferer, "no-page-referer", false, "cli.flag.nopagereferer")
 	fs.BoolVar(&c.savePages, "save-pages", false, "cli.flag.savepages")

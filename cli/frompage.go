@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -20,6 +21,9 @@ func addFromPage(ctx context.Context, m *downloader.Manager, cfg config, stderr 
 	images, problems, err := findPictures(ctx, m, cfg, stderr)
 	for _, p := range problems {
 		fmt.Fprintf(stderr, "%s: %s\n", p.Page, i18n.PageProblem(tr(), p))
+	}
+	if ctx.Err() != nil {
+		return nil, ctx.Err() // stopped: the summary says so
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, tr().X("cli.page.unreadable", i18n.Data{"Page": cfg.fromPage, "Error": i18n.ErrorText(tr(), err)}))
@@ -71,8 +75,15 @@ func findPictures(ctx context.Context, m *downloader.Manager, cfg config, stderr
 			fmt.Fprintln(stderr, tr().XN("render.scrolling", pictures, i18n.Data{"N": pictures}))
 		}
 	}
-	images, err := m.RenderImages(ctx, cfg.fromPage, render.Options{MaxScreens: cfg.renderScreens, Progress: progress})
+	images, err := m.RenderImages(ctx, cfg.fromPage, render.Options{MaxScreens: cfg.renderScreens, PageTimeout: cfg.renderTimeout, Progress: progress})
 	switch {
+	case errors.Is(err, render.ErrPageTimeout):
+		limit := cmp.Or(cfg.renderTimeout, render.DefaultPageTimeout)
+		fmt.Fprintln(stderr, tr().X("render.timeout", i18n.Data{"Limit": limit.String()}))
+		if len(images) == 0 {
+			return m.FindImages(ctx, cfg.fromPage, cfg.pages)
+		}
+		return images, nil, nil
 	case errors.Is(err, render.ErrNoBrowser):
 		fmt.Fprintln(stderr, tr().X("render.nobrowser", nil))
 		return m.FindImages(ctx, cfg.fromPage, cfg.pages)

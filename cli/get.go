@@ -44,6 +44,10 @@ func Get(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		getUsage(stderr, fs)
 		return exitUsage
 	}
+	// Ctrl+C is heard from here on, so a stop while the page is read or
+	// rendered ends with the summary, and the browser is removed.
+	ctx, release := withInterrupts(ctx)
+	defer release()
 	m, store, code := prepare(ctx, cfg, stdin, stderr)
 	if m == nil {
 		return code
@@ -96,6 +100,9 @@ func prepare(ctx context.Context, cfg config, stdin io.Reader, stderr io.Writer)
 			fmt.Fprintf(stderr, "%s: %s\n", downloader.ShownLink(r.URL), i18n.LinkReason(tr(), r.Reason))
 		}
 	}
+	if ctx.Err() != nil {
+		return m, store, exitOK // stopped while the page was read: run says so
+	}
 	if m.Summary().Total == 0 && pageErr != nil {
 		closeStore(store, stderr)
 		return nil, nil, exitFailed
@@ -135,10 +142,10 @@ func readInputs(cfg config, stdin io.Reader, stderr io.Writer) (intake, bool) {
 }
 
 // run downloads everything queued in m while showing progress, then writes
-// the report and the summary and returns the exit code.
+// the report and the summary and returns the exit code. ctx ends at the
+// first Ctrl+C; a run stopped before it starts is reported as stopped.
 func run(ctx context.Context, m *downloader.Manager, cfg config, mode progressMode, stdout, stderr io.Writer) int {
-	ctx, release := withInterrupts(ctx)
-	defer release()
+	stoppedEarly := ctx.Err() != nil
 	start := time.Now()
 	// The end of ctx is handled below with Stop, like the first Ctrl+C.
 	if err := m.Start(context.WithoutCancel(ctx)); err != nil {
@@ -160,7 +167,8 @@ func run(ctx context.Context, m *downloader.Manager, cfg config, mode progressMo
 	p.stop()
 	items, saved, sum := finalItems(m, cfg.report != "")
 	defer signInHint(stderr, failures(items)...)
-	o := outcome{items: items, saved: saved, sum: sum, elapsed: time.Since(start), report: cfg.report, reportBOM: cfg.reportBOM, reportMachine: cfg.reportMachine, policy: cfg.limits.OnExists}
+	o := outcome{items: items, saved: saved, sum: sum, elapsed: time.Since(start), report: cfg.report, reportBOM: cfg.reportBOM, reportMachine: cfg.reportMachine, policy: cfg.limits.OnExists,
+		stopped: stoppedEarly}
 	return conclude(o, stdout, stderr)
 }
 
@@ -182,7 +190,7 @@ func finalItems(m *downloader.Manager, all bool) (items []downloader.ItemSnapsho
 // conclude writes the report and the summary of a run and returns its exit
 // code. Items left unfinished mean the run was interrupted.
 func conclude(o outcome, stdout, stderr io.Writer) int {
-	o.stopped = o.sum.Left() > 0
+	o.stopped = o.stopped || o.sum.Left() > 0
 	var reportErr error
 	if o.report != "" {
 		reportErr = writeReportFile(o.report, o.items, i18n.ReportOptions(tr(), o.reportBOM, o.reportMachine))

@@ -69,6 +69,7 @@ func defaultText(f *flag.Flag) string {
 var flagUsageData = map[string]func() i18n.Data{
 	"cli.flag.useragent":          func() i18n.Data { return i18n.Data{"Default": downloader.DefaultUserAgent} },
 	"cli.flag.renderscreens":      func() i18n.Data { return i18n.Data{"Default": render.DefaultScreens} },
+	"cli.flag.rendertimeout":      func() i18n.Data { return i18n.Data{"Default": render.DefaultPageTimeout.String()} },
 	"cli.flag.cookiesfrombrowser": func() i18n.Data { return i18n.Data{"Browsers": cookies.BrowserList()} },
 }
 

@@ -6,9 +6,16 @@
 // headless, through the DevTools protocol (chromedp); no browser is bundled,
 // and when none is found Render returns ErrNoBrowser so the caller can say
 // so and read the page statically instead. The browser runs with a new
-// temporary profile, never the user's own, which is removed with the
-// browser when Render returns. The caller's headers, user agent and cookies
-// are set into that profile.
+// temporary profile, never the user's own, in a work folder of its own
+// that is also its temporary folder (Chromium's org.chromium.Chromium.*
+// folders go there). The folder is removed with the browser whichever way
+// Render returns; a lock held meanwhile lets the next start remove the
+// folder of a Haul that was killed (RemoveLeftovers). The caller's
+// headers, user agent and cookies are set into that profile.
+//
+// A hostile page cannot hold Haul: its reading ends after PageTimeout (60
+// seconds by default) with what was found, even when its scripts never
+// yield, and the browser's pop-up blocker keeps it to one tab.
 //
 // Render loads the page and scrolls it a screen at a time until no new
 // pictures appear or a limit is reached. After each screen it reads the

@@ -2,11 +2,11 @@ package render
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
 	"os"
-	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -14,6 +14,7 @@ import (
 
 	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 
 	"haul/downloader/pages"
@@ -42,13 +43,23 @@ type Options struct {
 	// Settle is how long a screen may stay unchanged before it counts as
 	// fully loaded; 0 means DefaultSettle.
 	Settle time.Duration
+	// PageTimeout is the longest a page is read, from loading it to the
+	// last screen; 0 means DefaultPageTimeout. A page still loading then,
+	// or whose scripts never yield, gives the pictures found by then with
+	// ErrPageTimeout.
+	PageTimeout time.Duration
 }
 
 // Default limits.
 const (
-	DefaultScreens = 50
-	DefaultSettle  = 1500 * time.Millisecond
+	DefaultScreens     = 50
+	DefaultSettle      = 1500 * time.Millisecond
+	DefaultPageTimeout = 60 * time.Second
 )
+
+// ErrPageTimeout means the page was still loading, or its scripts kept the
+// browser busy, when its time was up.
+var ErrPageTimeout = errors.New("the page did not finish in time")
 
 // quietScreens is how many screens in a row may bring nothing new before
 // scrolling stops: the end of the page, or a page that loads no more.
@@ -57,7 +68,10 @@ const quietScreens = 2
 // Render loads page in a headless browser, scrolls it as opts allow and
 // returns the pictures it showed or loaded. When ctx ends, the browser is
 // stopped at once and the pictures found so far are returned with ctx's
-// error.
+// error; when the page's time is up (Options.PageTimeout), with
+// ErrPageTimeout. The page has one tab: windows it opens are closed. The
+// browser works in a folder of its own (profile and temporary files),
+// removed with it whichever way Render returns.
 func Render(ctx context.Context, page string, opts Options) ([]pages.Image, error) {
 	pageURL, err := url.Parse(page)
 	if err != nil || !pageURL.IsAbs() {
@@ -70,39 +84,65 @@ func Render(ctx context.Context, page string, opts Options) ([]pages.Image, erro
 			return nil, ErrNoBrowser
 		}
 	}
-	allocCtx, cancelAlloc := chromedp.NewExecAllocator(ctx, allocatorOptions(browser, opts)...)
+	dir, err := newWorkDir()
+	if err != nil {
+		return nil, fmt.Errorf("render %s: %w: %w", pageURL.Redacted(), ErrBrowserFailed, err)
+	}
+	defer dir.remove()
+	allocCtx, cancelAlloc := chromedp.NewExecAllocator(ctx, allocatorOptions(browser, opts, dir)...)
 	defer cancelAlloc()
 	s := &session{page: pageURL, opts: opts, loaded: map[string]bool{}}
 	tabCtx, cancelTab := chromedp.NewContext(allocCtx, chromedp.WithListener(s.onEvent))
 	defer cancelTab()
 	s.tab = tabCtx
-
-	if err := s.setup(tabCtx); err != nil {
+	if err := s.start(tabCtx); err != nil {
 		return nil, s.failure(ctx, fmt.Errorf("render %s: %w: %w", pageURL.Redacted(), ErrBrowserFailed, err))
 	}
-	images, err := s.scroll(tabCtx)
+	pageCtx, cancelPage := context.WithTimeout(tabCtx, opts.pageTimeout())
+	defer cancelPage()
+	if err := s.setup(pageCtx); err != nil {
+		return s.loadedImages(), s.pageFailure(ctx, pageCtx, fmt.Errorf("render %s: %w: %w", pageURL.Redacted(), ErrBrowserFailed, err))
+	}
+	images, err := s.scroll(pageCtx)
 	if err != nil {
-		return images, s.failure(ctx, fmt.Errorf("render %s: %w", pageURL.Redacted(), err))
+		return images, s.pageFailure(ctx, pageCtx, fmt.Errorf("render %s: %w", pageURL.Redacted(), err))
 	}
 	return images, nil
 }
 
-// allocatorOptions are the browser's command-line options: headless, a new
-// temporary profile, nothing running in the background.
-func allocatorOptions(browser string, opts Options) []chromedp.ExecAllocatorOption {
+// pageTimeout is how long a page may be read.
+func (o Options) pageTimeout() time.Duration {
+	if o.PageTimeout > 0 {
+		return o.PageTimeout
+	}
+	return DefaultPageTimeout
+}
+
+// pageFailure is failure, or ErrPageTimeout when the page's time was up.
+func (s *session) pageFailure(ctx, pageCtx context.Context, err error) error {
+	if ctx.Err() == nil && errors.Is(pageCtx.Err(), context.DeadlineExceeded) {
+		return fmt.Errorf("render %s: %w (%v)", s.page.Redacted(), ErrPageTimeout, s.opts.pageTimeout())
+	}
+	return s.failure(ctx, err)
+}
+
+// allocatorOptions are the browser's command-line options: headless, its
+// profile and temporary files in dir, nothing running in the background,
+// no windows opened by the page.
+func allocatorOptions(browser string, opts Options, dir *workDir) []chromedp.ExecAllocatorOption {
 	o := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(browser),
 		chromedp.DisableGPU,
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("mute-audio", true),
+		chromedp.Flag("disable-popup-blocking", false),
 		chromedp.WindowSize(1280, 1024),
 		chromedp.WSURLReadTimeout(browserStartTimeout),
+		chromedp.UserDataDir(dir.profile()),
+		chromedp.Env(dir.env()...),
 	)
 	if os.Geteuid() == 0 {
 		o = append(o, chromedp.NoSandbox)
-	}
-	if dir := os.TempDir(); runtime.GOOS != "windows" && len(dir) > maxTempDirLen {
-		o = append(o, chromedp.Env("TMPDIR=/tmp"))
 	}
 	if opts.Proxy != "" {
 		o = append(o, chromedp.ProxyServer(opts.Proxy))
@@ -170,6 +210,21 @@ func (s *session) onEvent(ev any) {
 // trackingPixelBytes is the size under which a loaded image is taken for
 // a tracking pixel or spacer (a 1×1 GIF is 43 bytes).
 const trackingPixelBytes = 200
+
+// start starts the browser and opens the page's tab, closing every other
+// tab the page opens from then on.
+func (s *session) start(ctx context.Context) error {
+	if err := chromedp.Do(ctx); err != nil {
+		return err
+	}
+	mine := chromedp.FromContext(ctx).Target.TargetID
+	return chromedp.ListenBrowser(ctx, func(ev any) {
+		if e, ok := ev.(*target.EventTargetCreated); ok && e.TargetInfo != nil &&
+			e.TargetInfo.Type == "page" && e.TargetInfo.TargetID != mine {
+			go chromedp.CallBrowser(ctx, target.CloseTarget, target.CloseTargetParams{TargetID: e.TargetInfo.TargetID})
+		}
+	})
+}
 
 // setup prepares the tab (the browser turns network events on for it),
 // sets the caller's headers and cookies, then loads the page.

@@ -88,6 +88,7 @@ func TestRenderStopsWhenAsked(t *testing.T) {
 		t.Errorf("after stopping: %d pictures, want the ones found so far (%d to %d)", len(images), rendertest.BatchSize, rendertest.Pictures-1)
 	}
 	assertNoBrowserLeft(t)
+	assertNothingLeftIn(t, os.TempDir())
 }
 
 func TestRenderSendsCookiesAndHeaders(t *testing.T) {

@@ -170,3 +170,11 @@ func (c *collector) keep(img pages.Image) {
 func (c *collector) result() []pages.Image {
 	return pages.Tidy(c.page, c.images)
 }
+
+// loadedImages are the pictures the browser received, for a page that
+// could not be read.
+func (s *session) loadedImages() []pages.Image {
+	c := collector{page: s.page, seen: map[string]bool{}}
+	c.add(pageState{}, s.loadedSoFar())
+	return c.result()
+}

@@ -1,6 +1,7 @@
 package picker
 
 import (
+	"cmp"
 	"context"
 	"errors"
 
@@ -53,6 +54,12 @@ func (f *finder) startRendering(ctx context.Context, page string, maxPages int) 
 		case errors.Is(err, render.ErrNoBrowser), errors.Is(err, render.ErrBrowserFailed):
 			f.ps.host.Do(func() { f.ps.host.Notice(browserProblem(err)) })
 			src.Images, src.Problems, err = f.ps.host.Engine.FindImages(ctx, page, maxPages)
+		case errors.Is(err, render.ErrPageTimeout):
+			f.ps.host.Do(func() { f.ps.host.Notice(timeoutNotice()) })
+			err = nil
+			if len(src.Images) == 0 {
+				src.Images, src.Problems, err = f.ps.host.Engine.FindImages(ctx, page, maxPages)
+			}
 		case scrollCtx.Err() != nil && ctx.Err() == nil:
 			err = nil
 		}
@@ -112,4 +119,11 @@ func browserProblem(err error) string {
 		return lang.X("render.nobrowser", "No Chrome, Chromium, Edge or Brave browser is installed, so the page was read without one.", nil)
 	}
 	return lang.X("render.failed", "The browser could not open the page, so it was read without one: pictures it draws with JavaScript may be missing.", nil)
+}
+
+// timeoutNotice says that the page took longer than a page may be read.
+func timeoutNotice() string {
+	limit := cmp.Or(renderDefaults.PageTimeout, render.DefaultPageTimeout)
+	return lang.X("render.timeout", "The page did not finish in {{.Limit}} (its scripts may never stop), so Haul stopped reading it: the pictures found by then are kept, and a page with none is read without the browser.",
+		kit.Data{"Limit": limit.String()})
 }
