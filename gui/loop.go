@@ -109,6 +109,7 @@ func (u *UI) apply(upd update) {
 	}
 	if upd.ended != nil {
 		u.notifyBatchEnd(*upd.ended)
+		u.schedule.batchDone()
 	}
 	u.showDetail()
 	u.pending.Store(false)

@@ -126,6 +126,7 @@ func (r *settingsRow) showMore() {
 		Network:   r.ui.network,
 		Prefs:     r.ui.prefs,
 	}
+	more.Schedule = r.ui.schedule.tab()
 	if r.ui.watched != nil {
 		more.Watched = r.ui.watched.tab()
 	}

@@ -18,6 +18,7 @@ import (
 	"haul/downloader"
 	"haul/downloader/archive"
 	"haul/downloader/queue"
+	"haul/downloader/schedule"
 	"haul/downloader/watch"
 	"haul/gui/kit"
 	"haul/gui/picker"
@@ -96,6 +97,8 @@ type UI struct {
 	archive *folderArchive
 	// watched checks the watched pages; nil when there is no list.
 	watched *watched
+	// schedule pauses and resumes the batch at the hours chosen.
+	schedule *scheduled
 }
 
 // config is what the window runs with besides the app: what tests replace.
@@ -114,6 +117,10 @@ type config struct {
 	// the time they are checked by (the system's when nil).
 	watchList  string
 	watchClock watch.Clock
+	// scheduleClock and system are the time the schedule goes by and what
+	// it asks of the computer (the system's when nil).
+	scheduleClock schedule.Clock
+	system        schedule.System
 }
 
 // probe is told of the window's work as it happens, for measuring it: the
@@ -178,6 +185,10 @@ func newUI(a fyne.App, w fyne.Window, cfg config) *UI {
 		cfg.watchClock = watch.SystemClock{}
 	}
 	u.watched = newWatched(u, cfg.watchList, cfg.watchClock)
+	if cfg.scheduleClock == nil {
+		cfg.scheduleClock, cfg.system = schedule.SystemClock{}, schedule.OS(a.Quit)
+	}
+	u.schedule = newScheduled(u, cfg.scheduleClock, cfg.system)
 	u.pickers = picker.New(u.pickerHost())
 	u.restored = u.openQueue(queuePath(a), cfg.journal)
 	if u.restored.restored > 0 {
@@ -192,6 +203,7 @@ func newUI(a fyne.App, w fyne.Window, cfg config) *UI {
 	go u.run(ctx, u.done)
 	go u.runCommands(ctx)
 	u.watched.start(ctx)
+	u.schedule.start(ctx)
 	return u
 }
 
@@ -279,6 +291,7 @@ func (u *UI) showDetail() {
 // partial files are kept, so the next run resumes them.
 func (u *UI) Close() {
 	u.closing.Do(func() {
+		u.schedule.stop()
 		u.cancel()
 		<-u.done
 		u.m.Stop()

@@ -130,9 +130,9 @@ func (s *Scheduler) Tick() time.Duration {
 	s.count(now)
 	why := s.whyLocked(now)
 	switch {
-	case why != Free && s.held == Free:
-		s.batch.PauseAll()
-	case why == Free && s.held != Free:
+	case why != Free:
+		s.batch.PauseAll() // again at each look: downloads added meanwhile wait too
+	case s.held != Free:
 		s.batch.ResumeAll()
 	}
 	s.held = why
@@ -166,7 +166,8 @@ func (s *Scheduler) whyLocked(now time.Time) Why {
 
 // waitLocked is how long until the next look: the next edge of the
 // window, the next midnight while the cap holds the batch, and a short
-// while when the bytes must be watched for the cap.
+// while when the bytes must be watched for the cap or while the batch is
+// held, so that downloads added meanwhile are held too.
 func (s *Scheduler) waitLocked(now time.Time) time.Duration {
 	wait := 24 * time.Hour
 	if s.settings.Limited {
@@ -174,12 +175,11 @@ func (s *Scheduler) waitLocked(now time.Time) time.Duration {
 			wait = min(wait, next.Sub(now))
 		}
 	}
-	if s.settings.DailyCap > 0 {
-		if s.held == CapReached {
-			wait = min(wait, s.day.AddDate(0, 0, 1).Sub(now))
-		} else {
-			wait = min(wait, pollEvery)
-		}
+	if s.held == CapReached {
+		wait = min(wait, s.day.AddDate(0, 0, 1).Sub(now))
+	}
+	if s.settings.DailyCap > 0 || s.held != Free {
+		wait = min(wait, pollEvery)
 	}
 	return max(wait, time.Second)
 }

@@ -150,8 +150,8 @@ func TestTheDailyCapPausesUntilTheNextDay(t *testing.T) {
 			t.Errorf("%s: held %v, want %v", st.name, s.Held(), st.held)
 		}
 	}
-	if _, pauses, resumes := b.state(); pauses != 1 || resumes != 1 {
-		t.Errorf("%d pauses and %d resumes, want 1 and 1", pauses, resumes)
+	if paused, _, resumes := b.state(); paused || resumes != 1 {
+		t.Errorf("paused %v after %d resumes, want running after 1", paused, resumes)
 	}
 }
 

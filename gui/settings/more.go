@@ -16,8 +16,10 @@ type More struct {
 	Downloads, Pictures fyne.CanvasObject
 	// Watched lists the watched pages; nil leaves its tab out.
 	Watched fyne.CanvasObject
-	Network *Network
-	Prefs   fyne.Preferences
+	// Schedule is the hours, the data cap and the end of the batch.
+	Schedule fyne.CanvasObject
+	Network  *Network
+	Prefs    fyne.Preferences
 }
 
 // Show shows the settings on three tabs, so that they fit in the smallest
@@ -28,6 +30,9 @@ func (m More) Show(host Host, closed func()) {
 		container.NewTabItem(lang.L("Pictures"), m.Pictures),
 		container.NewTabItem(lang.L("Network and language"), container.NewVBox(m.Network.Buttons(), widget.NewSeparator(), LanguageRow(m.Prefs))),
 	)
+	if m.Schedule != nil {
+		tabs.Append(container.NewTabItem(lang.L("Schedule"), m.Schedule))
+	}
 	if m.Watched != nil {
 		tabs.Append(container.NewTabItem(lang.L("Watched"), m.Watched))
 	}
