@@ -166,6 +166,7 @@ fuzz:
 bench:
 	$(GO) test -run='^$$' -bench=. -benchmem ./...
 	bash scripts/bench.sh
+	bash scripts/bench-split.sh
 
 bench-gui: deps
 	bash scripts/bench-gui.sh
