@@ -29,7 +29,7 @@ func TestSecondRunIntoTheSameFolderThroughALinkIsRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer running.Close()
-	if err := running.LockFolder(real); err != nil {
+	if err := running.LockFolder(real, queue.HolderGet); err != nil {
 		t.Fatal(err)
 	}
 	for _, state := range []string{filepath.Join(base, "other.jsonl"), "off"} {
@@ -45,7 +45,7 @@ func TestSecondRunIntoTheSameFolderThroughALinkIsRefused(t *testing.T) {
 // it lets the folder go when it ends.
 func TestRunWithoutStateHoldsTheFolder(t *testing.T) {
 	out := t.TempDir()
-	held, err := queue.HoldFolder(out)
+	held, err := queue.HoldFolder(out, queue.HolderGet)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,9 +60,26 @@ func TestRunWithoutStateHoldsTheFolder(t *testing.T) {
 	if strings.Contains(r.stderr, "already downloading") {
 		t.Errorf("refused once the folder was free:\n%s", r.stderr)
 	}
-	again, err := queue.HoldFolder(out)
+	again, err := queue.HoldFolder(out, queue.HolderGet)
 	if err != nil {
 		t.Fatalf("the folder is still held after the run ended: %v", err)
 	}
 	again.Close()
+}
+
+// TestRunIntoTheWindowsFolderIsRefused: while the window holds a folder,
+// haul get into it is refused with words that name the window.
+func TestRunIntoTheWindowsFolderIsRefused(t *testing.T) {
+	out := t.TempDir()
+	held, err := queue.HoldFolder(out, queue.HolderWindow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer held.Close()
+	for _, state := range []string{filepath.Join(t.TempDir(), "q.jsonl"), "off"} {
+		r := runGet(t.Context(), "", "-o", out, "-state", state, "http://127.0.0.1:9/a.jpg")
+		if r.code != exitFailed || !strings.Contains(r.stderr, "Haul's window is downloading into "+out) {
+			t.Errorf("-state %s: exit %d\n%s", state, r.code, r.stderr)
+		}
+	}
 }

@@ -43,7 +43,7 @@ func defaultStatePath(dir string) (string, error) {
 func openState(cfg config, m *downloader.Manager, links []string, stderr io.Writer) (io.Closer, error) {
 	path := cfg.state
 	if path == stateOff {
-		held, err := queue.HoldFolder(cfg.dir)
+		held, err := queue.HoldFolder(cfg.dir, queue.HolderGet)
 		if err != nil {
 			return nil, folderError(cfg.dir, err)
 		}
@@ -65,7 +65,7 @@ func openState(cfg config, m *downloader.Manager, links []string, stderr io.Writ
 	if err != nil {
 		return nil, err
 	}
-	if err := store.LockFolder(cfg.dir); err != nil {
+	if err := store.LockFolder(cfg.dir, queue.HolderGet); err != nil {
 		store.Close()
 		return nil, folderError(cfg.dir, err)
 	}
@@ -82,7 +82,11 @@ func openState(cfg config, m *downloader.Manager, links []string, stderr io.Writ
 
 // folderError words a failure to hold the output folder dir.
 func folderError(dir string, err error) error {
-	if errors.Is(err, queue.ErrInUse) {
+	var inUse *queue.InUseError
+	switch {
+	case errors.As(err, &inUse) && inUse.Holder == queue.HolderWindow:
+		return errors.New(tr().X("cli.folder.inuse.window", i18n.Data{"Dir": dir}))
+	case errors.Is(err, queue.ErrInUse):
 		return errors.New(tr().X("cli.folder.inuse", i18n.Data{"Dir": dir}))
 	}
 	return errors.New(tr().X("cli.folder.unusable", i18n.Data{"Dir": dir, "Error": i18n.ErrorText(tr(), errors.Unwrap(err))}))

@@ -85,6 +85,10 @@ func (u *UI) Start() {
 	// there without Enter is applied now, before anything downloads.
 	u.settings.speed.commitTyped()
 	u.command(func() {
+		if err := u.holds.hold(u.m.Dir()); err != nil {
+			u.do(func() { u.settings.explainFolder(folderProblemOf(u.m.Dir(), err)) })
+			return
+		}
 		if err := u.m.Start(u.ctx); err != nil {
 			u.do(func() { u.settings.explainFolder(folderProblemOf(u.m.Dir(), err)) })
 			return

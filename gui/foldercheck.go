@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 	"github.com/dustin/go-humanize"
 
+	"haul/downloader/queue"
 	"haul/gui/kit"
 )
 
@@ -27,6 +28,8 @@ const (
 	folderNoSpace
 	// folderUnusable: the folder cannot be created or opened.
 	folderUnusable
+	// folderInUse: haul get (or another Haul) is saving into it.
+	folderInUse
 )
 
 // folderProblem is a folder check's result, as data; words come at the edge.
@@ -34,6 +37,7 @@ type folderProblem struct {
 	trouble    folderTrouble
 	dir        string
 	need, free int64
+	holder     queue.Holder // who holds the folder, when in use and known
 }
 
 // checkFolder tries to write into dir (creating it when missing) and
@@ -60,11 +64,19 @@ func checkFolder(dir string, need int64) folderProblem {
 
 // folderProblemOf explains an error the engine met with the folder.
 func folderProblemOf(dir string, err error) folderProblem {
-	return folderProblem{trouble: troubleOf(err), dir: dir}
+	p := folderProblem{trouble: troubleOf(err), dir: dir}
+	var inUse *queue.InUseError
+	if errors.As(err, &inUse) {
+		p.holder = inUse.Holder
+	}
+	return p
 }
 
 func troubleOf(err error) folderTrouble {
-	if errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.EROFS) {
+	switch {
+	case errors.Is(err, queue.ErrInUse):
+		return folderInUse
+	case errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.EROFS):
 		return folderReadOnly
 	}
 	return folderUnusable
@@ -80,6 +92,8 @@ func (p folderProblem) message() string {
 			kit.Data{"Dir": p.dir, "Free": humanize.Bytes(uint64(p.free)), "Need": humanize.Bytes(uint64(p.need))})
 	case folderUnusable:
 		return lang.X("folder.unusable", "Haul cannot create or open the folder {{.Dir}}. Choose another folder.", kit.Data{"Dir": p.dir})
+	case folderInUse:
+		return p.inUseMessage()
 	}
 	return ""
 }
@@ -102,4 +116,12 @@ func (r *settingsRow) explainFolder(p folderProblem) {
 	d.Resize(fyne.NewSize(min(r.ui.win.Canvas().Size().Width-40, 520), text.MinSize().Height+160))
 	r.problem, r.problemDlg = p, d
 	r.ui.showDialog(d)
+}
+
+// inUseMessage says which program is saving into the folder, and what to do.
+func (p folderProblem) inUseMessage() string {
+	if p.holder == queue.HolderGet {
+		return lang.X("folder.inuse.get", "haul get is downloading into {{.Dir}} (perhaps through another path to the same folder). Wait for it to finish, or choose another folder.", kit.Data{"Dir": p.dir})
+	}
+	return lang.X("folder.inuse", "Another Haul is downloading into {{.Dir}} (perhaps through another path to the same folder). Wait for it to finish, or choose another folder.", kit.Data{"Dir": p.dir})
 }

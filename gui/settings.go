@@ -163,7 +163,12 @@ func (r *settingsRow) chooseFolder() {
 func (r *settingsRow) setFolder(dir string) {
 	s := r.ui.m.Summary()
 	p := checkFolder(dir, max(s.Expected-s.Bytes, 0))
-	if p.trouble == folderReadOnly || p.trouble == folderUnusable {
+	if p.trouble == folderFine || p.trouble == folderNoSpace {
+		if err := r.ui.holds.hold(dir); err != nil {
+			p = folderProblemOf(dir, err)
+		}
+	}
+	if p.trouble == folderReadOnly || p.trouble == folderUnusable || p.trouble == folderInUse {
 		r.explainFolder(p)
 		return
 	}

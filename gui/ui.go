@@ -36,6 +36,8 @@ type UI struct {
 	m     *downloader.Manager
 	// store is the saved download list, nil when it could not be opened.
 	store *queue.Store
+	// holds are the output folders the window holds against haul get.
+	holds folderHolds
 	// do runs a function on the UI thread (fyne.Do outside tests).
 	do func(func())
 	// env is what the window was built with.
@@ -191,6 +193,7 @@ func newUI(a fyne.App, w fyne.Window, cfg config) *UI {
 	u.schedule = newScheduled(u, cfg.scheduleClock, cfg.system)
 	u.pickers = picker.New(u.pickerHost())
 	u.restored = u.openQueue(queuePath(a), cfg.journal)
+	_ = u.holds.hold(m.Dir()) // a folder haul get holds is explained when Start is pressed
 	if u.restored.restored > 0 {
 		u.intake.set(u.restored.message(), nil)
 	}
@@ -296,6 +299,7 @@ func (u *UI) Close() {
 		<-u.done
 		u.m.Stop()
 		u.closeQueue()
+		u.holds.releaseAll()
 		u.archive.folders.Close()
 	})
 }

@@ -1,19 +1,22 @@
 package queue
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
 )
 
-// LockFolder makes the store also hold the output folder dir for as long
-// as it stays open: a second Haul that tries to download into the same
-// folder gets ErrInUse, whatever path leads it there (a symbolic link,
-// another spelling) and whatever queue file it uses, because the lock is
-// on the folder itself. The folder is created when missing. Where the
-// system cannot lock folders it only checks that dir is a folder.
-func (s *Store) LockFolder(dir string) error {
-	f, err := holdFolder(dir)
+// LockFolder makes the store also hold the output folder dir, for the
+// program h, for as long as it stays open: a second Haul that tries to
+// download into the same folder gets an *InUseError (wrapping ErrInUse)
+// that says which program holds it, whatever path leads it there (a
+// symbolic link, another spelling) and whatever queue file it uses,
+// because the lock is on the folder itself. The folder is created when
+// missing. Where the system cannot lock folders it only checks that dir
+// is a folder.
+func (s *Store) LockFolder(dir string, h Holder) error {
+	f, err := holdFolder(dir, h)
 	if err != nil {
 		return err
 	}
@@ -23,10 +26,11 @@ func (s *Store) LockFolder(dir string) error {
 	return nil
 }
 
-// HoldFolder holds the output folder dir as LockFolder does, for a run that
-// keeps no queue, until the returned Closer is closed.
-func HoldFolder(dir string) (io.Closer, error) {
-	f, err := holdFolder(dir)
+// HoldFolder holds the output folder dir for the program h as LockFolder
+// does, for a run that keeps no queue or a window that may save into
+// several folders, until the returned Closer is closed.
+func HoldFolder(dir string, h Holder) (io.Closer, error) {
+	f, err := holdFolder(dir, h)
 	if err != nil {
 		return nil, err
 	}
@@ -44,10 +48,18 @@ func (h heldFolder) Close() error {
 	return h.f.Close()
 }
 
-// holdFolder creates dir when missing and locks it.
-func holdFolder(dir string) (*os.File, error) {
+// holdFolder creates dir when missing, locks it and notes that h holds
+// it; a folder another program holds is an *InUseError naming it.
+func holdFolder(dir string, h Holder) (*os.File, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("lock folder %s: %w", dir, err)
 	}
-	return lockFolder(dir)
+	f, err := lockFolder(dir)
+	switch {
+	case errors.Is(err, ErrInUse):
+		return nil, &InUseError{Dir: dir, Holder: heldBy(dir)}
+	case err == nil:
+		noteHolder(dir, h)
+	}
+	return f, err
 }

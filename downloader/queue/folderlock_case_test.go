@@ -28,7 +28,7 @@ func TestLockFolderRefusesASecondQueue(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := first.LockFolder(dir); err != nil {
+	if err := first.LockFolder(dir, HolderGet); err != nil {
 		t.Fatal(err)
 	}
 	second, _, _, err := Open(filepath.Join(base, "two.jsonl"))
@@ -36,13 +36,13 @@ func TestLockFolderRefusesASecondQueue(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer second.Close()
-	if err := second.LockFolder(other); !errors.Is(err, ErrInUse) {
+	if err := second.LockFolder(other, HolderGet); !errors.Is(err, ErrInUse) {
 		t.Fatalf("second LockFolder(%s) = %v, want ErrInUse", other, err)
 	}
 	if err := first.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if err := second.LockFolder(other); err != nil {
+	if err := second.LockFolder(other, HolderGet); err != nil {
 		t.Fatalf("LockFolder after the first store closed: %v", err)
 	}
 }

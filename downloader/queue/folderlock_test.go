@@ -26,7 +26,7 @@ func TestLockFolderSeesThroughLinks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := first.LockFolder(real); err != nil {
+	if err := first.LockFolder(real, HolderGet); err != nil {
 		t.Fatal(err)
 	}
 	second, _, _, err := Open(filepath.Join(base, "two.jsonl"))
@@ -34,13 +34,13 @@ func TestLockFolderSeesThroughLinks(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer second.Close()
-	if err := second.LockFolder(link + "/"); !errors.Is(err, ErrInUse) {
+	if err := second.LockFolder(link+"/", HolderGet); !errors.Is(err, ErrInUse) {
 		t.Fatalf("second lock through the link: %v, want ErrInUse", err)
 	}
 	if err := first.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if err := second.LockFolder(link); err != nil {
+	if err := second.LockFolder(link, HolderGet); err != nil {
 		t.Fatalf("after the first closed: %v", err)
 	}
 }

@@ -43,3 +43,13 @@ func lockFolder(dir string) (*os.File, error) {
 	}
 	return f, nil
 }
+
+// folderKey names the folder dir by its device and inode, whichever path
+// leads there.
+func folderKey(dir string) (string, error) {
+	var st unix.Stat_t
+	if err := unix.Stat(dir, &st); err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("%x-%x", uint64(st.Dev), uint64(st.Ino)), nil
+}

@@ -75,3 +75,7 @@ func folderID(dir string) (string, error) {
 	}
 	return fmt.Sprintf("%08x-%08x%08x", info.VolumeSerialNumber, info.FileIndexHigh, info.FileIndexLow), nil
 }
+
+// folderKey names the folder dir by its identity, whichever path leads
+// there (see folderID).
+func folderKey(dir string) (string, error) { return folderID(dir) }
