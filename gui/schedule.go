@@ -105,8 +105,11 @@ func (sc *scheduled) tab() fyne.CanvasObject {
 	hint := widget.NewLabel(lang.L("Outside these hours, or once the day's data is received, the downloads pause by themselves and go on later."))
 	hint.Wrapping = fyne.TextWrapWord
 	hint.Importance = widget.LowImportance
+	clockBox := func(e *widget.Entry) fyne.CanvasObject {
+		return container.NewGridWrap(fyne.NewSize(110, e.MinSize().Height), e) // room for 00:00 and the check mark
+	}
 	return container.NewVBox(
-		container.NewHBox(limited, from, widget.NewLabel(lang.L("and")), to),
+		container.NewHBox(limited, clockBox(from), widget.NewLabel(lang.L("and")), clockBox(to)),
 		widget.NewForm(
 			widget.NewFormItem(lang.L("Data per day:"), capSelect),
 			widget.NewFormItem(lang.L("When all are done:"), done),
