@@ -165,17 +165,10 @@ func parseFlags(args []string) (config, *flag.FlagSet, error) {
 
 // check rejects values that parse but make no sense.
 func (c config) check() error {
+	if err := c.checkLimits(); err != nil {
+		return err
+	}
 	switch {
-	case c.limits.Concurrency < 1 || c.limits.Concurrency > downloader.MaxConcurrency:
-		return errors.New(tr().X("cli.check.c", i18n.Data{"Value": c.limits.Concurrency, "Max": downloader.MaxConcurrency}))
-	case c.limits.PerHost < 0:
-		return errors.New(tr().X("cli.check.perhost", i18n.Data{"Value": c.limits.PerHost}))
-	case c.limits.ConnectionsPerFile < 0 || c.limits.ConnectionsPerFile > downloader.MaxConnectionsPerFile:
-		return errors.New(tr().X("cli.check.split", i18n.Data{"Value": c.limits.ConnectionsPerFile, "Max": downloader.MaxConnectionsPerFile}))
-	case c.limits.RequestsPerSec < 0:
-		return errors.New(tr().X("cli.check.rate", i18n.Data{"Value": c.limits.RequestsPerSec}))
-	case c.limits.Retries < 0:
-		return errors.New(tr().X("cli.check.retries", i18n.Data{"Value": c.limits.Retries}))
 	case c.render && c.fromPage == "":
 		return errors.New(tr().X("cli.check.render", nil))
 	case c.renderScreens < 0:
@@ -192,6 +185,24 @@ func (c config) check() error {
 		return errors.New(tr().X("cli.check.useragent", nil))
 	}
 	return cmp.Or(c.checkAddresses(), c.checkTemplate(), c.checkReport())
+}
+
+// checkLimits rejects numeric limits out of their range: at once, per
+// site, connections per file, requests a second and retries.
+func (c config) checkLimits() error {
+	switch {
+	case c.limits.Concurrency < 1 || c.limits.Concurrency > downloader.MaxConcurrency:
+		return errors.New(tr().X("cli.check.c", i18n.Data{"Value": c.limits.Concurrency, "Max": downloader.MaxConcurrency}))
+	case c.limits.PerHost < 0:
+		return errors.New(tr().X("cli.check.perhost", i18n.Data{"Value": c.limits.PerHost}))
+	case c.limits.ConnectionsPerFile < 0 || c.limits.ConnectionsPerFile > downloader.MaxConnectionsPerFile:
+		return errors.New(tr().X("cli.check.split", i18n.Data{"Value": c.limits.ConnectionsPerFile, "Max": downloader.MaxConnectionsPerFile}))
+	case c.limits.RequestsPerSec < 0:
+		return errors.New(tr().X("cli.check.rate", i18n.Data{"Value": c.limits.RequestsPerSec}))
+	case c.limits.Retries < 0:
+		return errors.New(tr().X("cli.check.retries", i18n.Data{"Value": c.limits.Retries}))
+	}
+	return nil
 }
 
 // checkReport rejects a -report file that cannot be written, found out
