@@ -71,6 +71,12 @@ func checkAnswer(j Job, resp *http.Response, offset int64, resuming bool) (s spa
 	default:
 		return s, Refused, false
 	}
+	if encs := encodings(resp.Header); len(encs) > 0 && decodable(encs) {
+		if s.offset > 0 {
+			return s, CannotResume, false // a part of encoded bytes cannot be decoded alone
+		}
+		s.total = -1 // the length announced is the encoded one; the size limit counts decoded bytes
+	}
 	if j.MaxSize > 0 && s.total > j.MaxSize {
 		return s, TooLarge, false
 	}

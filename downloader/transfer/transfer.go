@@ -145,9 +145,10 @@ func Open(ctx context.Context, j Job, env Env) (*Opened, Result) {
 		cancelTry(nil)
 		return nil, Result{Ending: refused, Resp: resp}
 	}
-	body := newIdleReader(capBody(resp.Body, j.MaxSize, s.offset), env.IdleTimeout, cancelTry)
+	idle := newIdleReader(resp.Body, env.IdleTimeout, cancelTry)
+	body := capBody(decodeBody(idle, encodings(resp.Header)), j.MaxSize, s.offset)
 	o := &Opened{t: &try{ctx: ctx, tctx: tctx, env: env, job: j, resp: resp, body: body, span: s}, done: func() {
-		body.stop()
+		idle.stop()
 		resp.Body.Close()
 		cancelTry(nil)
 	}}

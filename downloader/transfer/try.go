@@ -37,7 +37,7 @@ type try struct {
 // answer the engine makes its plan of. ok is false when the try ended
 // there, with r saying how.
 func (t *try) answer() (a Answer, r Result, ok bool) {
-	a = Answer{Resp: t.resp, Offset: t.span.offset, Total: t.span.total, Ranges: takesRanges(t.resp)}
+	a = Answer{Resp: t.resp, Offset: t.span.offset, Total: t.span.total, Ranges: takesRanges(t.resp) && encodings(t.resp.Header) == nil}
 	if a.Offset == 0 {
 		head, err := readHead(t.body, t.span.total)
 		if err != nil {
