@@ -2,6 +2,7 @@ package gui
 
 import (
 	"context"
+	"net/http"
 	"net/url"
 	"sync"
 	"sync/atomic"
@@ -17,6 +18,7 @@ import (
 
 	"haul/downloader"
 	"haul/downloader/archive"
+	"haul/downloader/cookies"
 	"haul/downloader/queue"
 	"haul/downloader/schedule"
 	"haul/downloader/watch"
@@ -99,6 +101,8 @@ type UI struct {
 	archive *folderArchive
 	// watched checks the watched pages; nil when there is no list.
 	watched *watched
+	// jar is the engine's cookie jar, shared with the watched pages' checks.
+	jar http.CookieJar
 	// schedule pauses and resumes the batch at the hours chosen.
 	schedule *scheduled
 }
@@ -157,7 +161,8 @@ func newUI(a fyne.App, w fyne.Window, cfg config) *UI {
 	useCJKFont(a)
 	s := loadSettings(a.Preferences())
 	arc := newFolderArchive(a.Preferences(), cfg.archives)
-	opts := downloader.Options{Limits: s.Limits, Dir: s.Dir, Archive: arc}
+	// The watched pages' checks send the cookies of the sites signed in to.
+	opts := downloader.Options{Limits: s.Limits, Dir: s.Dir, Archive: arc, Jar: cookies.NewJar()}
 	var u *UI
 	opts.OnPage = func(found downloader.PageFound) { u.pageFound(found) }
 	saved, netErr := settings.LoadNetwork(settings.NetworkPath(a))
@@ -175,7 +180,7 @@ func newUI(a fyne.App, w fyne.Window, cfg config) *UI {
 		ctx: ctx, cancel: cancel, done: make(chan struct{}),
 		ref:  refresher{m: m},
 		kick: make(chan struct{}, 1), applied: make(chan struct{}, 1), cmds: make(chan func(), commandBacklog),
-		selected: -1, picked: picked{ids: map[downloader.ID]struct{}{}}, archive: arc,
+		selected: -1, picked: picked{ids: map[downloader.ID]struct{}{}}, archive: arc, jar: opts.Jar,
 	}
 	u.edits = newRowEdits(u)
 	u.thumbs = thumbnail.New(thumbnail.CacheBytes)

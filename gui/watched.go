@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/url"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -48,10 +49,10 @@ func (w *watched) start(ctx context.Context) {
 }
 
 // check reads the page and saves the pictures its folder's archive does
-// not hold, with the window's limits, proxy and site rules.
+// not hold, with the window's limits, proxy, site rules and cookies.
 func (w *watched) check(ctx context.Context, p watch.Page) watch.Result {
 	opts := downloader.Options{Limits: w.u.m.Limits(), Dir: p.Dir, Archive: w.u.archive,
-		Proxy: w.u.network.Proxy(), Sites: w.u.network.Sites()}
+		Proxy: w.u.network.Proxy(), Sites: w.u.network.Sites(), Jar: w.u.jar}
 	if w.u.env.options != nil {
 		w.u.env.options(&opts)
 	}
@@ -132,7 +133,32 @@ func (w *watched) row(p watch.Page) fyne.CanvasObject {
 		w.watcher.Changed()
 		w.refresh()
 	})
-	return container.NewBorder(nil, nil, nil, remove, container.NewVBox(title, info))
+	every := widget.NewSelect(everyLabels(), nil)
+	every.SetSelected(everyLabel(p.Every))
+	every.OnChanged = func(string) {
+		p.Every = time.Duration(everyChoices[every.SelectedIndex()]) * time.Hour
+		w.list.Add(p)
+		w.watcher.Changed()
+	}
+	return container.NewBorder(nil, nil, nil, container.NewHBox(every, remove), container.NewVBox(title, info))
+}
+
+// everyChoices are the hours between checks offered.
+var everyChoices = []int{1, 3, 6, 12, 24}
+
+// everyLabel names hours between checks: "every 6 h".
+func everyLabel(d time.Duration) string {
+	n := int(d.Hours())
+	return lang.XN("watch.every", "every {{.N}} h", n, kit.Data{"N": n})
+}
+
+// everyLabels names every choice of hours, in order.
+func everyLabels() []string {
+	out := make([]string, len(everyChoices))
+	for i, n := range everyChoices {
+		out[i] = everyLabel(time.Duration(n) * time.Hour)
+	}
+	return out
 }
 
 // pageName is a page's address without its scheme, for a row.

@@ -18,8 +18,9 @@ import (
 
 // TestWatchedPagesAreCheckedWhenTheWindowOpens: a page on the watched
 // list is checked when the window opens, its pictures saved into its
-// folder; the Watched tab says what the check found; a page watched from
-// the window joins the list, in the window's folder.
+// folder; the Watched tab says what the check found and sets how often a
+// page is checked; a page watched from the window joins the list, in the
+// window's folder.
 func TestWatchedPagesAreCheckedWhenTheWindowOpens(t *testing.T) {
 	h := newHarness(t, nil)
 	var html strings.Builder
@@ -55,6 +56,16 @@ func TestWatchedPagesAreCheckedWhenTheWindowOpens(t *testing.T) {
 	pages, _ = list.Pages()
 	if len(pages) != 2 || pages[1].Dir != h.dir {
 		t.Errorf("after Watch this page the list is %+v", pages)
+	}
+	var every *widget.Select
+	guitest.Walk(h.ui.watched.row(pages[0]), func(o fyne.CanvasObject) {
+		if s, ok := o.(*widget.Select); ok {
+			every = s
+		}
+	})
+	every.SetSelected("every 24 h")
+	if pages, _ = list.Pages(); pages[0].Every != 24*time.Hour || pages[0].New != 3 {
+		t.Errorf("after choosing every 24 h the page is %+v", pages[0])
 	}
 }
 
