@@ -15,6 +15,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"haul/downloader/downloadtest"
 )
@@ -91,6 +92,10 @@ func TestAnswersNoTryCanMend(t *testing.T) {
 			link, client, tries := tt.start(t)
 			opts := testOptions(t.TempDir())
 			opts.Client = client
+			// every answer here comes at once, but reading a megabyte of
+			// headers under -race on a busy machine can take longer than the
+			// tests' short wait for an answer, which would fail it as slow
+			opts.IdleTimeout = 30 * time.Second
 			m := New(opts)
 			ids := addAll(t, m, link)
 			runAll(t, m)
