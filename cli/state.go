@@ -100,7 +100,8 @@ func folderError(dir string, err error) error {
 // canonical form, so links with non-ASCII characters are found. A queue
 // belongs to its output folder dir: a record of these links that names
 // another folder (the same -state file given with another -o, or a
-// hand-edited one) stops the restore with an error saying what to do.
+// hand-edited one) stops the restore with an error saying what to do. The
+// queue's other records tell m which files are other links'.
 func restoreRun(m *downloader.Manager, store *queue.Store, path string, links []string, dir string) error {
 	wanted := make(map[string]bool, len(links))
 	for _, l := range links {
@@ -117,6 +118,7 @@ func restoreRun(m *downloader.Manager, store *queue.Store, path string, links []
 		err = store.Each(func(r downloader.Record) bool {
 			key, ok := downloader.CanonicalLink(r.URL)
 			if !ok || !wanted[key] {
+				m.NoteQueuedFile(r) // another link's file: not this run's to skip for
 				return true
 			}
 			if folder, inside := recordFolder(r, root); !inside {

@@ -81,7 +81,7 @@ func (m *Manager) claimCandidate(it *item, name string, numbered bool, offered p
 	full := filepath.Join(it.dir, name)
 	there := lookAt(full)
 	exists := there.exists()
-	passOver := m.passOver(it, there, numbered)
+	passOver := m.passOver(it, there, numbered) || m.queued.another(it.dir, name, it.raw)
 	part, foreign := leftoverAt(full+".part", it.raw, offered)
 	if exists && part != claimFree && (policy != Overwrite || passOver) {
 		os.Remove(full + ".part") // Haul's own, for a file that is there already

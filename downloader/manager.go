@@ -29,6 +29,7 @@ type Manager struct {
 	gate      *gate
 	names     *folderNames        // the naming part: the file names items hold
 	secrets   linkSecrets         // the passwords links came with, in memory only
+	queued    queuedFiles         // the files the saved queue says are other links'
 	commitSem *semaphore.Weighted // bounds files being synced and moved into place at once
 	syncer    groupSync
 	createMu  sync.Mutex // one file created at a time: parallel creates in one folder fight over its lock in the kernel

@@ -4,6 +4,7 @@ import (
 	"hash"
 	"io"
 	"net/http"
+	"net/url"
 	"os"
 	"path"
 	"path/filepath"
@@ -130,14 +131,23 @@ func (p *tryPlan) save(a transfer.Answer) transfer.Plan {
 	return transfer.Plan{Hash: p.hash, File: f, OpenErr: err}
 }
 
-// nameFor picks the file name from the response, falling back to the final
-// URL after redirects when the link itself names nothing.
+// nameFor picks the file name from the response. As in a browser, a link
+// that was redirected is named after the address the file came from, so
+// links through one redirector ("/redir?to=…") are not all named
+// "redir"; the link itself names the file when that address names
+// nothing, or when there was no redirect.
 func (m *Manager) nameFor(it *item, resp *http.Response) string {
 	u := it.link()
-	if base := path.Base(u.Path); (base == "/" || base == ".") && resp.Request != nil {
-		u = resp.Request.URL
+	if r := resp.Request; r != nil && r.URL != nil && (r.Response != nil || namesNothing(u)) && !namesNothing(r.URL) {
+		u = r.URL
 	}
 	return naming.FromResponse(resp.Header.Get("Content-Disposition"), u, resp.Header.Get("Content-Type"))
+}
+
+// namesNothing says the address's path gives no name: it is empty or "/".
+func namesNothing(u *url.URL) bool {
+	base := path.Base(u.Path)
+	return base == "/" || base == "."
 }
 
 func (m *Manager) noteStatus(it *item, code int) {
