@@ -166,7 +166,7 @@ func (r *intakeResult) count(ids []downloader.ID, rejected []downloader.Rejected
 			r.duplicates++
 			continue
 		}
-		r.problems = append(r.problems, links.Problem{Text: rej.URL, Reason: rej.Reason})
+		r.problems = append(r.problems, links.Problem{Text: downloader.ShownLink(rej.URL), Reason: rej.Reason})
 	}
 }
 
