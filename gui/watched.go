@@ -72,13 +72,16 @@ func (w *watched) check(ctx context.Context, p watch.Page) watch.Result {
 	return watch.Result{New: s.Done, Failed: s.Failed}
 }
 
-// checked tells the user of new pictures and shows the check in the tab.
+// checked tells the user of new pictures and shows the check in the tab,
+// on the UI thread.
 func (w *watched) checked(p watch.Page, r watch.Result) {
-	if r.New > 0 {
-		text := lang.XN("watch.new", "{{.N}} new pictures from {{.Page}}", r.New, kit.Data{"N": r.New, "Page": p.URL})
-		w.u.app.SendNotification(fyne.NewNotification(appName(w.u.app.Metadata()), text))
-	}
-	w.u.do(w.refresh)
+	w.u.do(func() {
+		if r.New > 0 {
+			text := lang.XN("watch.new", "{{.N}} new pictures from {{.Page}}", r.New, kit.Data{"N": r.New, "Page": p.URL})
+			w.u.app.SendNotification(fyne.NewNotification(appName(w.u.app.Metadata()), text))
+		}
+		w.refresh()
+	})
 }
 
 // add watches the page, its new pictures saved into the window's folder.
