@@ -101,7 +101,7 @@ test: deps
 	GOOS=darwin GOARCH=arm64 CGO_ENABLED=0 $(GO) build -tags nogui -o /dev/null .
 	@$(MAKE) --no-print-directory cyclo
 	@echo "==> go test -race"
-	CGO_ENABLED=1 $(GO) test -race -count=1 ./...
+	CGO_ENABLED=1 $(GO) test -race -count=1 -timeout 30m ./...
 	@echo "==> 10,000 small files at 32 at once with 512 open files allowed, the write cache kept full"
 	@CGO_ENABLED=0 $(GO) test -count=1 -run '^TestManySmallFilesWithFewFileHandles$$' -v ./downloader | grep -E 'files open|^(--- |ok|FAIL)'
 	@echo "==> kill -9 in the middle of a batch, then run again"
