@@ -58,6 +58,8 @@ func (c config) options() downloader.Options {
 		Referer:     c.referer,
 		SavePages:   c.savePages,
 		Proxy:       c.proxySettings,
+
+		LearnedLimits: learnedLimitsPath(),
 	}
 	if ua := c.header.Get("User-Agent"); ua != "" && opts.UserAgent == "" {
 		opts.UserAgent = ua
@@ -87,6 +89,8 @@ func newFlagSet(c *config, limit *byteRate, headers *headerList, onExists *strin
 	value(intFlag(&c.limits.PerHost, downloadsValue), "per-host", "cli.flag.perhost")
 	value(intFlag(&c.limits.ConnectionsPerFile, connectionsValue), "split", "cli.flag.split")
 	value(floatFlag(&c.limits.RequestsPerSec, rateValue), "rate", "cli.flag.rate")
+	value(hostRateFlag(&c.limits.PerHostRate), "per-host-rate", "cli.flag.perhostrate")
+	value(siteWaitFlag(&c.limits.SiteWait), "site-wait", "cli.flag.sitewait")
 	value(limit, "limit", "cli.flag.limit")
 	value((*byteSize)(&c.limits.MaxSize), "max-size", "cli.flag.maxsize")
 	value(intFlag(&c.limits.Retries, triesValue), "retries", "cli.flag.retries")

@@ -60,6 +60,7 @@ const (
 	sizeValue                         // a size such as 500MB
 	folderValue                       // a folder, not a file
 	connectionsValue                  // a whole number of connections per file
+	hostRateValue                     // requests per second, minute, hour or day
 )
 
 // badValueError words a flag value that could not be read, quoting it:
@@ -72,6 +73,8 @@ func badValueError(kind valueKind, value string) error {
 		text = tr().X("cli.badvalue.downloads", d)
 	case rateValue:
 		text = tr().X("cli.badvalue.rate", d)
+	case hostRateValue:
+		text = tr().X("cli.badvalue.hostrate", d)
 	case triesValue:
 		text = tr().X("cli.badvalue.tries", d)
 	case pagesValue:

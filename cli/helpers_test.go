@@ -27,6 +27,7 @@ func TestMain(m *testing.M) {
 	optionsHook = func(o *downloader.Options) {
 		o.BackoffBase = 5 * time.Millisecond
 		o.BackoffMax = 50 * time.Millisecond
+		o.LearnedLimits = "" // each test's server learns afresh
 	}
 	code := m.Run()
 	os.RemoveAll(config)

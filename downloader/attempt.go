@@ -9,6 +9,7 @@ import (
 	"haul/downloader/ranges"
 	"haul/downloader/rules"
 	"haul/downloader/sniff"
+	"haul/downloader/throttle"
 	"haul/downloader/transfer"
 )
 
@@ -119,7 +120,7 @@ func (m *Manager) transferEnv(it *item) transfer.Env {
 }
 
 // forRules is what rules.Decide needs to know of the outcome.
-func (o outcome) forRules() rules.Outcome {
+func (o outcome) forRules(site throttle.Judgement) rules.Outcome {
 	return rules.Outcome{Finished: o.done || o.skipped || o.page != nil, ResumeNow: o.resumeNow, Reached: o.reached,
-		Verdict: o.verdict}
+		Verdict: o.verdict, Site: site}
 }

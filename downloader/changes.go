@@ -25,6 +25,8 @@ type Delta struct {
 	Removed []ID
 	// Summary is the whole list's summary, as for Summary.
 	Summary Summary
+	// Slowed are the sites Haul holds back, with what it learned of their limits.
+	Slowed []SiteSlowed
 }
 
 // removal notes that an item left the list at a revision.
@@ -105,7 +107,7 @@ func (m *Manager) SnapshotSince(rev uint64) Delta {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	now := m.now()
-	d := Delta{Rev: m.store.rev, Summary: m.summaryLocked()}
+	d := Delta{Rev: m.store.rev, Summary: m.summaryLocked(), Slowed: m.queues.book.Statuses(now)}
 	if rev == 0 || rev < m.store.removedFloor || rev > m.store.rev {
 		d.Reset = true
 		d.Items = make([]ItemSnapshot, len(m.store.items))
@@ -136,12 +138,12 @@ func (m *Manager) SnapshotSince(rev uint64) Delta {
 }
 
 // snapshotLocked copies one item, marking a queued item whose site asked
-// us to slow down.
+// us to slow down, with when the site takes requests again.
 func (m *Manager) snapshotLocked(it *item, now time.Time) ItemSnapshot {
 	s := it.snapshot(now)
 	if it.state == Queued {
-		if h := m.queues.byKey[it.host]; h != nil && (h.pace.slowed() || now.Before(h.pace.pauseUntil)) {
-			s.SlowedDown = true
+		if site, slowed := m.queues.book.Slowed(it.host, now); slowed {
+			s.SlowedDown, s.RetryAt = true, site.Until
 		}
 	}
 	return s

@@ -114,7 +114,7 @@ func (m *Manager) retryLocked(it *item) bool {
 	if it.state != Failed && it.state != Canceled {
 		return false
 	}
-	it.failures, it.err, it.finished = 0, nil, time.Time{}
+	it.failures, it.throttled, it.err, it.finished = 0, 0, nil, time.Time{}
 	if h := m.queues.byKey[it.host]; h != nil {
 		h.refusals = 0 // judged down again only on new evidence
 	}
@@ -173,6 +173,7 @@ func (m *Manager) SetLimits(l Limits) int {
 	m.mu.Unlock()
 	m.gate.resize(l.Concurrency)
 	m.rates.set(l)
+	m.queues.book.SetMaxWait(l.SiteWait)
 	return yielded
 }
 

@@ -76,6 +76,22 @@
 // package itemstate's, the saved record and the Journal package record's;
 // the engine names them too, so its callers need one import.
 //
+// # A site that says "slow down"
+//
+// A site may refuse what is over its limits with a 429, or in its own
+// words: a 503, another 4xx than 404 and 410, a page where a picture was
+// expected, or an answer its rule names (SiteRule.ThrottleStatuses and
+// ThrottleText). rules.Classify says which answers are, or may be, such a
+// refusal; the site's throttle.Book judges whether the site is throttling
+// (a sure refusal, most of its recent links refused, or a refusal while it
+// is held at the limits it taught) and learns its limits from it. A link
+// refused while the site throttles goes back in line without using up a
+// try (rules.StepRequeue), after the site's Retry-After when it gave one,
+// at most rules.MaxThrottled times; a link refused while the others from
+// its site arrive uses up its tries and fails for its own reason. When a
+// site has refused everything for Limits.SiteWait (10 minutes by default),
+// its links fail as "the site kept refusing", so every batch ends.
+//
 // A try that brings bytes beyond the furthest point any earlier try
 // reached is free; any other try counts against the retries and waits its
 // backoff. So a server that cuts every answer at the same place, and
@@ -94,12 +110,16 @@
 //     items and their fields above the line in item.go, the counts, the
 //     change feed SnapshotSince reads and the totals Summary reads), the
 //     sites' queues (siteQueues, hosts.go: the items waiting their turn,
-//     picked round-robin) with their politeness (politeness.go), and the
-//     shared failures. ListEdit (listedit.go, from EditList) changes the
-//     list by hand under it: it removes items one by one, moves them to
-//     the top or the bottom (their Rank, and their place in their site's
-//     line), names one before it starts and notes the workbook cell each
-//     link came from.
+//     picked round-robin), and the shared failures. ListEdit (listedit.go,
+//     from EditList) changes the list by hand under it: it removes items
+//     one by one, moves them to the top or the bottom (their Rank, and
+//     their place in their site's line), names one before it starts and
+//     notes the workbook cell each link came from.
+//   - throttle.Book (package throttle) owns what Haul learned of each
+//     site's limits: the queues ask it whether a site may take one more
+//     request, and finish tells it what each try brought; its lock is
+//     taken after Manager.mu. The limits it learned are kept for a day in
+//     Options.LearnedLimits, read by New and written when a run stops.
 //   - folderNames (names.go) owns the file names items hold in each folder
 //     and where numbering goes on from; claims (claim.go) look at the
 //     folder with no lock held. Its mu is taken after Manager.mu.

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"haul/downloader/rules"
+	"haul/downloader/throttle"
 )
 
 // finish applies the outcome of a try: an interrupted try goes back to
@@ -19,25 +20,43 @@ func (m *Manager) finish(ctx context.Context, it *item, out outcome) {
 	defer m.mu.Unlock()
 	h := m.queues.byKey[it.host]
 	inFlight := h.active
+	if !it.holdsSlot {
+		inFlight++ // its slot was passed on once its body was in
+	}
 	m.releaseSlotLocked(it)
 	it.cancel, it.speed = nil, nil // the speed is only read while Active: 100,000 finished items need none
 	finished := out.done || out.skipped || out.page != nil
-	if !finished && ctx.Err() != nil {
+	interrupted := !finished && ctx.Err() != nil
+	var site throttle.Judgement
+	if !it.siteTold {
+		site = m.queues.book.Answer(it.host, m.now(), siteAnswer(it, out, inFlight, interrupted))
+	}
+	if interrupted {
 		m.interruptedLocked(it, context.Cause(ctx))
 		m.notifyLocked()
 		return
 	}
-	h.pace.observe(out.verdict.SlowDown)
-	if out.verdict.SlowDown {
-		h.pace.refused(m.now(), out.verdict.Err.Status, inFlight, m.perHostLocked(), out.verdict.MinWait)
-	}
 	h.noteTry(out.verdict)
-	s := rules.Decide(out.forRules(), it.history(), m.retryPolicyLocked())
+	s := rules.Decide(out.forRules(site), it.history(), m.retryPolicyLocked())
 	m.applyLocked(it, out, s)
-	if h.down(out.verdict, s) {
+	if h.down(out.verdict, s) || s.Err != nil && s.Err.Reason == ReasonKeptRefusing {
 		m.failSiteLocked(it.host, it.err)
 	}
 	m.notifyLocked()
+}
+
+// siteAnswer is what a try tells its site's limits (package throttle).
+func siteAnswer(it *item, out outcome, inFlight int, interrupted bool) throttle.Answer {
+	a := throttle.Answer{Ticket: it.ticket, Started: it.activeAt, InFlight: inFlight, RetryAfter: out.verdict.MinWait,
+		Again: it.failures > 0 || it.throttled > 0}
+	switch {
+	case interrupted:
+	case out.done || out.skipped || out.page != nil:
+		a.Kind = throttle.Success
+	case out.verdict.Err != nil:
+		a.Kind = out.verdict.Throttle
+	}
+	return a
 }
 
 // interruptedLocked moves an item whose try was stopped by the user or by
@@ -56,7 +75,7 @@ func (m *Manager) interruptedLocked(it *item, cause error) {
 
 // history is what decide needs to know of the item's earlier tries.
 func (it *item) history() rules.History {
-	return rules.History{Failures: it.failures, Reached: it.reached, Total: it.total.Load()}
+	return rules.History{Failures: it.failures, Reached: it.reached, Total: it.total.Load(), Throttled: int(it.throttled)}
 }
 
 func (m *Manager) retryPolicyLocked() rules.Policy {
@@ -93,6 +112,14 @@ func (m *Manager) applyLocked(it *item, out outcome, s rules.Step) {
 		it.err = s.Err
 	case rules.StepWait:
 		m.waitLocked(it, s.Wait, s.Err, out.verdict.SlowDown)
+	case rules.StepRequeue: // the site throttles: back in line, after its own Retry-After when it gave one
+		it.throttled++
+		if s.Wait > 0 {
+			m.waitLocked(it, s.Wait, s.Err, true)
+			break
+		}
+		m.requeueLocked(it)
+		it.err, it.slowedDown = s.Err, true
 	}
 }
 
@@ -172,18 +199,18 @@ func (m *Manager) releaseSlotLocked(it *item) {
 	}
 }
 
-// releaseSlot is releaseSlotLocked for callers without the lock.
-func (m *Manager) releaseSlot(it *item) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	m.releaseSlotLocked(it)
-}
-
 // passSlotOn frees the item's download slot before its file is saved and
 // lets the next download go first: its request is sent while this file is
 // written and synced, not after. On a site 50 ms away, that halves the
 // time between one answer and the next request on a connection.
 func (m *Manager) passSlotOn(it *item) {
-	m.releaseSlot(it)
+	m.mu.Lock()
+	if it.holdsSlot { // the site answered: tell its limits now, when its request ends, not once the file is saved
+		inFlight := m.queues.byKey[it.host].active
+		m.queues.book.Answer(it.host, m.now(), throttle.Answer{Kind: throttle.Success, Ticket: it.ticket, Started: it.activeAt, InFlight: inFlight})
+		it.siteTold = true
+	}
+	m.releaseSlotLocked(it)
+	m.mu.Unlock()
 	runtime.Gosched()
 }

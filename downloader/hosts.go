@@ -1,14 +1,20 @@
 package downloader
 
-import "time"
+import (
+	"time"
+
+	"haul/downloader/throttle"
+)
 
 // siteQueues is the part of the engine that keeps each site's queued items
-// in line and picks the next one to start, round-robin over the sites. It
-// has no lock of its own: Manager.mu guards it.
+// in line and picks the next one to start, round-robin over the sites,
+// within the limits its book of sites' limits sets. It has no lock of its
+// own: Manager.mu guards it; the book has its own.
 type siteQueues struct {
 	byKey map[string]*hostQueue
 	order []*hostQueue
 	rr    int
+	book  *throttle.Book
 }
 
 // enqueue puts a Queued item in line behind its site's other items.
@@ -23,10 +29,10 @@ func (q *siteQueues) enqueue(it *item) {
 }
 
 // pick takes the next queued item from the next site that may start a
-// request, round-robin; limit says how many downloads a site may have at
-// once. When none may, it returns the earliest time one could (zero when
-// only a finishing download can free a slot).
-func (q *siteQueues) pick(now time.Time, limit func(site string) int) (*item, time.Time) {
+// request, round-robin; limits are the limits set for a site, which the
+// book lowers to what it learned. When none may, it returns the earliest
+// time one could (zero when only a finishing download can free a slot).
+func (q *siteQueues) pick(now time.Time, limits func(site string) throttle.Limits) (*item, time.Time) {
 	var wakeAt time.Time
 	n := len(q.order)
 	for i := range n {
@@ -34,9 +40,7 @@ func (q *siteQueues) pick(now time.Time, limit func(site string) int) (*item, ti
 		if !h.pending() {
 			continue
 		}
-		most := limit(h.key)
-		h.pace.recover(now, most)
-		ok, at := h.pace.ready(now, h.active, most)
+		ok, at := q.book.Ready(h.key, now, h.active, limits(h.key))
 		if !ok {
 			wakeAt = earlierOf(wakeAt, at)
 			continue
@@ -44,7 +48,7 @@ func (q *siteQueues) pick(now time.Time, limit func(site string) int) (*item, ti
 		if it := h.pop(); it != nil {
 			q.rr = (q.rr + i + 1) % n
 			h.active++
-			h.pace.started(now)
+			it.ticket, it.siteTold = q.book.Start(h.key, now), false
 			return it, time.Time{}
 		}
 	}
@@ -74,7 +78,6 @@ type hostQueue struct {
 	queue  []*item
 	head   int
 	active int
-	pace   pace
 	// answered says the site answered a request since Haul started;
 	// refusals counts the definite failures to connect to it since then,
 	// or since the user last retried its links (see sitedown.go).
@@ -160,4 +163,12 @@ func (h *hostQueue) take(it *item) bool {
 		}
 	}
 	return false
+}
+
+// earlierOf is the earlier of two times, a zero time standing for none.
+func earlierOf(a, b time.Time) time.Time {
+	if a.IsZero() || !b.IsZero() && b.Before(a) {
+		return b
+	}
+	return a
 }

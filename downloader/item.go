@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"haul/downloader/ranges"
+	"haul/downloader/throttle"
 )
 
 // item is one link and its destination. Fields above the line are guarded by
@@ -48,17 +49,20 @@ type item struct {
 	status   int32 // the last HTTP status
 	width    int32 // pixel size, when a picture
 	height   int32
+	ticket   throttle.Ticket // when the try started in its site's history of refusals
 
 	// The flags sit together: 100,000 items would pay for padding after each.
 	ownsPart   bool // name+".part" in the folder is this item's
 	slowedDown bool
-	holdsSlot  bool // holds a download slot (global and per site)
-	inQueue    bool // present in its host's queue
-	dirty      bool // changed since the journal was last written
-	fromPage   bool // found on a web page: must really be a picture
-	isImage    bool // the first bytes are a picture
-	yielding   bool // canceled to go back to the queue after the limit was lowered
-	renamed    bool // pattern is the name the user gave before the first try
+	holdsSlot  bool  // holds a download slot (global and per site)
+	inQueue    bool  // present in its host's queue
+	dirty      bool  // changed since the journal was last written
+	fromPage   bool  // found on a web page: must really be a picture
+	isImage    bool  // the first bytes are a picture
+	yielding   bool  // canceled to go back to the queue after the limit was lowered
+	renamed    bool  // pattern is the name the user gave before the first try
+	throttled  uint8 // tries put back in line while the site throttled, without using up a try
+	siteTold   bool  // the site's limits were told how this try went (see passSlotOn)
 	// journalNow says a later run could not tell the item's saved file by
 	// its note alone (a numbered name, or an answer with neither a version
 	// nor a length), so its saving is written to the journal at once.

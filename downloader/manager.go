@@ -14,6 +14,7 @@ import (
 	"golang.org/x/sync/semaphore"
 
 	"haul/downloader/links"
+	"haul/downloader/throttle"
 )
 
 // Manager owns a queue of items and the workers that download them. All its
@@ -101,7 +102,7 @@ func New(opts Options) *Manager {
 		dir:       opts.Dir,
 		store:     newItemStore(),
 		names:     newFolderNames(),
-		queues:    siteQueues{byKey: map[string]*hostQueue{}},
+		queues:    siteQueues{byKey: map[string]*hostQueue{}, book: throttle.New(opts.SiteWait)},
 		hashes:    map[string]*item{},
 		failures:  map[ItemError]*ItemError{},
 		archive:   remembered{opts.Archive},
@@ -111,6 +112,9 @@ func New(opts Options) *Manager {
 	m.createUnnamed = createUnnamedOS
 	m.syncer.askers = m.activeCount
 	m.initNetwork(opts)
+	if opts.LearnedLimits != "" {
+		_ = m.queues.book.Load(opts.LearnedLimits, m.now()) // a file that cannot be read only means learning again
+	}
 	return m
 }
 
@@ -310,6 +314,9 @@ func (m *Manager) stopLocked() {
 	}
 	m.client.CloseIdleConnections()
 	m.journal.flush(true)
+	if m.opts.LearnedLimits != "" {
+		_ = m.queues.book.Save(m.opts.LearnedLimits, m.now()) // not kept: the next run learns them again
+	}
 }
 
 // Wait blocks until nothing is left to do while running (every item final
@@ -402,11 +409,12 @@ func (m *Manager) journalsAtOnce(it *item) bool {
 	return it.journalNow
 }
 
-// siteLimitLocked says how many downloads each site may have at once: its
-// own rule's limit, else the user's per-site limit.
-func (m *Manager) siteLimitLocked() func(site string) int {
-	perHost := m.perHostLocked()
-	return func(site string) int { return m.sitePerHost(site, perHost) }
+// siteLimitLocked says how many downloads each site may have at once and
+// start a second: its own rule's limits, else the user's per-site ones.
+func (m *Manager) siteLimitLocked() func(site string) throttle.Limits {
+	l := m.limits
+	l.PerHost = m.perHostLocked()
+	return func(site string) throttle.Limits { return m.sitePerHost(site, l) }
 }
 
 // perHostLocked is the user's per-site limit, which defaults to the global one.

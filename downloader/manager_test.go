@@ -31,7 +31,7 @@ func TestFaults(t *testing.T) {
 		{name: "429 then ok", opts: []downloadtest.Option{downloadtest.FailFirst(1, 429, "")}, want: Done, wantBody: body, hits: 2},
 		{name: "500 forever", opts: []downloadtest.Option{downloadtest.Status(500)}, want: Failed, hits: 6, kind: ErrHTTP},
 		{name: "404 once", opts: []downloadtest.Option{downloadtest.Status(404)}, want: Failed, hits: 1, kind: ErrHTTP},
-		{name: "403 once", opts: []downloadtest.Option{downloadtest.Status(403)}, want: Failed, hits: 1, kind: ErrHTTP},
+		{name: "403 after its tries", opts: []downloadtest.Option{downloadtest.Status(403)}, want: Failed, hits: 6, kind: ErrHTTP},
 		{name: "410 once", opts: []downloadtest.Option{downloadtest.Status(410)}, want: Failed, hits: 1, kind: ErrHTTP},
 		{name: "cut once", opts: []downloadtest.Option{downloadtest.CutBody(50<<10, 1)}, want: Done, wantBody: body, hits: 2},
 		{name: "cut always from 0", opts: []downloadtest.Option{downloadtest.CutBody(50<<10, -1)}, want: Done, wantBody: body, hits: 2},

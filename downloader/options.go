@@ -51,6 +51,12 @@ type Limits struct {
 	PerHost int
 	// RequestsPerSec caps how many requests start each second, over all sites; 0 is unlimited.
 	RequestsPerSec float64
+	// PerHostRate caps how many requests start each second on one site; 0 is
+	// unlimited (a site's rule may set its own).
+	PerHostRate float64
+	// SiteWait is how long a site may refuse everything before its links
+	// fail; 0 is the default, 10 minutes.
+	SiteWait time.Duration
 	// BytesPerSec caps the total download speed; 0 is unlimited.
 	BytesPerSec int64
 	// Retries is how many times a failed attempt is tried again; 0 means never
@@ -119,6 +125,10 @@ type Options struct {
 	// pictures saved before, even when their files are gone (package
 	// archive keeps one per folder).
 	Archive Archive
+	// LearnedLimits is the file where the limits learned of sites are kept
+	// for a day, read at New and written when a run stops; "" keeps them
+	// for this Manager only.
+	LearnedLimits string
 	// DialContext replaces how connections are made (tests map host names to loopback).
 	DialContext func(ctx context.Context, network, addr string) (net.Conn, error)
 }

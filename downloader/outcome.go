@@ -39,8 +39,9 @@ func (m *Manager) outcomeOf(ctx context.Context, it *item, j job, p *tryPlan, r 
 	if p.mem != nil {
 		r.Reached = m.keepReceived(it, p)
 	}
+	rule, _ := m.siteRule(j.url.Hostname())
 	v := rules.Classify(rules.Failure{Ending: r.Ending, Resp: r.Resp, Err: r.Err, Host: j.url.Hostname(), Dir: j.dir,
-		MaxSize: j.limits.MaxSize, Now: m.now()})
+		MaxSize: j.limits.MaxSize, Now: m.now(), Head: r.Head, Signs: rule.signs()})
 	return outcome{reached: r.Reached, verdict: v}
 }
 

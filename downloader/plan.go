@@ -92,7 +92,9 @@ func (p *tryPlan) notAsPromised(a transfer.Answer) (outcome, bool) {
 	case len(a.Head) == 0:
 		return outcome{verdict: refused(&ItemError{Kind: ErrEmptyBody, Reason: ReasonEmptyFile, Status: resp.StatusCode})}, true
 	case a.Format.IsText:
-		return outcome{verdict: refused(notImageError(a.Head, p.j.url, resp))}, true
+		rule, _ := p.m.siteRule(p.j.url.Hostname())
+		return outcome{verdict: rules.Classify(rules.Failure{Refused: notImageError(a.Head, p.j.url, resp),
+			Head: a.Head, Signs: rule.signs()})}, true
 	}
 	return outcome{}, false
 }

@@ -4,6 +4,7 @@ import (
 	"haul/downloader/itemstate"
 	"haul/downloader/record"
 	"haul/downloader/rules"
+	"haul/downloader/throttle"
 )
 
 // The engine's faces (the window, haul get) speak of items in the words of
@@ -88,7 +89,12 @@ const (
 	ReasonFileGone        = itemstate.ReasonFileGone
 	ReasonSignIn          = itemstate.ReasonSignIn
 	ReasonUnknown         = itemstate.ReasonUnknown
+	ReasonKeptRefusing    = itemstate.ReasonKeptRefusing
 )
+
+// SiteSlowed is a site Haul holds back, with the limits it learned of it
+// (see throttle.Status).
+type SiteSlowed = throttle.Status
 
 // ItemError is why an item failed or is waiting (see itemstate.ItemError).
 type ItemError = itemstate.ItemError

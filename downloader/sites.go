@@ -3,6 +3,8 @@ package downloader
 import (
 	"context"
 	"fmt"
+	"haul/downloader/rules"
+	"haul/downloader/throttle"
 	"net/http"
 	"strings"
 )
@@ -53,6 +55,35 @@ type SiteRule struct {
 	Cookies string `json:"cookies,omitempty"`
 	// PerHost caps downloads at once from the site; 0 keeps the general limit.
 	PerHost int `json:"per_host,omitempty"`
+	// PerMinute caps the requests started on the site a minute; 0 keeps
+	// the general limit.
+	PerMinute int `json:"per_minute,omitempty"`
+	// ThrottleStatuses are the statuses by which the site says "slow down",
+	// besides 429.
+	ThrottleStatuses []int `json:"throttle_statuses,omitempty"`
+	// ThrottleText is a text by which the site says "slow down" in an
+	// answer's first bytes, such as "please wait a few minutes".
+	ThrottleText string `json:"throttle_text,omitempty"`
+}
+
+// limits are the rule's limits within the user's (PerHost at once, PerHostRate a second).
+func (r SiteRule) limits(general Limits) throttle.Limits {
+	l := throttle.Limits{AtOnce: general.PerHost, PerSecond: general.PerHostRate}
+	if r.PerHost > 0 {
+		l.AtOnce = min(r.PerHost, l.AtOnce)
+	}
+	if r.PerMinute > 0 {
+		perSecond := float64(r.PerMinute) / 60
+		if l.PerSecond == 0 || perSecond < l.PerSecond {
+			l.PerSecond = perSecond
+		}
+	}
+	return l
+}
+
+// signs are the site's own ways of saying "slow down".
+func (r SiteRule) signs() rules.ThrottleSigns {
+	return rules.ThrottleSigns{Statuses: r.ThrottleStatuses, Text: r.ThrottleText}
 }
 
 // Matches says whether the rule applies to host.
@@ -123,8 +154,9 @@ func (m *Manager) setHeadersFor(req *http.Request, page string, noPageReferer bo
 	}
 }
 
-// sitePerHost is the per-site limit for items grouped under key (host:port).
-func (m *Manager) sitePerHost(key string, general int) int {
+// sitePerHost is the per-site limits for items grouped under key
+// (host:port): the site rule's, within the user's.
+func (m *Manager) sitePerHost(key string, general Limits) throttle.Limits {
 	host := key
 	if h, _, found := strings.Cut(key, ":"); found {
 		host = h
@@ -132,10 +164,8 @@ func (m *Manager) sitePerHost(key string, general int) int {
 	if strings.HasPrefix(key, "[") {
 		host = strings.TrimPrefix(key[:strings.LastIndex(key, "]")], "[")
 	}
-	if rule, ok := m.siteRule(host); ok && rule.PerHost > 0 {
-		return min(rule.PerHost, general)
-	}
-	return general
+	rule, _ := m.siteRule(host)
+	return rule.limits(general)
 }
 
 // Fetch makes a GET request the way downloads do: through the same client

@@ -175,11 +175,11 @@ func (s connSlots) TryAcquire() bool {
 	if h == nil || !m.running {
 		return false
 	}
-	most := m.sitePerHost(h.key, m.perHostLocked())
+	limits := m.siteLimitLocked()(h.key)
 	if h.fileConns > 0 {
-		most = min(most, h.fileConns)
+		limits.AtOnce = min(limits.AtOnce, h.fileConns)
 	}
-	if ok, _ := h.pace.ready(m.now(), h.active, most); !ok || !m.gate.TryAcquire() {
+	if ok, _ := m.queues.book.Ready(h.key, m.now(), h.active, limits); !ok || !m.gate.TryAcquire() {
 		return false
 	}
 	h.active++

@@ -38,7 +38,8 @@ func reloadTranslations() {
 }
 
 // TestFailedRowsInChinese runs a 404 and a login page served for a picture
-// in the window under Chinese: their rows, the detail line and the totals
+// (tried again, as a page may be a site's way of saying "slow down") in
+// the window under Chinese: their rows, the detail line and the totals
 // speak Chinese.
 func TestFailedRowsInChinese(t *testing.T) {
 	inChinese(t)
@@ -57,7 +58,7 @@ func TestFailedRowsInChinese(t *testing.T) {
 	h.waitTotals("已保存 0")
 	want := map[string]string{
 		gone:  "找不到（404）：链接已失效，或文件已被删除。",
-		login: "网站发来的是网页，不是图片——可能需要登录，或禁止直接下载。",
+		login: "网站发来的是网页，不是图片——可能需要登录，或禁止直接下载——试了 6 次，仍未成功。",
 	}
 	for url, text := range want {
 		if got := h.row(url).status.Text; got != text {

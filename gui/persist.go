@@ -16,6 +16,10 @@ import (
 // queueFileName is the saved download list in the app's storage folder.
 const queueFileName = "queue.jsonl"
 
+// learnedLimitsFile is where the limits Haul learned of sites are kept for
+// a day, beside the download list.
+const learnedLimitsFile = "sites-learned.json"
+
 // queuePath is where the download list is kept between runs.
 func queuePath(a fyne.App) string {
 	return filepath.Join(a.Storage().RootURI().Path(), queueFileName)

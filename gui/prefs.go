@@ -1,6 +1,8 @@
 package gui
 
 import (
+	"time"
+
 	"fyne.io/fyne/v2"
 
 	"haul/downloader"
@@ -12,6 +14,8 @@ const (
 	prefConcurrency = "limits.concurrency"
 	prefPerHost     = "limits.perHost"
 	prefConnections = "limits.connectionsPerFile"
+	prefPerHostRate = "limits.perHostRate"
+	prefSiteWait    = "limits.siteWaitSeconds"
 	prefBytesPerSec = "limits.bytesPerSec"
 	prefRetries     = "limits.retries"
 	prefOnExists    = "limits.onExists"
@@ -42,6 +46,8 @@ func loadSettings(p fyne.Preferences) remembered {
 			Retries:            p.IntWithFallback(prefRetries, downloader.DefaultRetries),
 			OnExists:           policy,
 			MaxSize:            int64(p.IntWithFallback(prefMaxSize, 0)),
+			PerHostRate:        float64(p.IntWithFallback(prefPerHostRate, 0)),
+			SiteWait:           time.Duration(p.IntWithFallback(prefSiteWait, 0)) * time.Second,
 			// Both picture settings are on unless the user turned them off.
 			KeepDuplicates: !p.BoolWithFallback(prefSkipSame, true),
 			NoPageReferer:  !p.BoolWithFallback(prefPageReferer, true),
@@ -56,6 +62,8 @@ func saveLimits(p fyne.Preferences, l downloader.Limits) {
 	p.SetInt(prefConcurrency, l.Concurrency)
 	p.SetInt(prefPerHost, l.PerHost)
 	p.SetInt(prefConnections, l.ConnectionsPerFile)
+	p.SetInt(prefPerHostRate, int(l.PerHostRate))
+	p.SetInt(prefSiteWait, int(l.SiteWait/time.Second))
 	p.SetInt(prefBytesPerSec, int(l.BytesPerSec))
 	p.SetInt(prefRetries, l.Retries)
 	p.SetString(prefOnExists, l.OnExists.String())

@@ -52,8 +52,8 @@ func (r *refresher) pull() (update, bool) {
 	d := r.m.SnapshotSince(r.rev)
 	r.rev = d.Rev
 	sum := d.Summary
-	u := update{pulled: time.Now(), sum: sum, reset: d.Reset, changes: compact(d.Items), removed: d.Removed, redraw: sum.Waiting > 0}
-	if t := newTotalsView(sum); t != r.totals {
+	u := update{pulled: time.Now(), sum: sum, reset: d.Reset, changes: compact(d.Items), removed: d.Removed, redraw: sum.Waiting > 0 || len(d.Slowed) > 0}
+	if t := newTotalsView(sum).withSites(d.Slowed, u.pulled); t != r.totals {
 		r.totals, u.totals, u.newTotals = t, t, true
 	}
 	u.saveProblem = r.saveProblem()

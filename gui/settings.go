@@ -107,9 +107,12 @@ func newSettingsRow(u *UI, s remembered) *settingsRow {
 
 // showMore shows the settings that do not fit on the row (Ctrl+,).
 func (r *settingsRow) showMore() {
+	siteRate, siteWait := newSiteLimitSelects(r)
 	limits := widget.NewForm(
 		widget.NewFormItem(lang.L("Per site:"), r.perHost),
 		widget.NewFormItem(lang.L("Connections per file:"), r.connections),
+		widget.NewFormItem(lang.L("Requests a second per site:"), siteRate),
+		widget.NewFormItem(lang.L("Give up on a site refusing everything after:"), siteWait),
 		widget.NewFormItem(lang.L("Retries:"), r.retries),
 		widget.NewFormItem(lang.L("If the file exists:"), r.exists),
 		widget.NewFormItem(lang.L("Largest file:"), container.NewVBox(r.maxSize, r.maxSizeProblem)),

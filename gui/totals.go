@@ -2,6 +2,7 @@ package gui
 
 import (
 	"strings"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/lang"
@@ -10,6 +11,7 @@ import (
 
 	"haul/downloader"
 	"haul/gui/kit"
+	"haul/i18n"
 )
 
 // totalsView is what the totals line and the batch progress bar show.
@@ -49,6 +51,15 @@ func newTotalsView(s downloader.Summary) totalsView {
 		}
 	}
 	v.Text = strings.Join(parts, " · ")
+	return v
+}
+
+// withSites adds to the totals line the sites Haul holds back and what it
+// learned of them: "example.com: 4 at once, about 20 a second".
+func (v totalsView) withSites(sites []downloader.SiteSlowed, now time.Time) totalsView {
+	if text := i18n.SlowedSites(kit.Tr, sites, now); text != "" && v.Summary.Total > 0 {
+		v.Text += " · " + text
+	}
 	return v
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"net/url"
+	"path/filepath"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -167,6 +168,7 @@ func newUI(a fyne.App, w fyne.Window, cfg config) *UI {
 	opts.OnPage = func(found downloader.PageFound) { u.pageFound(found) }
 	saved, netErr := settings.LoadNetwork(settings.NetworkPath(a))
 	opts.Proxy, opts.Sites = saved.Proxy, saved.Sites
+	opts.LearnedLimits = filepath.Join(a.Storage().RootURI().Path(), learnedLimitsFile)
 	if cfg.options != nil {
 		cfg.options(&opts)
 	}

@@ -154,6 +154,8 @@ func queuedText(s downloader.ItemSnapshot, c viewContext) string {
 		return lang.L("Stopped; Start resumes it")
 	case !c.running:
 		return lang.L("Not started; press Start")
+	case s.SlowedDown && s.RetryAt.After(c.now):
+		return lang.X("row.queued.slow", "The site asked us to slow down — trying again in {{.In}}", kit.Data{"In": countdownText(s.RetryAt.Sub(c.now))})
 	case c.slotsFree:
 		return siteWaitText(s, c.perHost)
 	case s.Failures > 0:

@@ -59,6 +59,8 @@ func reasonText(t Translator, e *downloader.ItemError) string {
 		return statusText(t, e.Status)
 	case downloader.ReasonNoFile:
 		return t.X("reason.nofile", Data{"Status": e.Status, "Text": http.StatusText(e.Status)})
+	case downloader.ReasonKeptRefusing:
+		return t.X("reason.keptrefusing", Data{"Status": e.Status})
 	}
 	if text, ok := hostText(t, e); ok {
 		return text

@@ -7,8 +7,10 @@
 # Usage: scripts/bench.sh
 # Environment:
 #   RUNS=3              runs per tool and workload (the table shows medians)
-#   WORKLOADS="1 ... 6" which workloads to run
+#   WORKLOADS="1 ... 12" which workloads to run
 #   TOOLS="haul curl curl+sync aria2c"  (curl+sync: curl, then sync, since haul makes every file durable;
+#                       haul+learned, run by itself on workloads that ask for it: haul after a first run
+#                       of the same list that learned the site's limits, which the second run uses again;
 #                       durable: bench/durable, the least a Go client does to save files as durably as
 #                       haul, with no queue, naming or retries: the floor for small files, workloads 2, 5, 7)
 #   TOOL_TIMEOUT=600    seconds before one run of a tool is stopped
@@ -19,7 +21,7 @@ export LANG=en_US.UTF-8
 cd "$(dirname "$0")/.."
 
 RUNS=${RUNS:-3}
-WORKLOADS=${WORKLOADS:-"1 2 3 4 5 6 7"}
+WORKLOADS=${WORKLOADS:-"1 2 3 4 5 6 7 8 9 10 11 12"}
 TOOLS=${TOOLS:-"haul curl curl+sync aria2c"}
 TOOL_TIMEOUT=${TOOL_TIMEOUT:-600}
 FLOOR_TRIES=${FLOOR_TRIES:-5}
@@ -113,7 +115,8 @@ write_inputs() {
 run_tool() {
 	local tool=$1 c=$2 urls=$3 out=$4
 	case $tool in
-	haul) bin/haul get -q -o "$out" -state "$out.state" -c "$c" -retries 5 "$urls" ;;
+	# shellcheck disable=SC2086 # HAUL_FLAGS are words
+	haul | haul+learned) XDG_CONFIG_HOME="$work/config" bin/haul get -q -o "$out" -state "$out.state" -c "$c" -retries 5 $HAUL_FLAGS "$urls" ;;
 	curl+sync) run_tool curl "$c" "$urls" "$out" && sync ;;
 	durable) bin/durable -o "$out" -c "$c" "$urls" ;;
 	curl) curl --parallel --parallel-max "$c" --fail --retry 5 --retry-all-errors --silent --show-error --no-progress-meter --config "$work/curl.cfg" ;;
@@ -122,13 +125,28 @@ run_tool() {
 	esac
 }
 export -f run_tool
-export work
+export work HAUL_FLAGS=""
+
+# forget_or_learn starts haul's run of tool $1 on workload $2 afresh: with
+# nothing learned of the site's limits, or, for haul+learned, with what a
+# first run of the same list (not measured) learned.
+forget_or_learn() {
+	local tool=$1 w=$2 c=$3
+	rm -rf "$work/config" "$work/warm" "$work/warm.state"
+	if [[ $tool == haul+learned ]]; then
+		mkdir -p "$work/warm"
+		curl -fsS -X POST "$control/reset"
+		bash -c 'run_tool "$@"' _ haul "$c" "$work/w$w.urls" "$work/warm" >/dev/null 2>&1 || true
+		rm -rf "$work/warm" "$work/warm.state"
+	fi
+}
 
 # bench_once runs tool $2 once on workload $1 and appends a result row.
 bench_once() {
 	local w=$1 tool=$2 run=$3 c=$4 out=$work/out rc stats kv requests=0 peak=0 refused=0 correct timing
 	rm -rf "$out" "$out.state"
 	mkdir -p "$out"
+	forget_or_learn "$tool" "$w" "$c"
 	sync
 	curl -fsS -X POST "$control/reset"
 	set +e
@@ -194,12 +212,20 @@ for w in $WORKLOADS; do
 	title=$(info_field title)
 	files=$(info_field files)
 	c=$(info_field concurrency)
+	refusal=$(info_field refusal)
+	HAUL_FLAGS=$(info_field haul_flags)
+	workload_tools=("${tools[@]}")
+	listed_tools=$TOOLS
+	if [[ $(info_field learn) == 1 && " $TOOLS " == *" haul "* ]]; then
+		listed_tools="$TOOLS haul+learned"
+		[[ -z $haul_missing ]] && workload_tools+=(haul+learned)
+	fi
 	read -r floor kind <<<"$(measure_floor)"
-	printf '%s\t%s\t%s\t%s\t%s\n' "$w" "$title" "$floor" "$kind" "$files" >>"$floors"
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$w" "$title" "$floor" "$kind" "$files" "${refusal:--}" "$listed_tools" >>"$floors"
 	echo "Workload $w: $title (floor $floor s, $kind)" >&2
 	write_inputs "$work/w$w.urls" "$work/out"
 	for ((run = 1; run <= RUNS; run++)); do
-		for tool in "${tools[@]}"; do
+		for tool in "${workload_tools[@]}"; do
 			bench_once "$w" "$tool" "$run" "$c"
 		done
 	done
@@ -214,17 +240,17 @@ echo "Machine: $(nproc) CPUs, $(sed -n 's/^model name[[:space:]]*: //p' /proc/cp
 echo
 echo "| workload | tool | wall s | CPU s | peak RSS MB | files correct | × floor | notes |"
 echo "|---|---|---:|---:|---:|---:|---:|---|"
-while IFS=$'\t' read -r w title floor kind files; do
+while IFS=$'\t' read -r w title floor kind files refusal wtools; do
 	first=1
-	for tool in $TOOLS; do
+	for tool in $wtools; do
 		if [[ $first -eq 1 ]]; then
 			cell="**$w** $title; floor $floor s ($kind)"
 			first=0
 		else
 			cell="$w"
 		fi
-		if [[ $tool == haul && -n $haul_missing ]]; then
-			echo "| $cell | haul | – | – | – | – | – | not run: $haul_missing |"
+		if [[ $tool == haul* && -n $haul_missing ]]; then
+			echo "| $cell | $tool | – | – | – | – | – | not run: $haul_missing |"
 			continue
 		fi
 		wall=$(column_median "$w" "$tool" 4)
@@ -236,8 +262,8 @@ while IFS=$'\t' read -r w title floor kind files; do
 		refused=$(column_median "$w" "$tool" 11)
 		exits=$(awk -F'\t' -v w="$w" -v t="$tool" '$1 == w && $2 == t { printf "%s%s", sep, $8; sep = "," }' "$results")
 		notes="$requests requests, peak $peak in flight"
-		if [[ $w -eq 6 ]]; then
-			notes="**$refused × 429**, $notes"
+		if [[ $refusal != - ]]; then
+			notes="**$refused × $refusal**, $notes"
 		fi
 		if [[ $exits =~ [1-9] ]]; then
 			notes="$notes, exit codes $exits"

@@ -28,7 +28,7 @@ type stats struct {
 	Requests int   // requests for the workload's files
 	Bytes    int64 // body bytes sent, error pages included
 	Peak     int   // most requests in flight at once (sampled every millisecond)
-	Refused  int64 // 429 answers of the strict host
+	Refused  int64 // refusals of a gated host
 }
 
 // peakSampleEvery is how often the number of requests in flight is read.
@@ -59,8 +59,8 @@ func (b *bench) close() {
 func (b *bench) reset() {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if b.w.strict {
-		b.gate = newStrictGate(strictInFlight, strictRate, strictWindow)
+	if b.w.gate != nil {
+		b.gate = newGate(*b.w.gate)
 	}
 	for i := range b.w.files {
 		b.register(i)

@@ -67,7 +67,7 @@ func TestResetServesTheFaultsAfresh(t *testing.T) {
 }
 
 func TestStrictWorkloadRefusesTheTwentyFirstRequestInASecond(t *testing.T) {
-	b := newTestBench(t, workload{id: 91, files: 3, size: 100, concurrency: 1, strict: true})
+	b := newTestBench(t, workload{id: 91, files: 3, size: 100, concurrency: 1, gate: &strictLimits})
 	start := time.Now()
 	codes := map[int]int{}
 	for n := range strictRate + 1 {
@@ -174,6 +174,11 @@ func TestWorkloadsMatchTheBenchmark(t *testing.T) {
 		{5, 10_000, 2_000, 32, 0, "f0000.bin", "f9999.bin"},
 		{6, 200, 20_000, 8, 10 * time.Second, "f000.bin", "f199.bin"},
 		{7, 100_000, 200, 32, 0, "f00000.bin", "f99999.bin"},
+		{8, 200, 20_000, 16, 2500 * time.Millisecond, "f000.bin", "f199.bin"},
+		{9, 200, 20_000, 16, 2500 * time.Millisecond, "f000.bin", "f199.bin"},
+		{10, 200, 20_000, 16, 10 * time.Second, "f000.bin", "f199.bin"},
+		{11, 200, 20_000, 16, 625 * time.Millisecond, "f000.bin", "f199.bin"},
+		{12, 20, 20_000, 16, 5 * time.Second, "f00.bin", "f19.bin"},
 	}
 	for _, tt := range tests {
 		w, ok := workloadByID(tt.id)
@@ -186,7 +191,7 @@ func TestWorkloadsMatchTheBenchmark(t *testing.T) {
 			t.Errorf("workload %d: %s, want %s", tt.id, got, want)
 		}
 	}
-	if _, ok := workloadByID(8); ok {
-		t.Error("workloadByID(8) found a workload")
+	if _, ok := workloadByID(13); ok {
+		t.Error("workloadByID(13) found a workload")
 	}
 }

@@ -10,7 +10,9 @@ import (
 //	POST /reset  serve the files afresh and start counting a new run
 //	GET  /stats  the counters since the last reset, as key=value pairs
 //	GET  /floor  the workload's floor in seconds and how it was found
-//	GET  /info   the workload's title, file count and concurrency, one per line
+//	GET  /info   the workload's title, file count and concurrency, one per
+//	             line, then the status a gated host refuses with (refusal=),
+//	             haul's own flags (haul_flags=) and learn=1 when asked
 func controlHandler(b *bench) http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /reset", func(w http.ResponseWriter, _ *http.Request) {
@@ -35,6 +37,15 @@ func controlHandler(b *bench) http.Handler {
 	})
 	mux.HandleFunc("GET /info", func(w http.ResponseWriter, _ *http.Request) {
 		fmt.Fprintf(w, "title=%s\nfiles=%d\nconcurrency=%d\n", b.w.title, b.w.files, b.w.concurrency)
+		if b.w.gate != nil {
+			fmt.Fprintf(w, "refusal=%d\n", b.w.gate.status)
+		}
+		if b.w.haulFlags != "" {
+			fmt.Fprintf(w, "haul_flags=%s\n", b.w.haulFlags)
+		}
+		if b.w.learn {
+			fmt.Fprintln(w, "learn=1")
+		}
 	})
 	return mux
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"net/http"
 	"time"
 
 	"haul/downloader/downloadtest"
@@ -22,8 +23,14 @@ type workload struct {
 	floor time.Duration
 	// faults returns the downloadtest options of file i (nil: none).
 	faults func(i int) []downloadtest.Option
-	// strict puts every file behind a strictGate instead of plain serving.
-	strict bool
+	// gate puts every file behind a strictGate with these limits instead
+	// of plain serving.
+	gate *siteLimits
+	// haulFlags are flags haul gets for this workload only (say so in the title).
+	haulFlags string
+	// learn asks the script to run haul a second time with what it learned
+	// of the site's limits in its first run (the tool haul+learned).
+	learn bool
 }
 
 // everyFifth applies opts to one file in five (20% of the files).
@@ -65,13 +72,59 @@ var workloads = []workload{
 	{
 		id: 6, title: "200 × 20 KB, strict host (429 over 4 in flight or 20 req/s), 50 ms latency, c8",
 		files: 200, size: 20_000, concurrency: 8, latency: 50 * time.Millisecond,
-		floor:  200 * time.Second / strictRate,
-		strict: true,
+		floor: 200 * time.Second / strictRate,
+		gate:  &strictLimits,
 	},
 	{
 		id: 7, title: "100,000 × 200 B, c32",
 		files: 100_000, size: 200, concurrency: 32,
 	},
+	{
+		id: 8, title: "200 × 20 KB, 4 at once (503, Retry-After: 1), 50 ms latency, c16",
+		files: 200, size: 20_000, concurrency: 16, latency: 50 * time.Millisecond,
+		floor: 200 * 50 * time.Millisecond / 4,
+		gate:  &siteLimits{inFlight: 4, status: http.StatusServiceUnavailable, retryAfter: "1"},
+		learn: true,
+	},
+	{
+		id: 9, title: "200 × 20 KB, 4 at once (429 without Retry-After), 50 ms latency, c16",
+		files: 200, size: 20_000, concurrency: 16, latency: 50 * time.Millisecond,
+		floor: 200 * 50 * time.Millisecond / 4,
+		gate:  &siteLimits{inFlight: 4, status: http.StatusTooManyRequests},
+		learn: true,
+	},
+	{
+		id: 10, title: "200 × 20 KB, 20 requests a second (403 without Retry-After), 50 ms latency, c16",
+		files: 200, size: 20_000, concurrency: 16, latency: 50 * time.Millisecond,
+		floor: 200 * time.Second / 20,
+		gate:  &siteLimits{perSecond: 20, status: http.StatusForbidden},
+		learn: true,
+	},
+	{
+		id: 11, title: "200 × 20 KB, one link always 403, 50 ms latency, c16",
+		files: 200, size: 20_000, concurrency: 16, latency: 50 * time.Millisecond,
+		floor:  200 * 50 * time.Millisecond / 16,
+		faults: firstOnly(downloadtest.Status(http.StatusForbidden)),
+	},
+	{
+		id: 12, title: "20 × 20 KB, every link 403 for good, 50 ms latency, c16, haul -site-wait 5s",
+		files: 20, size: 20_000, concurrency: 16, latency: 50 * time.Millisecond,
+		faults: func(int) []downloadtest.Option {
+			return []downloadtest.Option{downloadtest.Status(http.StatusForbidden)}
+		},
+		haulFlags: "-site-wait 5s",
+		floor:     5 * time.Second,
+	},
+}
+
+// firstOnly applies opts to the first file alone.
+func firstOnly(opts ...downloadtest.Option) func(int) []downloadtest.Option {
+	return func(i int) []downloadtest.Option {
+		if i == 0 {
+			return opts
+		}
+		return nil
+	}
 }
 
 // workloadByID finds a workload by its number.

@@ -121,6 +121,9 @@ const (
 	ReasonSignIn Reason = "sign-in"
 	// ReasonUnknown is a download that stopped without saying why.
 	ReasonUnknown Reason = "unknown"
+	// ReasonKeptRefusing is a site that refused every request (Status, its
+	// last answer) for longer than Haul waits for a site.
+	ReasonKeptRefusing Reason = "kept-refusing"
 )
 
 // ItemError is why an item failed or is waiting: a reason with its

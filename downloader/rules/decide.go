@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"haul/downloader/itemstate"
+	"haul/downloader/throttle"
 )
 
 // StepKind is what the engine does with an item after a try.
@@ -21,9 +22,12 @@ const (
 	StepRestart
 	// StepFail: give up, with a reason.
 	StepFail
+	// StepRequeue: the site asked us to slow down; back in line without
+	// using up a try, after Wait when the site gave one.
+	StepRequeue
 )
 
-var stepNames = [...]string{"done", "wait", "resume", "restart", "fail"}
+var stepNames = [...]string{"done", "wait", "resume", "restart", "fail", "requeue"}
 
 // String names the step, for tests and logs.
 func (k StepKind) String() string { return stepNames[k] }
@@ -56,6 +60,8 @@ type Outcome struct {
 	Reached int64
 	// Verdict is why the try failed, when it did not finish.
 	Verdict Verdict
+	// Site is what the site's limits make of a refusal (package throttle).
+	Site throttle.Judgement
 }
 
 // History is what Decide knows of an item's earlier tries.
@@ -66,6 +72,9 @@ type History struct {
 	Reached int64
 	// Total is the file's size when known, else -1.
 	Total int64
+	// Throttled is how many tries the site refused while throttling, put
+	// back in line without using up a try.
+	Throttled int
 }
 
 // Policy is the user's limits on trying again.
@@ -101,6 +110,9 @@ func Decide(o Outcome, h History, p Policy) Step {
 	v := o.Verdict
 	if v.Err == nil {
 		v = Verdict{Retry: true, Err: &itemstate.ItemError{Kind: itemstate.ErrServer, Reason: itemstate.ReasonUnknown}}
+	}
+	if s, ok := throttledStep(v, o.Site, h, p); ok {
+		return s
 	}
 	if !v.Retry {
 		disk := v.Err.Kind == itemstate.ErrDisk
@@ -144,4 +156,26 @@ func gaveUp(e *itemstate.ItemError, attempts int) *itemstate.ItemError {
 	c := *e
 	c.Tries = attempts
 	return &c
+}
+
+// MaxThrottled bounds the tries of one link that a throttling site may
+// refuse without using up a try: beyond them, each refusal counts, so no
+// link goes round for ever while others from its site arrive.
+const MaxThrottled = 8
+
+// throttledStep is the step after a refusal the site's limits judged
+// throttling: back in line without using up a try, after the site's own
+// Retry-After if it gave one; or failed, with the others of its site, when
+// the site has refused everything for longer than Haul waits for a site.
+func throttledStep(v Verdict, site throttle.Judgement, h History, p Policy) (Step, bool) {
+	switch {
+	case v.Throttle == throttle.Neutral || !site.Throttled:
+		return Step{}, false
+	case site.KeptRefusing:
+		return Step{Kind: StepFail, Counted: true, Err: &itemstate.ItemError{Kind: itemstate.ErrHTTP,
+			Reason: itemstate.ReasonKeptRefusing, Status: v.Err.Status, Err: v.Err}}, true
+	case h.Throttled >= MaxThrottled, v.MinWait > p.MaxRetryAfter:
+		return Step{}, false
+	}
+	return Step{Kind: StepRequeue, Err: v.Err, Wait: v.MinWait}, true
 }

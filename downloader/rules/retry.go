@@ -15,11 +15,13 @@ import (
 	"time"
 
 	"haul/downloader/itemstate"
+	"haul/downloader/throttle"
 	"haul/downloader/transfer"
 )
 
-// retryableStatus lists the HTTP statuses worth trying again; every other
-// 4xx is permanent, so a 403 or 404 is requested exactly once.
+// retryableStatus lists the HTTP statuses worth trying again besides the
+// ones that may be a site asking us to slow down (statusRefusal): a 404 or
+// 410 is requested exactly once.
 var retryableStatus = map[int]bool{
 	http.StatusRequestTimeout:      true, // 408
 	http.StatusTooEarly:            true, // 425
@@ -35,12 +37,18 @@ func slowDownStatus(code int) bool {
 	return code == http.StatusTooManyRequests || code == http.StatusServiceUnavailable
 }
 
-// statusVerdict decides what a non-success status means.
-func statusVerdict(resp *http.Response, now time.Time) Verdict {
-	v := Verdict{Err: HTTPError(resp.StatusCode), Retry: retryableStatus[resp.StatusCode]}
+// statusVerdict decides what a non-success status means. A status that
+// may be the site asking us to slow down is worth another try too: a link
+// the site refuses for good fails after its tries.
+func statusVerdict(resp *http.Response, now time.Time, head []byte, signs ThrottleSigns) Verdict {
+	v := Verdict{Err: HTTPError(resp.StatusCode), Retry: retryableStatus[resp.StatusCode],
+		Throttle: statusRefusal(resp.StatusCode, head, signs)}
+	if v.Throttle != throttle.Neutral {
+		v.Retry = true
+	}
 	if v.Retry {
 		v.MinWait, _ = parseRetryAfter(resp.Header.Get("Retry-After"), now)
-		v.SlowDown = slowDownStatus(resp.StatusCode)
+		v.SlowDown = slowDownStatus(resp.StatusCode) || v.Throttle == throttle.Refusal
 	}
 	return v
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"haul/downloader/itemstate"
+	"haul/downloader/throttle"
 	"haul/downloader/transfer"
 )
 
@@ -25,6 +26,9 @@ type Verdict struct {
 	MinWait time.Duration
 	// SlowDown says the site asked us to slow down (429/503).
 	SlowDown bool
+	// Throttle says whether the answer is, or may be, the site asking us
+	// to slow down (see package throttle).
+	Throttle throttle.Kind
 }
 
 // Failure is one try that did not bring a file, as the engine saw it.
@@ -47,6 +51,10 @@ type Failure struct {
 	// MaxSize is the user's size limit, Now the time of the answer.
 	MaxSize int64
 	Now     time.Time
+	// Head is the first bytes of the answer's body, when read.
+	Head []byte
+	// Signs are the site's own ways of saying "slow down".
+	Signs ThrottleSigns
 }
 
 // Classify is the one verdict entry point: it says what kind of failure a
@@ -54,6 +62,8 @@ type Failure struct {
 // fails a try comes through here, as rclone's ShouldRetry does.
 func Classify(f Failure) Verdict {
 	switch {
+	case f.Refused != nil && f.Refused.Reason == itemstate.ReasonNotImage:
+		return pageRefusal(f.Refused, f.Head, f.Signs)
 	case f.Refused != nil:
 		return Verdict{Err: f.Refused}
 	case f.Unjournaled != nil:
@@ -65,7 +75,7 @@ func Classify(f Failure) Verdict {
 	}
 	switch f.Ending {
 	case transfer.Refused:
-		return statusVerdict(f.Resp, f.Now)
+		return statusVerdict(f.Resp, f.Now, f.Head, f.Signs)
 	case transfer.NoFile:
 		return Verdict{Err: &itemstate.ItemError{Kind: itemstate.ErrServer, Reason: itemstate.ReasonNoFile, Status: f.Resp.StatusCode}}
 	case transfer.TooLarge:

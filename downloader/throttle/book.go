@@ -51,6 +51,9 @@ type Answer struct {
 	InFlight int
 	// RetryAfter is the site's Retry-After, 0 when it gave none.
 	RetryAfter time.Duration
+	// Again says the link failed on an earlier try too: a link refused
+	// over and over is one link, not many in a row.
+	Again bool
 }
 
 // Judgement is what the book makes of a refusal.
@@ -132,12 +135,14 @@ func (b *Book) Ready(key string, now time.Time, active int, l Limits) (bool, tim
 	return b.site(key).ready(now, active, l)
 }
 
-// Start notes a request starting and returns its ticket, to give back
-// with its answer.
-func (b *Book) Start(key string) Ticket {
+// Start notes a request starting at now and returns its ticket, to give
+// back with its answer.
+func (b *Book) Start(key string, now time.Time) Ticket {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	return b.site(key).gen
+	s := b.site(key)
+	s.started(now)
+	return s.gen
 }
 
 // Answer learns from what a request brought and judges a refusal.

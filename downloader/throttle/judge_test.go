@@ -1,6 +1,10 @@
 package throttle
 
 import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
 )
@@ -20,9 +24,11 @@ func TestJudgesRefusals(t *testing.T) {
 	}{
 		{name: "one forbidden link among pictures", answers: "sssssssssp", throttled: false},
 		{name: "two forbidden links among pictures", answers: "ssssspsssp", throttled: false},
-		{name: "many refusals in a row", answers: "ssssspppp", throttled: true, wantWaitGE: 250 * time.Millisecond},
+		{name: "many refusals in a row", answers: "ssssspppppp", throttled: true, wantWaitGE: 250 * time.Millisecond},
+		{name: "one link in five refused, a few together", answers: "ssssspppssssspsssspp", throttled: false},
+		{name: "three in four refused", answers: "spppspppsppp", throttled: true},
 		{name: "a sure refusal", answers: "sssssr", throttled: true, wantWaitGE: 250 * time.Millisecond},
-		{name: "a possible refusal soon after a sure one", answers: "rssssssssp", throttled: true},
+		{name: "a possible refusal while held at the limits a sure one taught", answers: "rssssssssp", throttled: true},
 		{name: "refusing everything for longer than the bound", answers: "pppppppppppp", maxWait: time.Second, throttled: true, kept: true},
 		{name: "refusing everything within the bound", answers: "pppppppppppp", maxWait: time.Minute, throttled: true},
 		{name: "a success ends the refusing", answers: "ppppppppppsp", maxWait: time.Second, throttled: true},
@@ -36,7 +42,7 @@ func TestJudgesRefusals(t *testing.T) {
 			now := t0
 			for _, c := range tc.answers {
 				now = now.Add(100 * time.Millisecond)
-				tk := b.Start("site:80")
+				tk := b.Start("site:80", now)
 				j = b.Answer("site:80", now, Answer{Kind: kinds[c], Ticket: tk, Started: now.Add(-50 * time.Millisecond), InFlight: 1})
 			}
 			if j.Throttled != tc.throttled || j.KeptRefusing != tc.kept {
@@ -58,7 +64,7 @@ func TestShortWaitsGrowAndShrink(t *testing.T) {
 	b.jitter = func() float64 { return 1 }
 	now := t0
 	answer := func(k Kind) Judgement {
-		tk := b.Start("site:80")
+		tk := b.Start("site:80", now)
 		return b.Answer("site:80", now, Answer{Kind: k, Ticket: tk, Started: now, InFlight: 1})
 	}
 	answer(Success)
@@ -107,6 +113,63 @@ func TestReadyKeepsToTheLimits(t *testing.T) {
 			}
 			if ok, _ := b.Ready("site:80", t0, tc.active, tc.limits); ok != tc.ok {
 				t.Errorf("ready = %v, want %v", ok, tc.ok)
+			}
+		})
+	}
+}
+
+// TestOneLinkRefusedOverAndOver: the same link refused again and again is
+// one link, not many in a row: it is not taken for throttling.
+func TestOneLinkRefusedOverAndOver(t *testing.T) {
+	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	b := New(time.Second)
+	now := t0
+	for i := range 10 {
+		now = now.Add(time.Second)
+		tk := b.Start("site:80", now)
+		j := b.Answer("site:80", now, Answer{Kind: Possible, Ticket: tk, Started: now, InFlight: 1, Again: i > 0})
+		if j.Throttled {
+			t.Fatalf("try %d was taken for throttling", i+1)
+		}
+	}
+}
+
+// TestKeptForADay: limits learned are read back for a day, and a book
+// that learned nothing leaves no file.
+func TestKeptForADay(t *testing.T) {
+	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	path := filepath.Join(t.TempDir(), "learned.json")
+	if err := New(0).Save(path, t0); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(path); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("a book that learned nothing left %s (%v)", path, err)
+	}
+	b := New(0)
+	s := b.site("site:80")
+	s.atOnce, s.perSecond, s.learned = 4, 19, t0
+	s.keep()
+	if err := b.Save(path, t0); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name  string
+		after time.Duration
+		want  Status
+		ok    bool
+	}{
+		{name: "an hour later", after: time.Hour, want: Status{Site: "site:80", AtOnce: 4, PerSecond: 19, Learned: t0}, ok: true},
+		{name: "a day later", after: KeepFor},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			again := New(0)
+			if err := again.Load(path, t0.Add(tc.after)); err != nil {
+				t.Fatal(err)
+			}
+			got, ok := again.Slowed("site:80", t0.Add(tc.after))
+			if ok != tc.ok || got != tc.want {
+				t.Errorf("slowed %v %+v, want %v %+v", ok, got, tc.ok, tc.want)
 			}
 		})
 	}

@@ -55,7 +55,7 @@ func (b *Book) Load(path string, now time.Time) error {
 }
 
 // Save writes the limits learned less than KeepFor before now to path,
-// in place of what it held.
+// in place of what it held; with none, it removes path.
 func (b *Book) Save(path string, now time.Time) error {
 	f := keptFile{Sites: map[string]kept{}}
 	b.mu.Lock()
@@ -65,6 +65,12 @@ func (b *Book) Save(path string, now time.Time) error {
 		}
 	}
 	b.mu.Unlock()
+	if len(f.Sites) == 0 {
+		if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("forget the sites' learned limits: %w", err)
+		}
+		return nil
+	}
 	data, err := json.MarshalIndent(f, "", "  ")
 	if err != nil {
 		return fmt.Errorf("save the sites' learned limits: %w", err)

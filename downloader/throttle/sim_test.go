@@ -74,7 +74,7 @@ func simulate(t *testing.T, b *Book, m *model, files, c int, latency time.Durati
 				break
 			}
 			queued--
-			heap.Push(&flight, request{end: now.Add(latency), start: now, ticket: b.Start(key), admitted: m.arrive(now)})
+			heap.Push(&flight, request{end: now.Add(latency), start: now, ticket: b.Start(key, now), admitted: m.arrive(now)})
 		}
 		next := wake
 		if flight.Len() > 0 && (next.IsZero() || flight[0].end.Before(next)) {

@@ -26,9 +26,9 @@ const (
 	freeRate = 1000
 	// burstLongest closes a burst whose requests never all came back.
 	burstLongest = 30 * time.Second
-	// throttleMemory is how long after a sure refusal a possible one still
-	// counts as throttling.
-	throttleMemory = time.Minute
+	// inARowThrottling is how many links in a row a site refuses before
+	// possible refusals count as throttling.
+	inARowThrottling = 5
 	// minPerSecond is the slowest pace learned: one request a minute.
 	minPerSecond = 1.0 / 60
 )
@@ -74,12 +74,13 @@ type site struct {
 	answered      int
 	inARow        int       // refusals since the last success
 	refusingSince time.Time // the first refusal since the last success
-	lastThrottle  time.Time // the last refusal judged throttling
 	refusals      int
 
-	spans    [128]span // recent successes, a ring
-	next     int
-	okAtOnce int // the most successful requests seen in flight at once
+	starts    [128]time.Time // recent request starts, a ring
+	nextStart int
+	spans     [128]span // recent successes, a ring
+	next      int
+	okAtOnce  int // the most successful requests seen in flight at once
 
 	probeEvery time.Duration
 	nextProbe  time.Time
@@ -173,10 +174,11 @@ func (s *site) note(refused bool) {
 	}
 }
 
-// mostlyRefusing says the site answered the last four requests, or most
-// of the recent ones and at least four, with a refusal.
+// mostlyRefusing says the site refused the last few links in a row, or
+// three in four of at least eight recent ones: the way a site that
+// throttles answers, unlike one whose links fail each for its own reason.
 func (s *site) mostlyRefusing() bool {
-	if s.inARow >= 4 {
+	if s.inARow >= inARowThrottling {
 		return true
 	}
 	n := min(s.answered, len(s.recent))
@@ -186,7 +188,26 @@ func (s *site) mostlyRefusing() bool {
 			refused++
 		}
 	}
-	return refused >= 4 && refused*2 >= n
+	return n >= 8 && refused*4 >= n*3
+}
+
+// atLimits says a request went while the site was held at limits it
+// taught earlier: a refusal then says they are still too high.
+func (s *site) atLimits(a Answer) bool {
+	return s.atOnce > 0 && a.InFlight >= s.atOnce ||
+		s.perSecond > 0 && s.sent(a.Started.Add(-window), a.Started) >= s.perSecond*rateMargin
+}
+
+// probeRefused takes back a probe that was met with a refusal, any
+// refusal, within its quiet spell, and makes the next spell twice as long.
+func (s *site) probeRefused(now time.Time) {
+	if s.lastProbe.IsZero() || now.Sub(s.lastProbe) >= s.probeEvery {
+		return
+	}
+	s.atOnce, s.perSecond = s.keptAtOnce, s.keptPerSecond
+	s.lastProbe = time.Time{}
+	s.probeEvery = min(2*s.probeEvery, longestProbe)
+	s.nextProbe = now.Add(s.probeEvery)
 }
 
 // succeeded learns from a request the site answered.
@@ -202,14 +223,18 @@ func (s *site) succeeded(now time.Time, a Answer) {
 	s.resolve(now, a.Ticket)
 }
 
-// addSpan records a successful request and how many were in flight at once.
+// addSpan records a successful request and how many were in flight at
+// once. Two requests count as in flight together only when the earlier
+// one went on for a quarter of the later one's time after it started:
+// one that the site let in as the other ended overlaps it a moment here,
+// not there.
 func (s *site) addSpan(start, end time.Time) {
 	if start.IsZero() || start.After(end) {
 		start = end
 	}
 	for i := range s.spans {
 		r := &s.spans[i]
-		if r.cover > 0 && !r.end.Before(start) && !r.end.After(end) {
+		if r.cover > 0 && !r.end.After(end) && r.end.Sub(start)*4 >= end.Sub(start) {
 			r.cover++
 			s.okAtOnce = max(s.okAtOnce, r.cover)
 		}
@@ -231,19 +256,36 @@ func (s *site) letThrough(from, to time.Time) float64 {
 	return float64(n) / window.Seconds()
 }
 
+// started notes a request starting, for telling how fast requests went.
+func (s *site) started(now time.Time) {
+	s.starts[s.nextStart] = now
+	s.nextStart = (s.nextStart + 1) % len(s.starts)
+}
+
+// sent counts the requests started between from and to, per second of window.
+func (s *site) sent(from, to time.Time) float64 {
+	n := 0
+	for _, t := range s.starts {
+		if !t.IsZero() && !t.Before(from) && !t.After(to) {
+			n++
+		}
+	}
+	return float64(n) / window.Seconds()
+}
+
 // refused judges a refusal and, when it is throttling, learns from it.
 func (s *site) refused(now time.Time, a Answer, maxWait time.Duration, jitter float64) Judgement {
-	s.note(true)
+	if a.Kind == Refusal || !a.Again {
+		s.note(true)
+	}
 	if s.refusingSince.IsZero() {
 		s.refusingSince = now
 	}
-	throttled := a.Kind == Refusal || s.mostlyRefusing() ||
-		!s.lastThrottle.IsZero() && now.Sub(s.lastThrottle) < throttleMemory
-	if !throttled {
+	s.probeRefused(now)
+	if a.Kind != Refusal && !s.mostlyRefusing() && !s.atLimits(a) {
 		s.resolve(now, a.Ticket)
 		return Judgement{}
 	}
-	s.lastThrottle = now
 	s.learn(now, a, jitter)
 	j := Judgement{Throttled: true, KeptRefusing: now.Sub(s.refusingSince) >= maxWait}
 	if now.Before(s.pauseUntil) {
@@ -273,9 +315,6 @@ func (s *site) learn(now time.Time, a Answer, jitter float64) {
 	if !s.burst.atOnce {
 		s.pause(now, a.RetryAfter, jitter)
 	}
-	if !s.lastProbe.IsZero() && now.Sub(s.lastProbe) < s.probeEvery {
-		s.probeEvery = min(2*s.probeEvery, longestProbe)
-	}
 	s.probeEvery = max(s.probeEvery, firstProbe)
 	s.nextProbe = now.Add(s.probeEvery)
 	s.learned = now
@@ -295,6 +334,8 @@ func (s *site) apply(now time.Time, a Answer) {
 	}
 	b.best = max(b.best, s.letThrough(a.Started.Add(-window), now))
 	switch {
+	case s.perSecond > 0 && s.sent(a.Started.Add(-window), a.Started) < s.perSecond*rateMargin*rateMargin:
+		// sent well below the pace: the pace is not what the site refused
 	case b.best > 0:
 		s.perSecond = max(b.best*rateMargin, minPerSecond)
 	case s.perSecond > 0:

@@ -56,6 +56,8 @@ type Result struct {
 	Err error
 	// Reached is the byte the temporary file got to, when this try wrote bytes.
 	Reached int64
+	// Head is the first bytes of a refusal's body (Refused), for the site's own words.
+	Head []byte
 	// File is the temporary file of a Complete try, whole and still open.
 	File PartFile
 	// Page is the web page of a PageRead try.

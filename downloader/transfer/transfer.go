@@ -141,9 +141,13 @@ func Open(ctx context.Context, j Job, env Env) (*Opened, Result) {
 	}
 	s, refused, ok := checkAnswer(j, resp, offset, resuming)
 	if !ok {
+		var head []byte
+		if refused == Refused {
+			head = refusalHead(resp.Body, env.IdleTimeout, cancelTry)
+		}
 		resp.Body.Close()
 		cancelTry(nil)
-		return nil, Result{Ending: refused, Resp: resp}
+		return nil, Result{Ending: refused, Resp: resp, Head: head}
 	}
 	idle := newIdleReader(resp.Body, env.IdleTimeout, cancelTry)
 	body := capBody(decodeBody(idle, encodings(resp.Header)), j.MaxSize, s.offset)
@@ -166,4 +170,16 @@ func Open(ctx context.Context, j Job, env Env) (*Opened, Result) {
 func (o *Opened) Finish(p Plan) Result {
 	defer o.done()
 	return o.t.carryOut(p, o.Answer)
+}
+
+// refusalHeadSize is how much of a refusal's body is read: enough for a
+// site's "too many requests, please wait" in its own words.
+const refusalHeadSize = 1024
+
+// refusalHead reads the first bytes of a refusal's body, for the site's
+// own words; a body that stalls gives what came before.
+func refusalHead(body io.Reader, idle time.Duration, cancel context.CancelCauseFunc) []byte {
+	r := newIdleReader(io.LimitReader(body, refusalHeadSize), idle, cancel)
+	head, _ := io.ReadAll(r)
+	return head
 }

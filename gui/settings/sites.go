@@ -52,6 +52,9 @@ type siteForm struct {
 	site, referer, agent, headers, cookiesFile *widget.Entry
 	refererRule, agentRule, cookiesFrom        *widget.Select
 	perHost                                    *widget.Select
+	// perMinute, slowStatuses and slowText are the site's own limit a
+	// minute and its ways of saying "slow down" (see throttle.go).
+	perMinute, slowStatuses, slowText *widget.Entry
 }
 
 func refererLabels() []string {
@@ -91,6 +94,7 @@ func newSiteForm(r downloader.SiteRule) *siteForm {
 	}
 	f.perHost = widget.NewSelect(PerHostLabels(), nil)
 	f.perHost.SetSelected(PerHostLabel(r.PerHost))
+	f.newThrottleEntries(r)
 	f.refererRule.OnChanged = func(string) { f.enableEntries() }
 	f.agentRule.OnChanged = func(string) { f.enableEntries() }
 	f.cookiesFrom.OnChanged = func(string) { f.enableEntries() }
@@ -133,6 +137,8 @@ func (f *siteForm) items() []*widget.FormItem {
 		widget.NewFormItem(lang.L("Extra headers:"), f.headers),
 		widget.NewFormItem(lang.L("Cookies from:"), container.NewGridWithColumns(2, f.cookiesFrom, f.cookiesFile)),
 		widget.NewFormItem(lang.L("At once from this site:"), f.perHost),
+		widget.NewFormItem(lang.L("Requests a minute:"), f.perMinute),
+		widget.NewFormItem(lang.L("It says slow down with:"), container.NewGridWithColumns(2, f.slowStatuses, f.slowText)),
 	}
 }
 
@@ -165,6 +171,9 @@ func (f *siteForm) rule() (downloader.SiteRule, string) {
 		return r, lang.L("Write each extra header on its own line as Name: value.")
 	}
 	r.Header = h
+	if problem := f.readThrottle(&r); problem != "" {
+		return r, problem
+	}
 	r.Cookies = f.cookieSource()
 	if r.Cookies == CookiesFilePrefix {
 		return r, lang.L("Type where the cookies.txt file is.")

@@ -1,0 +1,85 @@
+package downloader
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"haul/downloader/downloadtest"
+)
+
+// strictSite answers 429 (Retry-After: 1) when more than maxInFlight
+// requests are in flight or more than perSecond arrive within a second.
+type strictSite struct {
+	maxInFlight, perSecond int
+	mu                     sync.Mutex
+	inFlight               int
+	arrivals               []time.Time
+	refused                atomic.Int64
+	body                   []byte
+}
+
+func (s *strictSite) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	now := time.Now()
+	s.mu.Lock()
+	s.inFlight++
+	kept := s.arrivals[:0]
+	for _, a := range s.arrivals {
+		if now.Sub(a) < time.Second {
+			kept = append(kept, a)
+		}
+	}
+	s.arrivals = append(kept, now)
+	tooMany := s.inFlight > s.maxInFlight || len(s.arrivals) > s.perSecond
+	s.mu.Unlock()
+	defer func() {
+		s.mu.Lock()
+		s.inFlight--
+		s.mu.Unlock()
+	}()
+	if tooMany {
+		s.refused.Add(1)
+		w.Header().Set("Retry-After", "1")
+		http.Error(w, "slow down", http.StatusTooManyRequests)
+		return
+	}
+	w.Write(s.body)
+}
+
+// TestStrictSiteIsObeyedOthersAreNot: a site that refuses more than 2
+// requests at once or 20 a second ends up obeyed after a few refusals,
+// while another site keeps its full concurrency.
+func TestStrictSiteIsObeyedOthersAreNot(t *testing.T) {
+	strict := &strictSite{maxInFlight: 2, perSecond: 20, body: downloadtest.Data(2000, 1)}
+	strictSrv := httptest.NewServer(strict)
+	defer strictSrv.Close()
+	friendly := newServer(t)
+	var urls []string
+	for i := range 60 {
+		urls = append(urls, fmt.Sprintf("%s/s%02d.jpg", strictSrv.URL, i))
+	}
+	for i := range 16 {
+		p := fmt.Sprintf("/f%02d.jpg", i)
+		friendly.Handle(p, downloadtest.Data(64<<10, int64(i)), downloadtest.Throttle(512<<10))
+		urls = append(urls, friendly.URL(p))
+	}
+	o := testOptions(t.TempDir())
+	o.Concurrency = 8
+	m := New(o)
+	addAll(t, m, urls...)
+	s := runAll(t, m)
+	if s.Done != len(urls) {
+		t.Fatalf("summary %+v", s)
+	}
+	if n := strict.refused.Load(); n > 20 {
+		t.Errorf("strict site refused %d requests", n)
+	}
+	if got := friendly.MaxInFlight(); got < 6 {
+		t.Errorf("the friendly site was slowed too: max in flight %d", got)
+	}
+	t.Logf("strict site refused %d requests", strict.refused.Load())
+}
