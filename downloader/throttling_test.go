@@ -83,3 +83,53 @@ func TestStrictSiteIsObeyedOthersAreNot(t *testing.T) {
 	}
 	t.Logf("strict site refused %d requests", strict.refused.Load())
 }
+
+// TestRefusalsEndEveryLink: a link the site refuses while its others
+// arrive fails as forbidden after its tries, and a site that refuses
+// everything fails its links as "the site kept refusing" once the bounded
+// wait is over; every link ends in a final state and the counts add up.
+func TestRefusalsEndEveryLink(t *testing.T) {
+	tests := []struct {
+		name      string
+		refused   func(i int) bool
+		wantDone  int
+		wantError Reason
+	}{
+		{name: "one forbidden link among pictures", refused: func(i int) bool { return i == 7 }, wantDone: 29, wantError: ReasonHTTP},
+		{name: "a site that refuses everything", refused: func(int) bool { return true }, wantError: ReasonKeptRefusing},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := newServer(t)
+			var urls []string
+			for i := range 30 {
+				p := fmt.Sprintf("/p%02d.jpg", i)
+				var opts []downloadtest.Option
+				if tc.refused(i) {
+					opts = append(opts, downloadtest.Status(http.StatusForbidden))
+				}
+				srv.Handle(p, downloadtest.Data(2000, int64(i)), opts...)
+				urls = append(urls, srv.URL(p))
+			}
+			o := testOptions(t.TempDir())
+			o.SiteWait = 300 * time.Millisecond
+			m := New(o)
+			addAll(t, m, urls...)
+			s := runAll(t, m)
+			if s.Done != tc.wantDone || s.Failed != len(urls)-tc.wantDone || s.Left() != 0 {
+				t.Fatalf("summary %+v", s)
+			}
+			snap, _ := m.Snapshot()
+			for _, it := range snap {
+				if it.State == Failed && (it.Err == nil || it.Err.Reason != tc.wantError || it.Err.Status != http.StatusForbidden) {
+					t.Errorf("%s failed with %+v, want %s for a 403", it.URL, it.Err, tc.wantError)
+				}
+			}
+			if tc.wantDone > 0 {
+				if hits := srv.Hits("/p07.jpg"); hits != o.Retries+1 {
+					t.Errorf("the forbidden link was asked %d times, want %d", hits, o.Retries+1)
+				}
+			}
+		})
+	}
+}
