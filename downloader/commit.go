@@ -13,6 +13,10 @@ import (
 // commit moves the finished part file to its final name without replacing
 // a file that appeared meanwhile (unless the policy is Overwrite).
 func (m *Manager) commit(it *item, part string, policy ExistsPolicy) error {
+	m.mu.Lock()
+	link, referer := it.raw, it.referer
+	m.mu.Unlock()
+	markFromInternet(part, link, referer)
 	for range 1000 {
 		m.mu.Lock()
 		name := it.name

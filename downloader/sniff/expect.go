@@ -37,16 +37,36 @@ func ExpectImage(name, contentType string, fromPage bool) bool {
 
 // FixExtension returns name with its extension replaced by f.Ext when the
 // name's extension names a different picture format (photo.jpg that is
-// really PNG → photo.png). Names without a picture extension, and formats
-// that are not pictures, are returned unchanged.
+// really PNG → photo.png). A picture named as a program or a shortcut
+// (Photo.jpg.lnk, run.desktop, x.exe) loses that extension and gets the
+// picture's, so opening it never runs anything. Other names without a
+// picture extension, and formats that are not pictures, are returned
+// unchanged.
 func FixExtension(name string, f Format) string {
 	if !f.IsImage || f.Ext == "" {
 		return name
 	}
 	ext := filepath.Ext(name)
+	if runnable[strings.ToLower(ext)] {
+		name = name[:len(name)-len(ext)]
+		if ext = filepath.Ext(name); imageFamilies[strings.ToLower(ext)] == "" {
+			return name + f.Ext
+		}
+	}
 	have := imageFamilies[strings.ToLower(ext)]
 	if have == "" || have == imageFamilies[f.Ext] {
 		return name
 	}
 	return name[:len(name)-len(ext)] + f.Ext
+}
+
+// runnable are the extensions of files that run something when opened:
+// programs, scripts, installers and shortcuts, on Windows, Linux and macOS.
+var runnable = map[string]bool{
+	".exe": true, ".com": true, ".scr": true, ".pif": true, ".bat": true, ".cmd": true, ".cpl": true,
+	".msi": true, ".msp": true, ".msc": true, ".dll": true, ".lnk": true, ".url": true, ".scf": true,
+	".js": true, ".jse": true, ".vbs": true, ".vbe": true, ".wsf": true, ".wsh": true, ".hta": true,
+	".ps1": true, ".psm1": true, ".reg": true, ".inf": true, ".jar": true, ".application": true,
+	".appref-ms": true, ".gadget": true, ".desktop": true, ".sh": true, ".bash": true, ".run": true,
+	".appimage": true, ".command": true, ".app": true, ".pkg": true, ".dmg": true, ".py": true, ".pl": true,
 }

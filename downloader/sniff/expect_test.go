@@ -49,6 +49,13 @@ func TestFixExtension(t *testing.T) {
 		{"download", png, "download"},
 		{"photo.jpg", htmlFormat, "photo.jpg"},
 		{"photo.jpg", Format{}, "photo.jpg"},
+		{"Photo.jpg.lnk", png, "Photo.png"},
+		{"Photo.jpg.lnk", jpg, "Photo.jpg"},
+		{"run.desktop", png, "run.png"},
+		{"x.EXE", jpg, "x.jpg"},
+		{"invoice.pdf.scr", png, "invoice.pdf.png"},
+		{"a.b.cmd", png, "a.b.png"},
+		{"setup.exe", htmlFormat, "setup.exe"},
 	}
 	for _, tt := range tests {
 		if got := FixExtension(tt.name, tt.format); got != tt.want {
