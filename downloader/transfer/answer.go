@@ -71,7 +71,14 @@ func checkAnswer(j Job, resp *http.Response, offset int64, resuming bool) (s spa
 	default:
 		return s, Refused, false
 	}
-	if encs := encodings(resp.Header); len(encs) > 0 && decodable(encs) {
+	return boundedSpan(j, resp.Header, s)
+}
+
+// boundedSpan checks the span of an answer against how it is encoded and
+// the size limit: an encoded answer is read from its start only and its
+// size is known once decoded.
+func boundedSpan(j Job, h http.Header, s span) (span, Ending, bool) {
+	if encs := encodings(h); len(encs) > 0 && decodable(encs) {
 		if s.offset > 0 {
 			return s, CannotResume, false // a part of encoded bytes cannot be decoded alone
 		}
