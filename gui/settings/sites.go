@@ -153,18 +153,8 @@ func (f *siteForm) rule() (downloader.SiteRule, string) {
 	}
 	r := downloader.SiteRule{Site: site, Referer: downloader.RefererRule(f.refererRule.SelectedIndex()),
 		Agent: downloader.AgentRule(f.agentRule.SelectedIndex()), PerHost: kit.Atoi(f.perHost.Selected)}
-	if r.Referer == downloader.RefererFixed {
-		u, err := url.Parse(strings.TrimSpace(f.referer.Text))
-		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-			return r, lang.L("Type the Referer as a full address, such as https://example.com/.")
-		}
-		r.FixedReferer = u.String()
-	}
-	if r.Agent == downloader.AgentCustom {
-		r.CustomAgent = strings.TrimSpace(f.agent.Text)
-		if r.CustomAgent == "" || !httpguts.ValidHeaderFieldValue(r.CustomAgent) {
-			return r, lang.L("Type the User-Agent to send.")
-		}
+	if problem := f.readRefererAndAgent(&r); problem != "" {
+		return r, problem
 	}
 	h, ok := parseHeaders(f.headers.Text)
 	if !ok {
@@ -179,6 +169,25 @@ func (f *siteForm) rule() (downloader.SiteRule, string) {
 		return r, lang.L("Type where the cookies.txt file is.")
 	}
 	return r, ""
+}
+
+// readRefererAndAgent reads the typed Referer and User-Agent into r when
+// the rule asks for them; problem is what is wrong with them, in words.
+func (f *siteForm) readRefererAndAgent(r *downloader.SiteRule) (problem string) {
+	if r.Referer == downloader.RefererFixed {
+		u, err := url.Parse(strings.TrimSpace(f.referer.Text))
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return lang.L("Type the Referer as a full address, such as https://example.com/.")
+		}
+		r.FixedReferer = u.String()
+	}
+	if r.Agent == downloader.AgentCustom {
+		r.CustomAgent = strings.TrimSpace(f.agent.Text)
+		if r.CustomAgent == "" || !httpguts.ValidHeaderFieldValue(r.CustomAgent) {
+			return lang.L("Type the User-Agent to send.")
+		}
+	}
+	return ""
 }
 
 // cookieSource is the cookie source chosen: "", a browser name, or a file.
