@@ -15,7 +15,7 @@ func TestForgetTakesSavedRowsOutOfTheArchive(t *testing.T) {
 	urls := h.serve([]string{"a.png", "b.png"}, fileBody)
 	h.paste(urls[0])
 	h.waitRows(1)
-	h.ui.Start()
+	h.ui.batch.Start()
 	h.waitState(urls[0], downloader.Done)
 	folders := h.ui.archive.folders
 	if !folders.HasLink(h.dir, urls[0]) {
@@ -40,7 +40,7 @@ func TestForgetTakesSavedRowsOutOfTheArchive(t *testing.T) {
 	h.ui.archive.check(h.ui.prefs).SetChecked(false)
 	h.paste(urls[1])
 	h.waitRows(2)
-	h.ui.Start()
+	h.ui.batch.Start()
 	h.waitState(urls[1], downloader.Done)
 	if folders.HasLink(h.dir, urls[1]) {
 		t.Error("a file saved with the archive off was recorded")

@@ -13,9 +13,12 @@ import (
 	"haul/gui/kit"
 )
 
-// batchBar holds the controls for the whole list. The commands used less
-// often sit in a menu, so the bar fits an 800-pixel-wide window.
+// batchBar holds the controls for the whole list and runs their commands:
+// start, pause all, stop, retry failed, clear, copy the failed links,
+// export the report (report.go) and open the folder. The commands used
+// less often sit in a menu, so the bar fits an 800-pixel-wide window.
 type batchBar struct {
+	u                                              *UI
 	start, pauseAll, stop, retryFailed, openFolder *kit.TipButton
 	more                                           *kit.TipButton
 	// proxy says which proxy the downloads go through, when one is used.
@@ -25,21 +28,20 @@ type batchBar struct {
 }
 
 func newBatchBar(u *UI) *batchBar {
-	b := &batchBar{
-		start:       kit.NewTipButton(lang.L("Start"), theme.MediaPlayIcon(), withKey(lang.L("Start the downloads and resume paused ones"), fyne.KeyReturn, ctrlKey), u.Start),
-		pauseAll:    kit.NewTipButton(lang.L("Pause all"), theme.MediaPauseIcon(), withKey(lang.L("Pause every download; Start resumes them"), fyne.KeyP, ctrlKey), u.PauseAll),
-		stop:        kit.NewTipButton(lang.L("Stop"), theme.MediaStopIcon(), withKey(lang.L("Stop every download, keeping what is saved so far"), fyne.KeyS, ctrlShiftKey), u.Stop),
-		retryFailed: kit.NewTipButton(lang.L("Retry failed"), theme.ViewRefreshIcon(), withKey(lang.L("Try every failed download again"), fyne.KeyR, ctrlKey), u.RetryFailed),
-		openFolder:  kit.NewTipButton(lang.L("Open folder"), theme.FolderOpenIcon(), withKey(lang.L("Show the download folder"), fyne.KeyO, ctrlShiftKey), u.OpenFolder),
-	}
+	b := &batchBar{u: u}
+	b.start = kit.NewTipButton(lang.L("Start"), theme.MediaPlayIcon(), withKey(lang.L("Start the downloads and resume paused ones"), fyne.KeyReturn, ctrlKey), b.Start)
+	b.pauseAll = kit.NewTipButton(lang.L("Pause all"), theme.MediaPauseIcon(), withKey(lang.L("Pause every download; Start resumes them"), fyne.KeyP, ctrlKey), b.PauseAll)
+	b.stop = kit.NewTipButton(lang.L("Stop"), theme.MediaStopIcon(), withKey(lang.L("Stop every download, keeping what is saved so far"), fyne.KeyS, ctrlShiftKey), b.Stop)
+	b.retryFailed = kit.NewTipButton(lang.L("Retry failed"), theme.ViewRefreshIcon(), withKey(lang.L("Try every failed download again"), fyne.KeyR, ctrlKey), b.RetryFailed)
+	b.openFolder = kit.NewTipButton(lang.L("Open folder"), theme.FolderOpenIcon(), withKey(lang.L("Show the download folder"), fyne.KeyO, ctrlShiftKey), b.OpenFolder)
 	b.proxy = widget.NewLabel("")
 	b.proxy.Importance = widget.LowImportance
 	b.proxy.Hide()
-	b.clearFinished = menuItem(lang.L("Clear finished"), theme.ContentClearIcon(), fyne.KeyL, ctrlKey, u.ClearFinished)
-	b.clearFailed = fyne.NewMenuItem(lang.L("Clear failed"), u.ClearFailed)
+	b.clearFinished = menuItem(lang.L("Clear finished"), theme.ContentClearIcon(), fyne.KeyL, ctrlKey, b.ClearFinished)
+	b.clearFailed = fyne.NewMenuItem(lang.L("Clear failed"), b.ClearFailed)
 	b.clearFailed.Icon = theme.DeleteIcon()
-	b.copyFailed = menuItem(lang.L("Copy failed links"), theme.ContentCopyIcon(), fyne.KeyC, ctrlShiftKey, u.CopyFailed)
-	b.export = menuItem(lang.L("Export report…"), theme.DocumentSaveIcon(), fyne.KeyE, ctrlKey, u.ExportReport)
+	b.copyFailed = menuItem(lang.L("Copy failed links"), theme.ContentCopyIcon(), fyne.KeyC, ctrlShiftKey, b.CopyFailed)
+	b.export = menuItem(lang.L("Export report…"), theme.DocumentSaveIcon(), fyne.KeyE, ctrlKey, b.ExportReport)
 	b.menu = fyne.NewMenu("", b.clearFinished, b.clearFailed, b.copyFailed, b.export)
 	b.more = kit.NewTipButton("", theme.MoreHorizontalIcon(), lang.L("More commands for the list"), nil)
 	b.more.OnTapped = func() { showMenuUnder(u.win.Canvas(), b.menu, b.more) }
@@ -80,7 +82,8 @@ func (b *batchBar) enable(s downloader.Summary) {
 
 // Start runs the queue and resumes paused items (Ctrl+Enter). A folder
 // that cannot be used is explained, with a way to choose another.
-func (u *UI) Start() {
+func (b *batchBar) Start() {
+	u := b.u
 	// Clicking Start takes no focus from the speed field, so a speed typed
 	// there without Enter is applied now, before anything downloads.
 	u.settings.speed.commitTyped()
@@ -94,12 +97,13 @@ func (u *UI) Start() {
 			return
 		}
 		u.m.ResumeAll()
-		u.do(u.forgetResumeHint)
+		u.do(u.batch.forgetResumeHint)
 	})
 }
 
 // forgetResumeHint drops "press Start to continue" once Start was pressed.
-func (u *UI) forgetResumeHint() {
+func (b *batchBar) forgetResumeHint() {
+	u := b.u
 	if !u.restored.resume {
 		return
 	}
@@ -111,19 +115,29 @@ func (u *UI) forgetResumeHint() {
 }
 
 // PauseAll pauses every unfinished item (Ctrl+P); Start resumes them.
-func (u *UI) PauseAll() { u.command(func() { u.m.PauseAll() }) }
+func (b *batchBar) PauseAll() {
+	u := b.u
+	u.command(func() { u.m.PauseAll() })
+}
 
 // Stop halts every download (Ctrl+Shift+S, or Esc in the list); partial
 // files stay, so Start resumes.
-func (u *UI) Stop() { u.command(u.m.Stop) }
+func (b *batchBar) Stop() {
+	u := b.u
+	u.command(u.m.Stop)
+}
 
 // RetryFailed queues every failed item again (Ctrl+R).
-func (u *UI) RetryFailed() { u.command(func() { u.m.RetryFailed() }) }
+func (b *batchBar) RetryFailed() {
+	u := b.u
+	u.command(func() { u.m.RetryFailed() })
+}
 
 // ClearFinished removes saved, skipped and canceled rows; the files stay,
 // and so do failed rows, with their Retry. What the intake line said of the
 // links added is done with too.
-func (u *UI) ClearFinished() {
+func (b *batchBar) ClearFinished() {
+	u := b.u
 	u.list.UnselectAll()
 	u.intake.set("", nil)
 	u.command(func() { u.m.ClearFinished() })
@@ -131,13 +145,15 @@ func (u *UI) ClearFinished() {
 
 // ClearFailed removes the failed rows, once their links are no longer
 // wanted; what they saved stays on disk.
-func (u *UI) ClearFailed() {
+func (b *batchBar) ClearFailed() {
+	u := b.u
 	u.list.UnselectAll()
 	u.command(func() { u.m.ClearFailed() })
 }
 
 // CopyFailed puts the failed links on the clipboard, one per line.
-func (u *UI) CopyFailed() {
+func (b *batchBar) CopyFailed() {
+	u := b.u
 	var text []byte
 	n := 0
 	for _, it := range u.rows.items {
@@ -151,7 +167,8 @@ func (u *UI) CopyFailed() {
 }
 
 // OpenFolder shows the output folder in the file manager.
-func (u *UI) OpenFolder() {
+func (b *batchBar) OpenFolder() {
+	u := b.u
 	u.openURL(u.m.Dir())
 }
 

@@ -107,7 +107,7 @@ func TestPauseAllResumeAndCancelOneRow(t *testing.T) {
 			urls = append(urls, h.serve([]string{"c.png"}, big, downloadtest.StallAfterHeaders(100_000, 2))...)
 			h.paste(strings.Join(urls, "\n"))
 			h.waitRows(3)
-			h.ui.Start()
+			h.ui.batch.Start()
 			h.pump("the three files under way", func() bool {
 				items, _ := h.ui.m.Snapshot()
 				under := 0
@@ -158,7 +158,7 @@ func TestRetryOneFailedRowAndRetryAllFailed(t *testing.T) {
 			h := newHarness(t, map[string]int{prefRetries: 0})
 			urls := h.serve([]string{"x.png", "y.png", "z.png"}, fileBody, downloadtest.FailFirst(1, 500, ""))
 			h.paste(strings.Join(urls, "\n"))
-			h.ui.Start()
+			h.ui.batch.Start()
 			h.waitTotals("0 saved · 0 skipped · 3 failed · 0 left")
 			if r := h.row(urls[0]); !strings.Contains(r.status.Text, "500") {
 				t.Errorf("failed row says %q", r.status.Text)

@@ -52,7 +52,7 @@ func TestFailedRowsInChinese(t *testing.T) {
 	if got := h.ui.intake.label.Text; got != "已添加 2 个链接 · 1 行不是链接" {
 		t.Errorf("intake line = %q", got)
 	}
-	h.ui.Start()
+	h.ui.batch.Start()
 	h.waitState(gone, downloader.Failed)
 	h.waitState(login, downloader.Failed)
 	h.waitTotals("已保存 0")

@@ -132,7 +132,7 @@ func (c *clipWatcher) pasted(text string) {
 func (c *clipWatcher) add() {
 	text := c.offered
 	c.dismiss()
-	c.ui.AddText(text)
+	c.ui.intake.AddText(text)
 }
 
 // dismiss hides the bar without adding anything.

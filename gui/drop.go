@@ -70,10 +70,11 @@ func droppedLinks(uris []fyne.URI) (links []string, rest []fyne.URI) {
 // addDropped queues dropped links and list files and says what happened.
 // Dropped files that are not lists are named at once; the report on the
 // lists, read in the background, follows.
-func (u *UI) addDropped(webLinks, paths, refused []string) {
+func (l *intakeLine) addDropped(webLinks, paths, refused []string) {
+	u := l.ui
 	var r intakeResult
 	if len(webLinks) > 0 {
-		u.queue(links.Extract(strings.Join(webLinks, "\n")), &r)
+		u.intake.queue(links.Extract(strings.Join(webLinks, "\n")), &r)
 	}
 	if len(refused) > 0 {
 		msg := lang.X("intake.refused", "{{.Names}}: not a list of links. Drop .txt, .csv, .xlsx, .html or .md files.",
@@ -85,9 +86,9 @@ func (u *UI) addDropped(webLinks, paths, refused []string) {
 	}
 	if len(paths) == 0 {
 		if len(webLinks) > 0 {
-			u.showAdded(r)
+			u.intake.showAdded(r)
 		}
 		return
 	}
-	u.addFiles(paths, r)
+	u.intake.addFiles(paths, r)
 }

@@ -28,7 +28,7 @@ func uriList(t *testing.T, list string) []fyne.URI {
 func TestDroppedURIListAddsItsLinks(t *testing.T) {
 	h := newHarness(t, nil)
 	list := "# dragged from a web page\r\nhttps://pics.example/cat.jpg\r\nhttps://pics.example/my%20dog.png\r\nhttps://pics.example/cat.jpg\r\n"
-	h.ui.Dropped(fyne.NewPos(5, 5), uriList(t, list))
+	h.ui.intake.Dropped(fyne.NewPos(5, 5), uriList(t, list))
 	if got, want := h.ui.intake.label.Text, "Added 2 links · 1 duplicate skipped"; got != want {
 		t.Errorf("intake line = %q, want %q", got, want)
 	}
@@ -49,11 +49,11 @@ func TestDroppedWebURIsFilesAndPictures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h.ui.Dropped(fyne.NewPos(5, 5), []fyne.URI{web, storage.NewFileURI(list)})
+	h.ui.intake.Dropped(fyne.NewPos(5, 5), []fyne.URI{web, storage.NewFileURI(list)})
 	h.pump("the dropped list", func() bool { return strings.HasPrefix(h.ui.intake.label.Text, "Added 2") })
 	h.waitRows(2)
 
-	h.ui.Dropped(fyne.NewPos(5, 5), []fyne.URI{storage.NewFileURI("https://pics.example/3.jpg"), storage.NewFileURI(filepath.Join(dir, "photo.png"))})
+	h.ui.intake.Dropped(fyne.NewPos(5, 5), []fyne.URI{storage.NewFileURI("https://pics.example/3.jpg"), storage.NewFileURI(filepath.Join(dir, "photo.png"))})
 	if got := h.ui.intake.label.Text; !strings.HasPrefix(got, "Added 1 link · photo.png: not a list of links") {
 		t.Errorf("intake line = %q", got)
 	}
@@ -102,7 +102,7 @@ func TestDroppedWorkbookAddsItsLinks(t *testing.T) {
 	}
 	old := filepath.Join(t.TempDir(), "old.xls")
 	write(t, old, "\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1")
-	h.ui.Dropped(fyne.NewPos(5, 5), []fyne.URI{storage.NewFileURI(book), storage.NewFileURI(old)})
+	h.ui.intake.Dropped(fyne.NewPos(5, 5), []fyne.URI{storage.NewFileURI(book), storage.NewFileURI(old)})
 	h.pump("the dropped workbook", func() bool { return strings.HasPrefix(h.ui.intake.label.Text, "Added") })
 	if got := h.ui.intake.label.Text; !strings.HasPrefix(got, "Added 2 links · ") || !strings.Contains(got, "save it as .xlsx in Excel") {
 		t.Errorf("intake line = %q", got)

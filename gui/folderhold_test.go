@@ -45,7 +45,7 @@ func TestWindowHoldsItsFolder(t *testing.T) {
 	links := h.serve([]string{"a.bin"}, func(string) []byte { return downloadtest.Data(1000, 1) })
 	h.paste(links[0])
 	h.waitRows(1)
-	h.ui.Start()
+	h.ui.batch.Start()
 	h.waitCommands()
 	h.pump("the folder explained", func() bool { return s.problem.dir == h.dir })
 	if s.problem.trouble != folderInUse || !strings.HasPrefix(s.problem.message(), "haul get is downloading into "+h.dir) {

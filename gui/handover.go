@@ -15,18 +15,19 @@ import (
 // called from any goroutine and returns once the window has taken it.
 func (u *UI) Receive(r instance.Request) instance.Reply {
 	reply := make(chan instance.Reply, 1)
-	u.do(func() { reply <- u.receive(r) })
+	u.do(func() { reply <- u.intake.receive(r) })
 	return <-reply
 }
 
 // receive brings the window forward and takes r, on the UI thread.
-func (u *UI) receive(r instance.Request) instance.Reply {
+func (l *intakeLine) receive(r instance.Request) instance.Reply {
+	u := l.ui
 	u.win.Show()
 	u.win.RequestFocus()
-	u.AddFiles(r.Files)
+	u.intake.AddFiles(r.Files)
 	added := len(r.Files)
 	if r.Browser != nil {
-		added += u.fromBrowser(*r.Browser)
+		added += u.intake.fromBrowser(*r.Browser)
 	}
 	return instance.Reply{Added: added}
 }
@@ -35,12 +36,13 @@ func (u *UI) receive(r instance.Request) instance.Reply {
 // (in memory only: they are saved only as a site rule the user makes), then
 // opens the picker on the page's pictures, all chosen, as Find pictures
 // does; links are queued as they are.
-func (u *UI) fromBrowser(m browser.Message) int {
+func (l *intakeLine) fromBrowser(m browser.Message) int {
+	u := l.ui
 	m.UseIn(u.m)
 	if m.Type != browser.TypePictures {
 		var r intakeResult
 		r.count(m.Queue(u.m))
-		u.showAdded(r)
+		u.intake.showAdded(r)
 		return r.added
 	}
 	src := picker.Source{Page: m.Page.URL}

@@ -49,7 +49,7 @@ func TestPicturesFromTheBrowserOpenThePickerAndUseItsCookies(t *testing.T) {
 	}
 	test.Tap(add)
 	h.waitRows(2)
-	h.ui.Start()
+	h.ui.batch.Start()
 	h.waitTotals("2 saved · 0 skipped · 0 failed · 0 left")
 	saved := h.readSaved()
 	for name, body := range pics {

@@ -22,8 +22,10 @@ import (
 // listExtensions are the files accepted as lists of links.
 var listExtensions = []string{".txt", ".csv", ".tsv", ".html", ".htm", ".md", ".xlsx", ".xlsm", ".xls", ".ods"}
 
-// intakeLine is the one short line that says what the last add did, with a
-// button that lists the lines that were not links.
+// intakeLine is how links come into the window: pasted, dropped
+// (drop.go), opened from lists, or handed over by another launch or the
+// browser (handover.go); and the one short line that says what the last
+// add did, with a button that lists the lines that were not links.
 type intakeLine struct {
 	ui       *UI
 	label    *widget.Label
@@ -61,26 +63,29 @@ type intakeResult struct {
 }
 
 // Paste adds the links found in the clipboard's text (Ctrl+V).
-func (u *UI) Paste() {
+func (l *intakeLine) Paste() {
+	u := l.ui
 	text := u.app.Clipboard().Content()
 	u.clip.pasted(text)
-	u.AddText(text)
+	u.intake.AddText(text)
 }
 
 // AddText picks the links out of text and queues them.
-func (u *UI) AddText(text string) {
+func (l *intakeLine) AddText(text string) {
+	u := l.ui
 	var r intakeResult
-	u.queue(links.Extract(text), &r)
+	u.intake.queue(links.Extract(text), &r)
 	if r.added == 0 && r.duplicates == 0 && len(r.problems) == 0 && len(r.errors) == 0 {
 		u.intake.set(lang.L("No links found in the clipboard. Copy some links, then paste again."), nil)
 		return
 	}
-	u.showAdded(r)
+	u.intake.showAdded(r)
 }
 
 // showAdded says what adding links gave, in the intake line, and shows the
 // tab that holds the links added.
-func (u *UI) showAdded(r intakeResult) {
+func (l *intakeLine) showAdded(r intakeResult) {
+	u := l.ui
 	u.intake.set(r.message(), r.problems)
 	if r.added > 0 {
 		u.filter.showAdded()
@@ -90,7 +95,8 @@ func (u *UI) showAdded(r intakeResult) {
 // Dropped adds the links and list files dropped on the window, such as a
 // link or picture dragged from a browser; other files are named in the
 // intake line.
-func (u *UI) Dropped(_ fyne.Position, uris []fyne.URI) {
+func (l *intakeLine) Dropped(_ fyne.Position, uris []fyne.URI) {
+	u := l.ui
 	webLinks, uris := droppedLinks(uris)
 	var paths, refused []string
 	for _, uri := range uris {
@@ -100,12 +106,13 @@ func (u *UI) Dropped(_ fyne.Position, uris []fyne.URI) {
 			refused = append(refused, uri.Name())
 		}
 	}
-	u.addDropped(webLinks, paths, refused)
+	u.intake.addDropped(webLinks, paths, refused)
 }
 
 // OpenList asks for a list file and adds its links (Ctrl+O). It starts
 // in the folder used last.
-func (u *UI) OpenList() {
+func (l *intakeLine) OpenList() {
+	u := l.ui
 	start := ""
 	if recent := u.prefs.StringList(prefRecentFolders); len(recent) > 0 {
 		start = recent[0]
@@ -113,18 +120,20 @@ func (u *UI) OpenList() {
 		start = home
 	}
 	newChooser(u, lang.L("Open a list of links"), false, listExtensions, start, func(path string) {
-		u.AddFiles([]string{path})
+		u.intake.AddFiles([]string{path})
 	}).show()
 }
 
 // AddFiles reads list files in the background and queues their links; the
 // intake line reports on all of them together.
-func (u *UI) AddFiles(paths []string) {
-	u.addFiles(paths, intakeResult{})
+func (l *intakeLine) AddFiles(paths []string) {
+	u := l.ui
+	u.intake.addFiles(paths, intakeResult{})
 }
 
 // addFiles is AddFiles with a report that starts from r.
-func (u *UI) addFiles(paths []string, r intakeResult) {
+func (l *intakeLine) addFiles(paths []string, r intakeResult) {
+	u := l.ui
 	if len(paths) == 0 {
 		return
 	}
@@ -135,15 +144,16 @@ func (u *UI) addFiles(paths []string, r intakeResult) {
 				r.errors = append(r.errors, i18n.ErrorText(kit.Tr, err))
 				continue
 			}
-			u.queue(res, &r)
+			u.intake.queue(res, &r)
 		}
-		u.do(func() { u.showAdded(r) })
+		u.do(func() { u.intake.showAdded(r) })
 	}()
 }
 
 // queue adds a result's links to the engine and counts what happened. A
 // text that stands for more links than Haul takes at once adds none.
-func (u *UI) queue(res links.Result, r *intakeResult) {
+func (l *intakeLine) queue(res links.Result, r *intakeResult) {
+	u := l.ui
 	if res.TooMany > 0 {
 		r.errors = append(r.errors, kit.Tr.X("intake.toomany", i18n.TooManyLinksData(res.TooMany)))
 		return

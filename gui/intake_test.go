@@ -72,7 +72,7 @@ func TestDroppedAndCommandLineFilesAreAdded(t *testing.T) {
 	write(t, page, `<html><body><img src="https://example.com/3.jpg"><a href="https://example.com/1.jpg">x</a></body></html>`)
 	write(t, picture, "\x89PNG")
 
-	h.ui.Dropped(fyne.NewPos(10, 10), []fyne.URI{storage.NewFileURI(list), storage.NewFileURI(page), storage.NewFileURI(picture)})
+	h.ui.intake.Dropped(fyne.NewPos(10, 10), []fyne.URI{storage.NewFileURI(list), storage.NewFileURI(page), storage.NewFileURI(picture)})
 	if got := h.ui.intake.label.Text; !strings.Contains(got, "photo.png: not a list of links") {
 		t.Errorf("dropping a picture says %q", got)
 	}
@@ -82,7 +82,7 @@ func TestDroppedAndCommandLineFilesAreAdded(t *testing.T) {
 	}
 	h.waitRows(3)
 
-	h.ui.AddFiles([]string{filepath.Join(dir, "missing.txt")})
+	h.ui.intake.AddFiles([]string{filepath.Join(dir, "missing.txt")})
 	h.pump("the missing list", func() bool { return strings.Contains(h.ui.intake.label.Text, "missing.txt") })
 }
 

@@ -80,7 +80,7 @@ func TestRowsAreRemovedMovedAndRenamedOneByOne(t *testing.T) {
 	h.choose(menuEntry(t, m, "Remove 2 from list"))
 	h.waitRows(2)
 
-	h.ui.Start()
+	h.ui.batch.Start()
 	h.waitTotals("2 saved · 0 skipped · 0 failed · 0 left")
 	saved := h.readSaved()
 	if len(saved) != 2 || saved["kitten.png"] != string(fileBody("b.png")) || saved["e.png"] != string(fileBody("e.png")) {

@@ -33,7 +33,7 @@ func TestQueueComesBackAfterTheWindowIsClosed(t *testing.T) {
 	held := urls[4]
 	h.paste(strings.Join(append(urls, gone), "\n"))
 	h.waitRows(6)
-	h.ui.Start()
+	h.ui.batch.Start()
 	h.waitCommands()
 	halfDone := func(url string) bool {
 		items, _ := h.ui.m.Snapshot()
@@ -72,7 +72,7 @@ func TestQueueComesBackAfterTheWindowIsClosed(t *testing.T) {
 		}
 	}
 
-	h.ui.Start()
+	h.ui.batch.Start()
 	h.waitTotals("5 saved · 0 skipped · 1 failed · 0 left")
 	saved := h.readSaved()
 	total := 0
@@ -204,7 +204,7 @@ func TestCopiedFailedLinksReadBackAsTheSameLinks(t *testing.T) {
 	}
 	h.paste(strings.Join(pasted, "\n"))
 	h.waitRows(len(paths))
-	h.ui.Start()
+	h.ui.batch.Start()
 	h.waitTotals(fmt.Sprintf("0 saved · 0 skipped · %d failed", len(paths)))
 
 	h.choose(h.ui.batch.copyFailed)

@@ -42,7 +42,7 @@ func TestPastedPagesOpenThePickerOneAfterTheOther(t *testing.T) {
 	h := newHarness(t, nil)
 	page1, page2 := h.servePages()
 	h.paste(page1 + "\n" + page2)
-	h.ui.Start()
+	h.ui.batch.Start()
 	h.pump("the picker for the first page", func() bool { return h.ui.pickers.Showing() })
 	h.waitTotals("0 saved · 2 skipped · 0 failed · 0 left")
 	// The pages are read at once, so either may come first.
@@ -127,7 +127,7 @@ func TestAFailedPictureFoundOnItsPageIsTriedAgain(t *testing.T) {
 	})
 	pic, page := h.srv.URL("/members/a.png"), h.srv.URL("/members/gallery.html")
 	h.paste(pic)
-	h.ui.Start()
+	h.ui.batch.Start()
 	h.waitTotals("0 saved · 0 skipped · 1 failed · 0 left")
 
 	h.ui.ShowPictures(picker.Source{Page: page, Images: []pages.Image{{URL: pic, Page: page}}})

@@ -35,9 +35,9 @@ func TestAFailedWorkbookLinkNamesItsCell(t *testing.T) {
 	if err := book.SaveAs(path); err != nil {
 		t.Fatal(err)
 	}
-	h.ui.AddFiles([]string{path})
+	h.ui.intake.AddFiles([]string{path})
 	h.waitRows(2)
-	h.ui.Start()
+	h.ui.batch.Start()
 	h.waitState(gone, downloader.Failed)
 	h.pump("the row of the 404", func() bool { return strings.HasPrefix(h.row(gone).status.Text, "Sheet2!B7: Not found (404)") })
 
@@ -46,7 +46,7 @@ func TestAFailedWorkbookLinkNamesItsCell(t *testing.T) {
 		t.Errorf("the details line says %q", d)
 	}
 	report := filepath.Join(t.TempDir(), "report.csv")
-	h.ui.saveReport(report)
+	h.ui.batch.saveReport(report)
 	data, err := os.ReadFile(report)
 	if err != nil || !strings.Contains(string(data), "Sheet2!B7: Not found (404)") {
 		t.Errorf("the report does not name the cell (%v):\n%s", err, data)

@@ -19,7 +19,7 @@ func TestBusyBatchRefreshesAtMostOncePerTick(t *testing.T) {
 	urls := h.serve(names, body, downloadtest.Throttle(150_000))
 	h.paste(strings.Join(urls, "\n"))
 	h.waitRows(16)
-	h.ui.Start()
+	h.ui.batch.Start()
 	h.pump("16 downloads at once", func() bool { return h.ui.totals.Summary().Active == 16 })
 
 	ticks, applies := h.ticks.Load(), h.applies.Load()
@@ -38,7 +38,7 @@ func TestIdleWindowStopsTicking(t *testing.T) {
 	h := newHarness(t, nil)
 	urls := h.serve([]string{"one.png"}, fileBody)
 	h.paste(urls[0])
-	h.ui.Start()
+	h.ui.batch.Start()
 	h.waitTotals("1 saved")
 	h.pump("the saved picture's thumbnail", func() bool { return len(h.ui.savedThumbs.waiting) == 0 })
 	ticks := h.ticks.Load()

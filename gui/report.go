@@ -17,15 +17,17 @@ import (
 const reportName = "haul-report.csv"
 
 // ExportReport asks where to save a CSV report of every item (Ctrl+E).
-func (u *UI) ExportReport() {
-	newSaveChooser(u, lang.L("Save the report"), reportName, []string{".csv"}, u.m.Dir(), u.saveReport).show()
+func (b *batchBar) ExportReport() {
+	u := b.u
+	newSaveChooser(u, lang.L("Save the report"), reportName, []string{".csv"}, u.m.Dir(), u.batch.saveReport).show()
 }
 
 // saveReport writes the report to path and says where it went.
-func (u *UI) saveReport(path string) {
+func (b *batchBar) saveReport(path string) {
+	u := b.u
 	f, err := os.Create(path)
 	if err == nil {
-		err = u.writeReport(f)
+		err = u.batch.writeReport(f)
 	}
 	if err != nil {
 		u.showError(errors.New(lang.X("report.failed", "Could not save the report: {{.Error}}", kit.Data{"Error": i18n.ErrorText(kit.Tr, err)})))
@@ -35,7 +37,8 @@ func (u *UI) saveReport(path string) {
 }
 
 // writeReport writes the report and closes w.
-func (u *UI) writeReport(w io.WriteCloser) error {
+func (b *batchBar) writeReport(w io.WriteCloser) error {
+	u := b.u
 	items, _ := u.m.Snapshot()
 	err := downloader.WriteReport(w, items, i18n.ReportOptions(kit.Tr, true, false))
 	if cerr := w.Close(); err == nil && cerr != nil {

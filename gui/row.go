@@ -224,7 +224,7 @@ func (r *row) TappedSecondary(e *fyne.PointEvent) {
 func (r *row) menu() *fyne.Menu {
 	v, u := r.view, r.ui
 	st := v.State
-	if ids := u.targets(v.ID); len(ids) > 1 {
+	if ids := u.picked.targets(v.ID); len(ids) > 1 {
 		return fyne.NewMenu("", append(append(r.pickedMenu(ids), fyne.NewMenuItemSeparator()), u.edits.menuItems(v, ids)...)...)
 	}
 	item := func(label string, icon fyne.Resource, on bool, action func()) *fyne.MenuItem {

@@ -28,7 +28,7 @@ func newRowList(u *UI) *rowList {
 // Fyne hands shortcuts to the widget with the keyboard, not to the window.
 func (l *rowList) TypedShortcut(s fyne.Shortcut) {
 	if _, ok := s.(*fyne.ShortcutSelectAll); ok {
-		l.ui.pickAll()
+		l.ui.picked.pickAll()
 		return
 	}
 	if c, ok := l.ui.win.Canvas().(fyne.Shortcutable); ok {

@@ -57,7 +57,7 @@ func TestTheEndOfTheBatchCountsDownToTheActionChosen(t *testing.T) {
 			urls := h.serve([]string{"a.png"}, fileBody)
 			h.paste(urls[0])
 			h.waitRows(1)
-			h.ui.Start()
+			h.ui.batch.Start()
 			h.waitState(urls[0], downloader.Done)
 			h.pump("the countdown", func() bool { return sc.countdown != nil })
 			cd := sc.countdown

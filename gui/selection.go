@@ -15,7 +15,9 @@ import (
 // picked is the rows chosen with the mouse (Ctrl+click adds or removes
 // one, Shift+click a range) or Ctrl+A, for the actions of the right-click
 // menu. It holds item IDs only, so it stays small however long the list.
+// Its methods pick rows and run the menu's actions on the rows picked.
 type picked struct {
+	u   *UI
 	ids map[downloader.ID]struct{}
 	// anchor is the list position a Shift+click range starts from.
 	anchor int
@@ -30,8 +32,8 @@ func (p *picked) has(id downloader.ID) bool {
 // click picks rows as a file manager does: a plain click picks one row,
 // Ctrl (Cmd on macOS) adds or removes one, Shift picks the range from the
 // last plain click.
-func (u *UI) click(pos int, mod fyne.KeyModifier) {
-	p := &u.picked
+func (p *picked) click(pos int, mod fyne.KeyModifier) {
+	u := p.u
 	id := u.rows.id(u.filter.model(pos))
 	switch {
 	case mod&(fyne.KeyModifierShortcutDefault) != 0:
@@ -55,7 +57,8 @@ func (u *UI) click(pos int, mod fyne.KeyModifier) {
 }
 
 // pickAll picks every row the list shows (Ctrl+A).
-func (u *UI) pickAll() {
+func (p *picked) pickAll() {
+	u := p.u
 	clear(u.picked.ids)
 	for i := range u.filter.len() {
 		u.picked.ids[u.rows.id(u.filter.model(i))] = struct{}{}
@@ -65,7 +68,8 @@ func (u *UI) pickAll() {
 
 // targets are the items an action on row id applies to: the picked rows
 // when id is one of them, else id alone.
-func (u *UI) targets(id downloader.ID) []downloader.ID {
+func (p *picked) targets(id downloader.ID) []downloader.ID {
+	u := p.u
 	if !u.picked.has(id) || len(u.picked.ids) < 2 {
 		return []downloader.ID{id}
 	}
@@ -79,7 +83,8 @@ func (u *UI) targets(id downloader.ID) []downloader.ID {
 }
 
 // each runs an engine action on every item in ids, in the background.
-func (u *UI) each(ids []downloader.ID, action func(downloader.ID) bool) {
+func (p *picked) each(ids []downloader.ID, action func(downloader.ID) bool) {
+	u := p.u
 	u.command(func() {
 		for _, id := range ids {
 			action(id)
@@ -88,7 +93,8 @@ func (u *UI) each(ids []downloader.ID, action func(downloader.ID) bool) {
 }
 
 // copyLinks puts the links of ids on the clipboard, one per line.
-func (u *UI) copyLinks(ids []downloader.ID) {
+func (p *picked) copyLinks(ids []downloader.ID) {
+	u := p.u
 	want := make(map[downloader.ID]bool, len(ids))
 	for _, id := range ids {
 		want[id] = true
@@ -111,7 +117,7 @@ func (r *row) MouseDown(e *desktop.MouseEvent) {
 	}
 	if m, ok := r.ui.rows.find(r.view.ID); ok {
 		if pos, ok := r.ui.filter.position(m); ok {
-			r.ui.click(pos, e.Modifier)
+			r.ui.picked.click(pos, e.Modifier)
 		}
 	}
 }
@@ -142,15 +148,15 @@ func (r *row) pickedMenu(ids []downloader.ID) []*fyne.MenuItem {
 		it.Icon = icon
 		return it
 	}
-	on := func(action func(downloader.ID) bool) func() { return func() { u.each(ids, action) } }
-	can := u.pickedCan(ids)
+	on := func(action func(downloader.ID) bool) func() { return func() { u.picked.each(ids, action) } }
+	can := u.picked.pickedCan(ids)
 	items := []*fyne.MenuItem{
 		item(lang.XN("pick.retry", "Retry {{.N}} downloads", n, d), theme.ViewRefreshIcon(), on(u.m.Retry)),
 		item(lang.XN("pick.pause", "Pause {{.N}} downloads", n, d), theme.MediaPauseIcon(), on(u.m.Pause)),
 		item(lang.XN("pick.resume", "Resume {{.N}} downloads", n, d), theme.MediaPlayIcon(), on(u.m.Resume)),
 		item(lang.XN("pick.cancel", "Cancel {{.N}} downloads", n, d), theme.CancelIcon(), on(u.m.Cancel)),
 		item(lang.XN("pick.forget", "Forget {{.N}} links, to download them again next time", n, d), theme.HistoryIcon(), func() { u.archive.forgetRows(u, ids) }),
-		item(lang.XN("pick.copy", "Copy {{.N}} links", n, d), theme.ContentCopyIcon(), func() { u.copyLinks(ids) }),
+		item(lang.XN("pick.copy", "Copy {{.N}} links", n, d), theme.ContentCopyIcon(), func() { u.picked.copyLinks(ids) }),
 	}
 	for i, ok := range []bool{can.retry, can.pause, can.resume, can.cancel, can.forget} {
 		items[i].Disabled = !ok
@@ -163,7 +169,8 @@ type pickedActions struct{ retry, pause, resume, cancel, forget bool }
 
 // pickedCan looks at the picked rows' states: saved rows can be neither
 // retried, paused nor canceled, only forgotten, like skipped ones.
-func (u *UI) pickedCan(ids []downloader.ID) pickedActions {
+func (p *picked) pickedCan(ids []downloader.ID) pickedActions {
+	u := p.u
 	var can pickedActions
 	for _, id := range ids {
 		i, ok := u.rows.find(id)

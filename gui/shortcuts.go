@@ -25,17 +25,17 @@ const (
 // shortcuts lists the window's keyboard commands.
 func (u *UI) shortcuts() []shortcut {
 	return []shortcut{
-		{fyne.KeyO, ctrlKey, u.OpenList},
+		{fyne.KeyO, ctrlKey, u.intake.OpenList},
 		{fyne.KeyF, ctrlKey, u.FindImages},
-		{fyne.KeyReturn, ctrlKey, u.Start},
-		{fyne.KeyEnter, ctrlKey, u.Start},
-		{fyne.KeyP, ctrlKey, u.PauseAll},
-		{fyne.KeyS, ctrlShiftKey, u.Stop},
-		{fyne.KeyR, ctrlKey, u.RetryFailed},
-		{fyne.KeyL, ctrlKey, u.ClearFinished},
-		{fyne.KeyC, ctrlShiftKey, u.CopyFailed},
-		{fyne.KeyE, ctrlKey, u.ExportReport},
-		{fyne.KeyO, ctrlShiftKey, u.OpenFolder},
+		{fyne.KeyReturn, ctrlKey, u.batch.Start},
+		{fyne.KeyEnter, ctrlKey, u.batch.Start},
+		{fyne.KeyP, ctrlKey, u.batch.PauseAll},
+		{fyne.KeyS, ctrlShiftKey, u.batch.Stop},
+		{fyne.KeyR, ctrlKey, u.batch.RetryFailed},
+		{fyne.KeyL, ctrlKey, u.batch.ClearFinished},
+		{fyne.KeyC, ctrlShiftKey, u.batch.CopyFailed},
+		{fyne.KeyE, ctrlKey, u.batch.ExportReport},
+		{fyne.KeyO, ctrlShiftKey, u.batch.OpenFolder},
 		{fyne.KeyD, ctrlKey, u.settings.chooseFolder},
 		{fyne.KeyComma, ctrlKey, u.settings.showMore},
 		{fyne.KeyQ, ctrlKey, u.Quit},
@@ -90,8 +90,8 @@ func (e *shortcutEntry) TypedShortcut(s fyne.Shortcut) {
 // in shortcuts run from anywhere.
 func (u *UI) addShortcuts() {
 	c := u.win.Canvas()
-	c.AddShortcut(&fyne.ShortcutPaste{}, func(fyne.Shortcut) { u.Paste() })
-	c.AddShortcut(&fyne.ShortcutSelectAll{}, func(fyne.Shortcut) { u.pickAll() })
+	c.AddShortcut(&fyne.ShortcutPaste{}, func(fyne.Shortcut) { u.intake.Paste() })
+	c.AddShortcut(&fyne.ShortcutSelectAll{}, func(fyne.Shortcut) { u.picked.pickAll() })
 	for _, s := range u.shortcuts() {
 		action := s.action
 		c.AddShortcut(&desktop.CustomShortcut{KeyName: s.key, Modifier: s.mod}, func(fyne.Shortcut) { action() })
@@ -116,7 +116,7 @@ func (u *UI) escape() {
 		top.Hide()
 		return
 	}
-	u.Stop()
+	u.batch.Stop()
 }
 
 // escSelect is a drop-down list that leaves Esc to the window: a list

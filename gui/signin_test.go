@@ -31,7 +31,7 @@ func TestSignInWithCookiesRetriesTheMembersGallery(t *testing.T) {
 
 	gallery := site.GalleryURL()
 	h.paste(gallery)
-	h.ui.Start()
+	h.ui.batch.Start()
 	h.waitState(gallery, downloader.Failed)
 	if v, _ := h.view(gallery); !v.SignIn {
 		t.Fatalf("the failed gallery row does not offer signing in: %+v", v)
@@ -97,7 +97,7 @@ func TestSignInRevivesPicturesPastedWithTheirPage(t *testing.T) {
 		text += site.URL("img."+downloadtest.MembersDomain, "/full/"+name) + "\n"
 	}
 	h.paste(text)
-	h.ui.Start()
+	h.ui.batch.Start()
 	h.waitTotals("0 saved · 0 skipped · 7 failed · 0 left")
 
 	jar := filepath.Join(t.TempDir(), "cookies.txt")

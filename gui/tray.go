@@ -26,8 +26,8 @@ func (u *UI) addTray() {
 	}
 	t := &tray{app: da}
 	t.progress = fyne.NewMenuItem("", u.win.Show)
-	t.start = fyne.NewMenuItem(lang.L("Start"), u.Start)
-	t.pause = fyne.NewMenuItem(lang.L("Pause all"), u.PauseAll)
+	t.start = fyne.NewMenuItem(lang.L("Start"), u.batch.Start)
+	t.pause = fyne.NewMenuItem(lang.L("Pause all"), u.batch.PauseAll)
 	t.quit = fyne.NewMenuItem(lang.L("Quit"), u.Quit)
 	t.quit.IsQuit = true
 	show := fyne.NewMenuItem(lang.L("Show the window"), u.win.Show)

@@ -53,7 +53,7 @@ func TestTypedLimitWaitsForEnterOrLeavingTheField(t *testing.T) {
 		{"leaving the field", func(h *harness, _ *choiceEntry) { h.win.Canvas().Unfocus() }, ""},
 		{"Tab to the next setting", func(h *harness, _ *choiceEntry) { test.FocusNext(h.win.Canvas()) }, ""},
 		{"closing More…", func(h *harness, _ *choiceEntry) { test.Tap(findButton(nil, "Close")) }, "largest file"},
-		{"pressing Start", func(h *harness, _ *choiceEntry) { h.ui.Start() }, "speed"},
+		{"pressing Start", func(h *harness, _ *choiceEntry) { h.ui.batch.Start() }, "speed"},
 	}
 	typed := map[string]string{"speed": "20 MB/s", "largest file": "20 MB"}
 	for _, f := range typedFields {
@@ -220,7 +220,7 @@ func TestLargestFileFailsALargerDownload(t *testing.T) {
 	small, large := h.srv.URL("/small.bin"), h.srv.URL("/large.bin")
 	h.paste(small + "\n" + large)
 	h.waitRows(2)
-	h.ui.Start()
+	h.ui.batch.Start()
 	h.waitState(small, downloader.Done)
 	h.waitState(large, downloader.Failed)
 	want := "The file is larger than the size limit (10 kB), so it was not saved. Raise the limit to download it."

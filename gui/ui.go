@@ -150,7 +150,7 @@ func New(a fyne.App, w fyne.Window, files []string) *UI {
 	archives, _ := archive.DefaultBase() // without a config folder, there is no archive
 	watchList, _ := watch.DefaultPath()
 	u := newUI(a, w, config{do: fyne.Do, archives: archives, watchList: watchList})
-	u.addFiles(files, u.restored)
+	u.intake.addFiles(files, u.restored)
 	return u
 }
 
@@ -184,6 +184,7 @@ func newUI(a fyne.App, w fyne.Window, cfg config) *UI {
 		kick: make(chan struct{}, 1), applied: make(chan struct{}, 1), cmds: make(chan func(), commandBacklog),
 		selected: -1, picked: picked{ids: map[downloader.ID]struct{}{}}, archive: arc, jar: opts.Jar,
 	}
+	u.picked.u = u
 	u.edits = newRowEdits(u)
 	u.thumbs = thumbnail.New(thumbnail.CacheBytes)
 	u.savedThumbs = newSavedThumbs(ctx, cfg.do, u.thumbs)
@@ -205,7 +206,7 @@ func newUI(a fyne.App, w fyne.Window, cfg config) *UI {
 		u.intake.set(u.restored.message(), nil)
 	}
 	w.SetTitle(windowTitle(a.Metadata()))
-	w.SetOnDropped(u.Dropped)
+	w.SetOnDropped(u.intake.Dropped)
 	w.SetOnClosed(u.Close)
 	u.addShortcuts()
 	u.addTray()
@@ -238,13 +239,13 @@ func appName(meta fyne.AppMetadata) string {
 // window 800 pixels wide: the settings used less often are under More…
 // and the list's commands used less often are in a menu.
 func (u *UI) build(s remembered) {
-	u.paste = kit.NewTipButton(lang.L("Paste links"), theme.ContentPasteIcon(), withKey(lang.L("Add the links copied to the clipboard"), fyne.KeyV, ctrlKey), u.Paste)
-	u.openList = kit.NewTipButton(lang.L("Open list…"), theme.FolderOpenIcon(), withKey(lang.L("Add the links in a .txt, .csv, .html or .md file"), fyne.KeyO, ctrlKey), u.OpenList)
+	u.intake = newIntakeLine(u)
+	u.paste = kit.NewTipButton(lang.L("Paste links"), theme.ContentPasteIcon(), withKey(lang.L("Add the links copied to the clipboard"), fyne.KeyV, ctrlKey), u.intake.Paste)
+	u.openList = kit.NewTipButton(lang.L("Open list…"), theme.FolderOpenIcon(), withKey(lang.L("Add the links in a .txt, .csv, .html or .md file"), fyne.KeyO, ctrlKey), u.intake.OpenList)
 	u.find = kit.NewTipButton(lang.L("Find pictures on a page…"), theme.SearchIcon(), withKey(lang.L("Look for the pictures on a web page and choose which to save"), fyne.KeyF, ctrlKey), u.FindImages)
 	u.about = kit.NewTipButton("", theme.InfoIcon(), lang.L("About Haul and its keyboard shortcuts"), u.ShowAbout)
 	u.about.Importance = widget.LowImportance
 	u.settings = newSettingsRow(u, s)
-	u.intake = newIntakeLine(u)
 	u.clip = newClipWatcher(u)
 	u.notice = newNoticeLine()
 	fitTimeLeft()
@@ -353,7 +354,7 @@ func (u *UI) pickerHost() picker.Host {
 			r := intakeResult{revived: revived}
 			r.count(ids, rejected)
 			r.duplicates -= revived
-			u.showAdded(r)
+			u.intake.showAdded(r)
 		}}
 	if u.watched != nil {
 		h.Watch = u.watched.add

@@ -38,7 +38,7 @@ func TestEscClosesTheTopmostDialogAndLeavesTheBatchRunning(t *testing.T) {
 	h := newHarness(t, nil)
 	h.paste(strings.Join(h.serveSlow("slow1.bin", "slow2.bin"), "\n"))
 	h.waitRows(2)
-	h.ui.Start()
+	h.ui.batch.Start()
 	h.waitCommands()
 	running := func() bool { return h.ui.m.Summary().Running }
 	if !running() {
@@ -128,7 +128,7 @@ func TestEscStopsTheBatchAfterUsingALimitList(t *testing.T) {
 		{"Sort", func() { test.Tap(h.ui.filter.sort); h.chooseInPopUp("Name") }},
 	}
 	for _, u := range uses {
-		h.ui.Start()
+		h.ui.batch.Start()
 		h.waitCommands()
 		if !h.ui.m.Summary().Running {
 			t.Fatal("Start did not start the batch")
@@ -201,7 +201,7 @@ func TestRowsReadWell(t *testing.T) {
 	if h.ui.intake.show.Importance == widget.LowImportance {
 		t.Error("[Show] looks like plain text")
 	}
-	h.ui.Start()
+	h.ui.batch.Start()
 	h.waitState(link, downloader.Failed)
 	h.ui.list.Select(0)
 	d := h.ui.detail
@@ -239,16 +239,16 @@ func TestStatesAreDescribedTruly(t *testing.T) {
 	if got := h.row(later).status.Text; got != "Not started; press Start" {
 		t.Errorf("before Start a row says %q", got)
 	}
-	h.ui.Start()
+	h.ui.batch.Start()
 	h.pump("some bytes", func() bool { v, _ := h.view(slow); return v.Size != "" && v.State == downloader.Active })
-	h.ui.Stop()
+	h.ui.batch.Stop()
 	h.pump("stopped rows", func() bool { return h.row(slow).status.Text == "Stopped; Start resumes it" })
 	if got := h.row(later).status.Text; got == "Waiting its turn" {
 		t.Errorf("after Stop a row still says %q", got)
 	}
 
 	h.ui.m.Cancel(h.ui.rowView(0).ID)
-	h.ui.Start()
+	h.ui.batch.Start()
 	h.waitTotals("1 saved · 0 skipped · 1 failed · 0 left")
 	if h.ui.batch.stop.Disabled() == false {
 		t.Error("Stop is enabled although everything is finished")
@@ -294,7 +294,7 @@ func TestLoweringAtOnceAppliesAtOnce(t *testing.T) {
 	urls := h.serveSlow("l1.bin", "l2.bin", "l3.bin", "l4.bin")
 	h.paste(strings.Join(urls, "\n"))
 	h.waitRows(4)
-	h.ui.Start()
+	h.ui.batch.Start()
 	h.pump("four running", func() bool { return h.ui.totals.Summary().Active == 4 })
 	h.ui.settings.concurrency.SetSelected("1")
 	if got := h.ui.intake.label.Text; got != "3 downloads went back to the queue; they will continue from where they stopped" {
@@ -379,7 +379,7 @@ func TestSavedPicturesShowThumbnails(t *testing.T) {
 	url := h.serve([]string{"thumb.png"}, fileBody)[0]
 	h.paste(url)
 	h.waitRows(1)
-	h.ui.Start()
+	h.ui.batch.Start()
 	h.waitState(url, downloader.Done)
 	h.pump("the thumbnail", func() bool { return h.row(url).thumb.Visible() })
 	r := h.row(url)
@@ -400,7 +400,7 @@ func TestFilterTabsSearchAndSort(t *testing.T) {
 	h.paste(strings.Join(append(good, bad, later), "\n"))
 	h.waitRows(4)
 	h.ui.m.Cancel(h.row(later).view.ID)
-	h.ui.Start()
+	h.ui.batch.Start()
 	h.waitTotals("2 saved · 0 skipped · 1 failed · 0 left")
 	f := h.ui.filter
 	want := []string{"All (4)", "Left (0)", "Failed (1)", "Finished (3)"}

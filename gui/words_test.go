@@ -26,7 +26,7 @@ func TestWordsAndCountsTellTheTruth(t *testing.T) {
 	if !h.ui.totals.bar.Visible() || h.ui.totals.bar.TextFormatter() != "0 of 2 finished" {
 		t.Errorf("the batch bar: shown %v, says %q", h.ui.totals.bar.Visible(), h.ui.totals.bar.TextFormatter())
 	}
-	h.ui.Start()
+	h.ui.batch.Start()
 	h.waitTotals("2 saved · 0 skipped · 0 failed · 0 left")
 	if got := h.ui.totals.bar.TextFormatter(); got != "2 of 2 finished" {
 		t.Errorf("the batch bar says %q", got)
@@ -45,7 +45,7 @@ func TestWordsAndCountsTellTheTruth(t *testing.T) {
 	}
 
 	test.Tap(h.ui.filter.tabs[groupDone])
-	h.ui.ClearFinished()
+	h.ui.batch.ClearFinished()
 	if got := h.ui.intake.label.Text; got != "" {
 		t.Errorf("after Clear finished the intake line still says %q", got)
 	}
