@@ -11,11 +11,11 @@ import (
 // Referer is the page, which the links are added with. It returns how many
 // cookies were taken.
 func (m Message) UseIn(e *downloader.Manager) int {
-	n := e.AddCookies(m.JarCookies())
+	n := e.Network().AddCookies(m.JarCookies())
 	if m.UserAgent == "" {
 		return n
 	}
-	rules := e.Sites()
+	rules := e.Network().Sites()
 	added := false
 	for _, host := range m.Hosts() {
 		if hasRule(rules, host) {
@@ -25,7 +25,7 @@ func (m Message) UseIn(e *downloader.Manager) int {
 		added = true
 	}
 	if added {
-		e.SetSites(rules)
+		e.Network().SetSites(rules)
 	}
 	return n
 }
@@ -45,10 +45,10 @@ func hasRule(rules []downloader.SiteRule, host string) bool {
 // the name template), links as they are.
 func (m Message) Queue(e *downloader.Manager) ([]downloader.ID, []downloader.Rejected) {
 	if m.Type == TypePictures && m.Page.URL != "" {
-		return e.AddPagePictures(downloader.Page{URL: m.Page.URL, Title: m.Page.Title}, m.Links...)
+		return e.Intake().AddPagePictures(downloader.Page{URL: m.Page.URL, Title: m.Page.Title}, m.Links...)
 	}
 	if m.Page.URL != "" {
-		return e.AddFromPage(m.Page.URL, m.Links...)
+		return e.Intake().AddFromPage(m.Page.URL, m.Links...)
 	}
 	return e.Add(m.Links...)
 }

@@ -55,7 +55,7 @@ func addPagesPictures(m *downloader.Manager, images []pages.Image) ([]downloader
 	}
 	var rejected []downloader.Rejected
 	for _, page := range order {
-		_, r := m.AddPagePictures(page, byPage[page.URL]...)
+		_, r := m.Intake().AddPagePictures(page, byPage[page.URL]...)
 		rejected = append(rejected, r...)
 	}
 	return rejected, len(order)
@@ -66,7 +66,7 @@ func addPagesPictures(m *downloader.Manager, images []pages.Image) ([]downloader
 // following "next page" links.
 func findPictures(ctx context.Context, m *downloader.Manager, cfg config, stderr io.Writer) ([]pages.Image, []pages.Problem, error) {
 	if !cfg.render {
-		return m.FindImages(ctx, cfg.fromPage, cfg.pages)
+		return m.Network().FindImages(ctx, cfg.fromPage, cfg.pages)
 	}
 	shown := 0
 	progress := func(pictures, _ int) {
@@ -75,21 +75,21 @@ func findPictures(ctx context.Context, m *downloader.Manager, cfg config, stderr
 			fmt.Fprintln(stderr, tr().XN("render.scrolling", pictures, i18n.Data{"N": pictures}))
 		}
 	}
-	images, err := m.RenderImages(ctx, cfg.fromPage, render.Options{MaxScreens: cfg.renderScreens, PageTimeout: cfg.renderTimeout, Progress: progress})
+	images, err := m.Network().RenderImages(ctx, cfg.fromPage, render.Options{MaxScreens: cfg.renderScreens, PageTimeout: cfg.renderTimeout, Progress: progress})
 	switch {
 	case errors.Is(err, render.ErrPageTimeout):
 		limit := cmp.Or(cfg.renderTimeout, render.DefaultPageTimeout)
 		fmt.Fprintln(stderr, tr().X("render.timeout", i18n.Data{"Limit": limit.String()}))
 		if len(images) == 0 {
-			return m.FindImages(ctx, cfg.fromPage, cfg.pages)
+			return m.Network().FindImages(ctx, cfg.fromPage, cfg.pages)
 		}
 		return images, nil, nil
 	case errors.Is(err, render.ErrNoBrowser):
 		fmt.Fprintln(stderr, tr().X("render.nobrowser", nil))
-		return m.FindImages(ctx, cfg.fromPage, cfg.pages)
+		return m.Network().FindImages(ctx, cfg.fromPage, cfg.pages)
 	case errors.Is(err, render.ErrBrowserFailed):
 		fmt.Fprintf(stderr, "%s (%v)\n", tr().X("render.failed", nil), err)
-		return m.FindImages(ctx, cfg.fromPage, cfg.pages)
+		return m.Network().FindImages(ctx, cfg.fromPage, cfg.pages)
 	}
 	return images, nil, err
 }

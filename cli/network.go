@@ -65,7 +65,7 @@ func (n *network) loadCookies(m *downloader.Manager, quiet bool, stderr io.Write
 		if err != nil {
 			return err
 		}
-		added := m.AddCookies(cs)
+		added := m.Network().AddCookies(cs)
 		if !quiet {
 			fmt.Fprintln(stderr, tr().X("cli.cookies.loaded", i18n.Data{"N": added, "Source": s.name}))
 		}

@@ -34,7 +34,7 @@ func BenchmarkLogTick(b *testing.B) {
 			if next == len(ids) {
 				b.Fatal("every link has finished")
 			}
-			m.Cancel(ids[next])
+			m.Controls().Cancel(ids[next])
 			next++
 		}
 		b.StartTimer()

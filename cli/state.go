@@ -76,7 +76,7 @@ func openState(cfg config, m *downloader.Manager, links []string, stderr io.Writ
 		store.Close()
 		return nil, err
 	}
-	m.SetJournal(store)
+	m.Saved().SetJournal(store)
 	return store, nil
 }
 
@@ -114,7 +114,7 @@ func restoreRun(m *downloader.Manager, store *queue.Store, path string, links []
 		return fmt.Errorf("resume state for %s: %w", dir, err)
 	}
 	var other string
-	m.RestoreFrom(func(yield func(downloader.Record) bool) {
+	m.Saved().RestoreFrom(func(yield func(downloader.Record) bool) {
 		err = store.Each(func(r downloader.Record) bool {
 			key, ok := downloader.CanonicalLink(r.URL)
 			if !ok || !wanted[key] {

@@ -58,6 +58,7 @@ func (m *Manager) jobLocked(it *item) job {
 // attempt makes one try for the item, from the request to the recorded
 // outcome, step by step; each step is in the file of the part that owns it:
 //
+//  0. a temporary file an earlier run left for the link adopted (leftover.go);
 //  1. open: the request sent and the answer checked (package transfer);
 //  2. decide and claim the name: the engine's plan for the answer, where
 //     the name is claimed and the temporary file opened (plan.go, claim.go);
@@ -71,27 +72,29 @@ func (m *Manager) jobLocked(it *item) job {
 // The transfer returns values and never calls back into the engine (but
 // to count the bytes it writes).
 func (m *Manager) attempt(ctx context.Context, it *item, j job) outcome {
-	p := &tryPlan{m: m, it: it, j: j, format: j.format}
-	if m.archive.hasLink(j.dir, it.raw) {
+	t := &try{m: m, it: it, j: j}
+	t.j = t.adoptLeftover()
+	t.format = t.j.format
+	if m.archive.hasLink(t.j.dir, it.raw) {
 		out := outcome{skipped: true, note: savedBefore}
-		m.finish(ctx, it, out)
+		t.finish(ctx, out)
 		return out
 	}
-	opened, r := transfer.Open(ctx, m.transferJob(j), m.transferEnv(it))
+	opened, r := transfer.Open(ctx, t.transferJob(), t.transferEnv())
 	if opened != nil {
-		plan := p.plan(opened.Answer)
-		r = opened.Finish(plan)
-		p.endSplit()
+		r = opened.Finish(t.plan(opened.Answer))
+		t.endSplit()
 	}
-	out := m.outcomeOf(ctx, it, j, p, r)
-	m.finish(ctx, it, out)
+	out := t.outcomeOf(ctx, r)
+	t.finish(ctx, out)
 	return out
 }
 
 // transferJob is what the transfer needs to know of the job.
-func (m *Manager) transferJob(j job) transfer.Job {
+func (t *try) transferJob() transfer.Job {
+	m, j := t.m, t.j
 	req, _ := http.NewRequest(http.MethodGet, j.url.String(), nil) // the URL was parsed by Add
-	m.setHeaders(req, j.referer, j.limits.NoPageReferer)
+	m.net.setHeaders(req, j.referer, j.limits.NoPageReferer)
 	tj := transfer.Job{URL: j.url, Request: req, ETag: j.etag, Modified: j.modified, Validator: j.validator,
 		Total: j.total, MaxSize: j.limits.MaxSize}
 	if j.name != "" && j.ownsPart {
@@ -103,9 +106,10 @@ func (m *Manager) transferJob(j job) transfer.Job {
 
 // transferEnv is what the transfer is given to work with: the client, the
 // limits and the item's counters.
-func (m *Manager) transferEnv(it *item) transfer.Env {
+func (t *try) transferEnv() transfer.Env {
+	m, it := t.m, t.it
 	return transfer.Env{
-		Client:      m.client,
+		Client:      m.net.client,
 		Limits:      transferRates{m.rates},
 		IdleTimeout: m.opts.IdleTimeout,
 		Progress: func(n int) {

@@ -30,8 +30,8 @@ func BenchmarkSnapshot(b *testing.B) {
 	change := func() {
 		for range changed {
 			id := ids[next%len(ids)]
-			if !m.Pause(id) {
-				m.Resume(id)
+			if !m.Controls().Pause(id) {
+				m.Controls().Resume(id)
 			}
 			next++
 		}
@@ -82,7 +82,7 @@ func BenchmarkClaimName(b *testing.B) {
 				}
 				b.StartTimer()
 				for i, id := range ids {
-					if _, kind := m.claimName(m.store.byID[id], wants[i], partTag{}, -1); kind == claimSkip {
+					if _, kind := (&try{m: m, it: m.store.byID[id]}).claimName(wants[i], partTag{}, -1); kind == claimSkip {
 						b.Fatal("skipped")
 					}
 				}

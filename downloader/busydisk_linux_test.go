@@ -30,7 +30,7 @@ func TestStoppedWhileTheDiskIsBusy(t *testing.T) {
 		resume func(m *Manager, ids []ID)
 	}{
 		{"stop, small files", 2000, func(m *Manager, _ []ID) { m.Stop() }, Queued, nil},
-		{"pause all, small files", 2000, func(m *Manager, _ []ID) { m.PauseAll() }, Paused, func(m *Manager, _ []ID) { m.ResumeAll() }},
+		{"pause all, small files", 2000, func(m *Manager, _ []ID) { m.Controls().PauseAll() }, Paused, func(m *Manager, _ []ID) { m.Controls().ResumeAll() }},
 		{"stop, part files", smallFileMax + 1000, func(m *Manager, _ []ID) { m.Stop() }, Queued, nil},
 		{"cancel, part files", smallFileMax + 1000, cancelEach, Canceled, retryEach},
 	}
@@ -61,8 +61,8 @@ func TestStoppedWhileTheDiskIsBusy(t *testing.T) {
 				}
 			}
 			assertNoFinalNames(t, dir)
-			if m.commitSem.TryAcquire(maxCommits) {
-				m.commitSem.Release(maxCommits)
+			if m.disk.commitSem.TryAcquire(maxCommits) {
+				m.disk.commitSem.Release(maxCommits)
 				t.Error("files still waiting for the disk gave up their places before they were closed")
 			}
 			disk.release()
@@ -114,13 +114,13 @@ func startHeld(t *testing.T, m *Manager, links ...string) (*heldDisk, []ID) {
 
 func cancelEach(m *Manager, ids []ID) {
 	for _, id := range ids {
-		m.Cancel(id)
+		m.Controls().Cancel(id)
 	}
 }
 
 func retryEach(m *Manager, ids []ID) {
 	for _, id := range ids {
-		m.Retry(id)
+		m.Controls().Retry(id)
 	}
 }
 
@@ -138,13 +138,13 @@ type heldDisk struct {
 func holdFlushes(t *testing.T, m *Manager) *heldDisk {
 	d := &heldDisk{busy: make(chan struct{}, 1), asked: make(chan struct{}, 64), released: make(chan struct{})}
 	d.holding.Store(true)
-	m.syncer.asked = func() {
+	m.disk.syncer.asked = func() {
 		select {
 		case d.asked <- struct{}{}:
 		default: // only the first asks are counted
 		}
 	}
-	m.syncer.flush = func(f *os.File) error {
+	m.disk.syncer.flush = func(f *os.File) error {
 		if d.holding.Load() {
 			select {
 			case d.busy <- struct{}{}:
@@ -222,7 +222,7 @@ func TestSamePictureWhileTheFirstWaitsForTheDisk(t *testing.T) {
 			dir := t.TempDir()
 			m := New(testOptions(dir))
 			if !unnamed {
-				m.createUnnamed = func(string) (*os.File, error) { return nil, errNoUnnamed }
+				m.disk.createUnnamed = func(string) (*os.File, error) { return nil, errNoUnnamed }
 			}
 			disk, ids := startHeld(t, m, srv.URL("/a.png"))
 			first := ids[0]
@@ -230,7 +230,7 @@ func TestSamePictureWhileTheFirstWaitsForTheDisk(t *testing.T) {
 			disk.waitBusy(t)
 			second := addAll(t, m, srv.URL("/b.png"))[0]
 			disk.waitAsked(t, 1)
-			m.Cancel(first)
+			m.Controls().Cancel(first)
 			for mustItem(t, m, first).State != Canceled {
 				<-m.Changes()
 			}

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"slices"
 	"sort"
-	"time"
 )
 
 // Delta is what changed in the queue since a revision: the window asks
@@ -112,7 +111,7 @@ func (m *Manager) SnapshotSince(rev uint64) Delta {
 		d.Reset = true
 		d.Items = make([]ItemSnapshot, len(m.store.items))
 		for i, it := range m.store.items {
-			d.Items[i] = m.snapshotLocked(it, now)
+			d.Items[i] = m.queues.snapshot(it, now)
 		}
 		return d
 	}
@@ -122,11 +121,11 @@ func (m *Manager) SnapshotSince(rev uint64) Delta {
 	}
 	d.Items = make([]ItemSnapshot, 0, changed+len(m.store.active)) // 100,000 changed at once need no regrowing
 	for it := m.store.changes.tail; it != nil && it.rev > rev; it = it.prevChange {
-		d.Items = append(d.Items, m.snapshotLocked(it, now))
+		d.Items = append(d.Items, m.queues.snapshot(it, now))
 	}
 	for it := range m.store.active {
 		if it.rev <= rev {
-			d.Items = append(d.Items, m.snapshotLocked(it, now))
+			d.Items = append(d.Items, m.queues.snapshot(it, now))
 		}
 	}
 	slices.SortFunc(d.Items, func(a, b ItemSnapshot) int { return cmp.Compare(a.ID, b.ID) })
@@ -135,16 +134,4 @@ func (m *Manager) SnapshotSince(rev uint64) Delta {
 		d.Removed = append(d.Removed, r.id)
 	}
 	return d
-}
-
-// snapshotLocked copies one item, marking a queued item whose site asked
-// us to slow down, with when the site takes requests again.
-func (m *Manager) snapshotLocked(it *item, now time.Time) ItemSnapshot {
-	s := it.snapshot(now)
-	if it.state == Queued {
-		if site, slowed := m.queues.book.Slowed(it.host, now); slowed {
-			s.SlowedDown, s.RetryAt = true, site.Until
-		}
-	}
-	return s
 }

@@ -73,16 +73,16 @@ func TestSnapshotSinceReturnsOnlyChanges(t *testing.T) {
 	if d := r.pull(m); d.Reset || len(d.Items) != 0 || len(d.Removed) != 0 {
 		t.Fatalf("nothing changed, yet the delta has %v, removed %v", ids(d.Items), d.Removed)
 	}
-	m.Pause(added[1])
+	m.Controls().Pause(added[1])
 	more := addAll(t, m, urls[3:]...)
 	if d := r.pull(m); !slices.Equal(ids(d.Items), []ID{added[1], more[0], more[1]}) || d.Summary.Paused != 1 {
 		t.Fatalf("after a pause and two adds: items %v, summary %+v", ids(d.Items), d.Summary)
 	}
-	m.Resume(added[1])
+	m.Controls().Resume(added[1])
 	runAll(t, m)
 	r.pull(m)
 	r.sameAsSnapshot(t, m)
-	if n := m.ClearFinished(); n != 5 {
+	if n := m.Controls().ClearFinished(); n != 5 {
 		t.Fatalf("cleared %d", n)
 	}
 	d := r.pull(m)
@@ -103,9 +103,9 @@ func TestSnapshotSinceResetsAReaderTooFarBehind(t *testing.T) {
 			urls[i] = fmt.Sprintf("http://127.0.0.1:1/%d/%d.jpg", round, i)
 		}
 		addAll(t, m, urls...)
-		m.PauseAll()
-		m.each(func(it *item) bool { m.setStateLocked(it, Canceled); return true })
-		m.ClearFinished()
+		m.Controls().PauseAll()
+		m.controls.each(func(it *item) bool { m.setStateLocked(it, Canceled); return true })
+		m.Controls().ClearFinished()
 	}
 	addAll(t, m, "http://127.0.0.1:1/last.jpg")
 	if d := r.pull(m); !d.Reset || len(d.Items) != 1 {
@@ -145,7 +145,7 @@ func TestSummaryTotalsFollowTheList(t *testing.T) {
 	if bytes != want {
 		t.Fatalf("items add up to %d bytes, want %d", bytes, want)
 	}
-	m.ClearFinished()
+	m.Controls().ClearFinished()
 	if s := m.Summary(); s.Bytes != 0 || s.Expected != 0 || s.Total != 0 {
 		t.Fatalf("after clearing: %+v", s)
 	}
@@ -158,14 +158,14 @@ func TestClearFinishedForgetsSitesAndPictures(t *testing.T) {
 	srv.Handle("/b.png", png)
 	m := New(testOptions(t.TempDir()))
 	addAll(t, m, srv.URL("/a.png"), srv.URL("/b.png"), "http://127.0.0.1:1/never.jpg")
-	m.Pause(3)
+	m.Controls().Pause(3)
 	runAll(t, m)
-	if len(m.hashes) != 1 || len(m.queues.byKey) != 2 {
-		t.Fatalf("before clearing: %d pictures, %d sites", len(m.hashes), len(m.queues.byKey))
+	if len(m.pictures.byHash) != 1 || len(m.queues.byKey) != 2 {
+		t.Fatalf("before clearing: %d pictures, %d sites", len(m.pictures.byHash), len(m.queues.byKey))
 	}
-	m.ClearFinished()
-	if len(m.hashes) != 0 || len(m.queues.byKey) != 1 || len(m.queues.order) != 1 || m.names.count() != 0 {
-		t.Fatalf("after clearing: %d pictures, %d sites (%d in order), %d names", len(m.hashes), len(m.queues.byKey), len(m.queues.order), m.names.count())
+	m.Controls().ClearFinished()
+	if len(m.pictures.byHash) != 0 || len(m.queues.byKey) != 1 || len(m.queues.order) != 1 || m.names.count() != 0 {
+		t.Fatalf("after clearing: %d pictures, %d sites (%d in order), %d names", len(m.pictures.byHash), len(m.queues.byKey), len(m.queues.order), m.names.count())
 	}
 }
 

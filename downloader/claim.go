@@ -53,10 +53,11 @@ const (
 // that links sharing a name each find their own file whatever order their
 // answers come in. offered is the version the server answers with, total
 // its length (-1: unknown).
-func (m *Manager) claimName(it *item, want string, offered partTag, total int64) (string, claimKind) {
-	if name, n, ok := m.earlierName(it, want); ok {
+func (t *try) claimName(want string, offered partTag, total int64) (string, claimKind) {
+	m, it := t.m, t.it
+	if name, n, ok := t.earlierName(want); ok {
 		if _, _, free := m.names.reserve(it.dir, name, 1, it.id); free {
-			if kind, ok := m.claimCandidate(it, name, n > 1, offered, total); ok {
+			if kind, ok := t.claimCandidate(name, n > 1, offered, total); ok {
 				return name, kind
 			}
 		}
@@ -67,7 +68,7 @@ func (m *Manager) claimName(it *item, want string, offered partTag, total int64)
 		if !ok {
 			continue
 		}
-		if kind, ok := m.claimCandidate(it, name, n > 1, offered, total); ok {
+		if kind, ok := t.claimCandidate(name, n > 1, offered, total); ok {
 			return name, kind
 		}
 	}
@@ -76,12 +77,13 @@ func (m *Manager) claimName(it *item, want string, offered partTag, total int64)
 // claimCandidate checks a reserved name against the folder; ok is false
 // when the item must try the next name. numbered says the name is not the
 // one wanted.
-func (m *Manager) claimCandidate(it *item, name string, numbered bool, offered partTag, total int64) (claimKind, bool) {
+func (t *try) claimCandidate(name string, numbered bool, offered partTag, total int64) (claimKind, bool) {
+	m, it := t.m, t.it
 	policy := m.Limits().OnExists
 	full := filepath.Join(it.dir, name)
 	there := lookAt(full)
 	exists := there.exists()
-	passOver := m.passOver(it, there, numbered) || m.queued.another(it.dir, name, it.raw)
+	passOver := t.passOver(there, numbered) || m.queued.another(it.dir, name, it.raw)
 	part, foreign := leftoverAt(full+".part", it.raw, offered)
 	if exists && part != claimFree && (policy != Overwrite || passOver) {
 		os.Remove(full + ".part") // Haul's own, for a file that is there already
@@ -163,7 +165,8 @@ func savedEarlier(f fileAt, link string, offered partTag, total int64) bool {
 // skipped for or written over as the policy says); or the name is a
 // numbered one Haul picked (numbered) and the file is not this link's own,
 // since only the name a link asks for can be "already in the folder".
-func (m *Manager) passOver(it *item, f fileAt, numbered bool) bool {
+func (t *try) passOver(f fileAt, numbered bool) bool {
+	m, it := t.m, t.it
 	if !f.exists() {
 		return false
 	}
@@ -197,8 +200,9 @@ func sameLink(a, b string) bool {
 // earlierName returns the numbered name of the file an earlier run saved
 // in the item's folder for its link, and its number, when that name is
 // made from want.
-func (m *Manager) earlierName(it *item, want string) (string, int, bool) {
-	name, ok := m.savedBefore(it.dir, it.raw)
+func (t *try) earlierName(want string) (string, int, bool) {
+	m, it := t.m, t.it
+	name, ok := m.scans.savedBefore(it.dir, it.raw)
 	if !ok {
 		return "", 0, false
 	}
@@ -225,7 +229,8 @@ func leftoverAt(path, link string, offered partTag) (kind claimKind, foreign boo
 }
 
 // forgetName releases the item's name so the next attempt picks a new one.
-func (m *Manager) forgetName(it *item) {
+func (t *try) forgetName() {
+	m, it := t.m, t.it
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.names.release(it.dir, it.name, it.id)

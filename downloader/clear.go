@@ -4,19 +4,20 @@ package downloader
 // (files on disk stay); it returns how many were removed. Failed items
 // stay, with what went wrong and their Retry, until they are retried or
 // removed one by one.
-func (m *Manager) ClearFinished() int {
-	return m.clearWhere(func(it *item) bool { return it.state.Final() && it.state != Failed })
+func (c *Controls) ClearFinished() int {
+	return c.clearWhere(func(it *item) bool { return it.state.Final() && it.state != Failed })
 }
 
 // ClearFailed removes the Failed items from the list (what they saved of
 // their files stays on disk); it returns how many were removed.
-func (m *Manager) ClearFailed() int {
-	return m.clearWhere(func(it *item) bool { return it.state == Failed })
+func (c *Controls) ClearFailed() int {
+	return c.clearWhere(func(it *item) bool { return it.state == Failed })
 }
 
 // clearWhere removes the items gone says, all of them final; it returns
 // how many were removed.
-func (m *Manager) clearWhere(gone func(*item) bool) int {
+func (c *Controls) clearWhere(gone func(*item) bool) int {
+	m := c.m
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	kept := m.store.items[:0]
@@ -28,7 +29,7 @@ func (m *Manager) clearWhere(gone func(*item) bool) int {
 			continue
 		}
 		hit[it.host] = true
-		m.removeLocked(it, rev)
+		c.remove(it, rev)
 	}
 	removed := len(m.store.items) - len(kept)
 	clear(m.store.items[len(kept):])
@@ -37,14 +38,16 @@ func (m *Manager) clearWhere(gone func(*item) bool) int {
 		return 0
 	}
 	m.store.rev = rev
-	m.pruneHostsLocked(hit)
+	c.pruneHosts(hit)
 	m.names.renumber()
 	m.notifyLocked()
 	return removed
 }
 
-// removeLocked forgets an item taken off the list at revision rev.
-func (m *Manager) removeLocked(it *item, rev uint64) {
+// remove forgets an item taken off the list at revision rev; Manager.mu
+// is held.
+func (c *Controls) remove(it *item, rev uint64) {
+	m := c.m
 	m.journal.gone(it.raw)
 	m.store.counts[it.state]--
 	delete(m.store.byID, it.id)
@@ -53,16 +56,15 @@ func (m *Manager) removeLocked(it *item, rev uint64) {
 	if it.name != "" {
 		m.names.release(it.dir, it.name, it.id)
 	}
-	if it.hash != "" && m.hashes[it.hash] == it {
-		delete(m.hashes, it.hash)
-	}
+	m.pictures.forget(it)
 	m.store.forget(it, rev)
 }
 
-// pruneHostsLocked drops the sites among hit that no item in the list
+// pruneHosts drops the sites among hit that no item in the list
 // uses any more, with their politeness state; a site with no item left
 // has nothing downloading or waiting in line.
-func (m *Manager) pruneHostsLocked(hit map[string]bool) {
+func (c *Controls) pruneHosts(hit map[string]bool) {
+	m := c.m
 	for _, it := range m.store.items {
 		if len(hit) == 0 {
 			return

@@ -25,7 +25,7 @@ func TestClearFinishedKeepsFailedItems(t *testing.T) {
 	opts.Limits.OnExists = SkipExisting
 	m := New(opts)
 	ids := addAll(t, m, srv.URL("/saved.jpg"), srv.URL("/there.jpg"), srv.URL("/missing.jpg"), srv.URL("/later.jpg"))
-	m.Cancel(ids[3])
+	m.Controls().Cancel(ids[3])
 	runAll(t, m)
 	want := []State{Done, Skipped, Failed, Canceled}
 	for i, id := range ids {
@@ -33,7 +33,7 @@ func TestClearFinishedKeepsFailedItems(t *testing.T) {
 			t.Fatalf("item %d: %v, want %v", i, it.State, want[i])
 		}
 	}
-	if n := m.ClearFinished(); n != 3 {
+	if n := m.Controls().ClearFinished(); n != 3 {
 		t.Errorf("cleared %d items, want 3", n)
 	}
 	items, _ := m.Snapshot()
@@ -46,7 +46,7 @@ func TestClearFinishedKeepsFailedItems(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "saved.jpg")); err != nil {
 		t.Errorf("the saved file went with its row: %v", err)
 	}
-	if n := m.ClearFailed(); n != 1 || m.Summary().Total != 0 {
+	if n := m.Controls().ClearFailed(); n != 1 || m.Summary().Total != 0 {
 		t.Errorf("clearing failed items removed %d, left %+v", n, m.Summary())
 	}
 }

@@ -12,7 +12,8 @@ import (
 
 // commit moves the finished part file to its final name without replacing
 // a file that appeared meanwhile (unless the policy is Overwrite).
-func (m *Manager) commit(it *item, part string, policy ExistsPolicy) error {
+func (t *try) commit(part string, policy ExistsPolicy) error {
+	m, it := t.m, t.it
 	m.mu.Lock()
 	link, referer := it.raw, it.referer
 	m.mu.Unlock()
@@ -32,7 +33,7 @@ func (m *Manager) commit(it *item, part string, policy ExistsPolicy) error {
 		if !errors.Is(err, fs.ErrExist) {
 			return err
 		}
-		part = m.renameAfterClash(it, part)
+		part = t.renameAfterClash(part)
 	}
 	return fmt.Errorf("save %s: no free name", it.name)
 }
@@ -41,7 +42,8 @@ func (m *Manager) commit(it *item, part string, policy ExistsPolicy) error {
 // its part file along; it returns the part file's path. The folder is
 // looked at and the file moved with no lock held: the name is held for
 // the item meanwhile (folderNames), so no other item takes it.
-func (m *Manager) renameAfterClash(it *item, part string) string {
+func (t *try) renameAfterClash(part string) string {
+	m, it := t.m, t.it
 	m.mu.Lock()
 	base := it.name
 	m.mu.Unlock()

@@ -61,7 +61,7 @@ func startSlowDownload(t *testing.T, seed int64, minBytes int64) slowDownload {
 func TestPauseResumeKeepsPartAndResumes(t *testing.T) {
 	d := startSlowDownload(t, 8, 40<<10)
 	body, srv, dir, m, id := d.body, d.srv, d.dir, d.m, d.id
-	if !m.Pause(id) {
+	if !m.Controls().Pause(id) {
 		t.Fatal("pause refused")
 	}
 	waitFor(t, "paused", func() bool { return stateOf(m, id) == Paused })
@@ -72,7 +72,7 @@ func TestPauseResumeKeepsPartAndResumes(t *testing.T) {
 	if s := m.Wait(); s.Paused != 1 || s.Total != 1 {
 		t.Errorf("summary while paused: %+v", s)
 	}
-	if !m.Resume(id) {
+	if !m.Controls().Resume(id) {
 		t.Fatal("resume refused")
 	}
 	if s := m.Wait(); s.Done != 1 {
@@ -93,12 +93,12 @@ func TestPauseResumeKeepsPartAndResumes(t *testing.T) {
 func TestCancelPausedRemovesPartAndRetryStartsAgain(t *testing.T) {
 	d := startSlowDownload(t, 10, 40<<10)
 	body, srv, dir, m, id := d.body, d.srv, d.dir, d.m, d.id
-	m.Pause(id)
+	m.Controls().Pause(id)
 	m.Wait()
 	if parts := partFiles(t, dir); len(parts) != 1 {
 		t.Fatalf("part files after pause: %v", parts)
 	}
-	if !m.Cancel(id) {
+	if !m.Controls().Cancel(id) {
 		t.Fatal("cancel refused")
 	}
 	if it := mustItem(t, m, id); it.State != Canceled || it.Bytes != 0 {
@@ -107,7 +107,7 @@ func TestCancelPausedRemovesPartAndRetryStartsAgain(t *testing.T) {
 	if files := allFiles(t, dir); len(files) != 0 {
 		t.Errorf("cancel left %v", files)
 	}
-	if !m.Retry(id) {
+	if !m.Controls().Retry(id) {
 		t.Fatal("retry refused")
 	}
 	if s := m.Wait(); s.Done != 1 {
@@ -124,14 +124,14 @@ func TestCancelPausedRemovesPartAndRetryStartsAgain(t *testing.T) {
 func TestCancelRemovesPartAndRetryStartsAgain(t *testing.T) {
 	d := startSlowDownload(t, 9, 0)
 	body, dir, m, id := d.body, d.dir, d.m, d.id
-	m.Cancel(id)
+	m.Controls().Cancel(id)
 	if s := m.Wait(); s.Canceled != 1 {
 		t.Fatalf("summary %+v", s)
 	}
 	if files := allFiles(t, dir); len(files) != 0 {
 		t.Errorf("cancel left %v", files)
 	}
-	if !m.Retry(id) {
+	if !m.Controls().Retry(id) {
 		t.Fatal("retry refused")
 	}
 	if s := m.Wait(); s.Done != 1 {
@@ -153,7 +153,7 @@ func TestRetryFailedAfterFix(t *testing.T) {
 	}
 	body := downloadtest.Data(1000, 10)
 	srv.Handle("/gone.jpg", body)
-	if n := m.RetryFailed(); n != 1 {
+	if n := m.Controls().RetryFailed(); n != 1 {
 		t.Fatalf("retried %d", n)
 	}
 	if s := runAll(t, m); s.Done != 1 || s.Failed != 0 {
@@ -297,7 +297,7 @@ func TestDiskFullFailsWithReasonAndStopsStarting(t *testing.T) {
 	o := testOptions(dir)
 	o.Concurrency = 1
 	m := New(o)
-	m.openPart = func(string, int64, bool) (partFile, error) { return &failingPart{limit: 100 << 10}, nil }
+	m.disk.openPart = func(string, int64, bool) (partFile, error) { return &failingPart{limit: 100 << 10}, nil }
 	addAll(t, m, urls...)
 	s := runAll(t, m)
 	if s.Failed != 10 || s.Total != 10 {
@@ -409,7 +409,7 @@ func TestCompletePartIsSavedWithoutAsking(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := New(testOptions(dir))
-	m.Restore([]Record{{URL: srv.URL("/whole.bin"), Dir: dir, Name: "whole.bin", State: "active", OwnsPart: true, ETag: `"x"`, Total: 5000}})
+	m.Saved().Restore([]Record{{URL: srv.URL("/whole.bin"), Dir: dir, Name: "whole.bin", State: "active", OwnsPart: true, ETag: `"x"`, Total: 5000}})
 	if s := runAll(t, m); s.Done != 1 {
 		t.Fatalf("summary %+v", s)
 	}

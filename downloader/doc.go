@@ -103,35 +103,51 @@
 //
 // # Parts and their locks
 //
-// The Manager coordinates parts; each part that has a lock owns it, and
-// says what it guards:
+// The Manager coordinates parts: it holds the run (Start, Stop, Wait, the
+// dispatcher that hands items to tries), adds links, answers queries, and
+// owns Manager.mu. Each part says what it guards and which lock:
 //
 //   - Manager.mu guards the item store (itemStore, itemstore.go: the
 //     items and their fields above the line in item.go, the counts, the
 //     change feed SnapshotSince reads and the totals Summary reads), the
 //     sites' queues (siteQueues, hosts.go: the items waiting their turn,
-//     picked round-robin), and the shared failures. ListEdit (listedit.go,
-//     from EditList) changes the list by hand under it: it removes items
-//     one by one, moves them to the top or the bottom (their Rank, and
-//     their place in their site's line), names one before it starts and
-//     notes the workbook cell each link came from.
+//     picked round-robin), the pictures saved (pictures, pictures.go:
+//     identical ones are found by their sha256) and the failures items
+//     share (sharedFailures, keptfailures.go). These parts have no lock of
+//     their own. ListEdit (listedit.go, from EditList) changes the list by
+//     hand under it: it removes items one by one, moves them to the top or
+//     the bottom (their Rank, and their place in their site's line), names
+//     one before it starts and notes the workbook cell each link came from.
 //   - throttle.Book (package throttle) owns what Haul learned of each
 //     site's limits: the queues ask it whether a site may take one more
-//     request, and finish tells it what each try brought; its lock is
-//     taken after Manager.mu. The limits it learned are kept for a day in
+//     request, and a try tells it what it brought; its lock is taken after
+//     Manager.mu. The limits it learned are kept for a day in
 //     Options.LearnedLimits, read by New and written when a run stops.
+//   - Controls (controls.go, clear.go, revive.go: pause, resume, cancel,
+//     retry, clear), Intake (gallery.go: the links found on web pages)
+//     and SavedList (record.go: the journal set and flushed, the list
+//     saved and restored) own no state: their methods take Manager.mu.
+//   - A try (try, attempt.go and the files its steps name) is one
+//     item's try, run by one goroutine; it takes Manager.mu only for the
+//     moments it changes its item.
+//   - Network (network.go, sites.go, proxy.go, redirect.go, prefetch.go,
+//     rendered.go) owns the way to the sites: the client, the cookies, the
+//     proxy and the site rules (swapped whole, as atomics) and the kept
+//     responses (keptResponses, kept.go, behind their own mutex). It never
+//     takes Manager.mu.
 //   - folderNames (names.go) owns the file names items hold in each folder
 //     and where numbering goes on from; claims (claim.go) look at the
 //     folder with no lock held. Its mu is taken after Manager.mu.
 //   - journalWriter (journalwriter.go) owns the journal: its order lock
 //     keeps flushes in order, its mu the changes waiting to be written and
 //     the last failure. Manager.mu is taken before its mu, never after.
+//   - disk (disk.go) owns createMu, which lets one file be created or
+//     removed at a time; it is taken without Manager.mu. Its group sync
+//     (groupSync, groupsync.go) shares the disk syncs behind its own mutex.
 //   - gate (gate.go) owns the download slots, rateLimits (ratelimits.go)
-//     the request and byte pacing, groupSync (groupsync.go) the shared
-//     disk syncs, keptResponses (kept.go) the pictures fetched for the
-//     window; each behind its own mutex, taken last.
-//   - Manager.createMu lets one file be created at a time; it is taken
-//     without Manager.mu.
+//     the request and byte pacing, folderScans (leftover.go) what each
+//     folder held when first looked at; each behind its own lock, taken
+//     last.
 //
 // # Files on disk
 //

@@ -190,12 +190,12 @@ func TestRestoredFailedItemCanBeRetried(t *testing.T) {
 	body := downloadtest.Data(10<<10, 41)
 	srv.Handle("/back.bin", body)
 	m := New(testOptions(t.TempDir()))
-	ids := m.Restore([]Record{{URL: srv.URL("/back.bin"), State: Failed.String(), Attempts: 6,
+	ids := m.Saved().Restore([]Record{{URL: srv.URL("/back.bin"), State: Failed.String(), Attempts: 6,
 		Failure: &ItemError{Kind: ErrShortBody, Reason: ReasonCutShort, Tries: 6}}})
 	if it := mustItem(t, m, ids[0]); it.State != Failed || it.Err == nil || it.Err.Reason != ReasonCutShort {
 		t.Fatalf("restored as %v (%v), want Failed with its reason", it.State, it.Err)
 	}
-	if !m.Retry(ids[0]) {
+	if !m.Controls().Retry(ids[0]) {
 		t.Fatal("Retry refused a restored failed item")
 	}
 	runAll(t, m)
@@ -220,7 +220,7 @@ func TestItemsKeepFailuresWithoutTheirCause(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			m.mu.Lock()
-			got := m.keptFailureLocked(tt.in)
+			got := m.failures.keep(tt.in)
 			m.mu.Unlock()
 			if tt.in == nil {
 				if got != nil {
@@ -244,7 +244,7 @@ func TestItemsThatFailAlikeShareOneFailure(t *testing.T) {
 		return &ItemError{Kind: ErrNetwork, Reason: ReasonRefused, Host: host, Err: errors.New("connection refused")}
 	}
 	m.mu.Lock()
-	a, b, other := m.keptFailureLocked(refused("a.example")), m.keptFailureLocked(refused("a.example")), m.keptFailureLocked(refused("b.example"))
+	a, b, other := m.failures.keep(refused("a.example")), m.failures.keep(refused("a.example")), m.failures.keep(refused("b.example"))
 	m.mu.Unlock()
 	if a != b {
 		t.Error("two links refused by the same site keep two copies of the failure")

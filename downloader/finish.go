@@ -15,7 +15,8 @@ import (
 // the step it returns moves the item along the state table. A failure that
 // shows the item's site is down fails the site's waiting links too
 // (see sitedown.go).
-func (m *Manager) finish(ctx context.Context, it *item, out outcome) {
+func (t *try) finish(ctx context.Context, out outcome) {
+	m, it := t.m, t.it
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	h := m.queues.byKey[it.host]
@@ -23,7 +24,7 @@ func (m *Manager) finish(ctx context.Context, it *item, out outcome) {
 	if !it.holdsSlot {
 		inFlight++ // its slot was passed on once its body was in
 	}
-	m.releaseSlotLocked(it)
+	t.releaseSlotLocked()
 	it.cancel, it.speed = nil, nil // the speed is only read while Active: 100,000 finished items need none
 	finished := out.done || out.skipped || out.page != nil
 	interrupted := !finished && ctx.Err() != nil
@@ -37,7 +38,7 @@ func (m *Manager) finish(ctx context.Context, it *item, out outcome) {
 		return
 	}
 	h.noteTry(out.verdict)
-	s := rules.Decide(out.forRules(site), it.history(), m.retryPolicyLocked())
+	s := rules.Decide(out.forRules(site), it.history(), retryPolicy(m.opts, m.limits))
 	m.applyLocked(it, out, s)
 	if h.down(out.verdict, s) || s.Err != nil && s.Err.Reason == ReasonKeptRefusing {
 		m.failSiteLocked(it.host, it.err)
@@ -66,7 +67,7 @@ func (m *Manager) interruptedLocked(it *item, cause error) {
 	case errors.Is(cause, errPaused):
 		m.setStateLocked(it, Paused)
 	case errors.Is(cause, errCanceled):
-		m.removePartLocked(it)
+		it.removePart()
 		m.setStateLocked(it, Canceled)
 	default:
 		m.requeueLocked(it)
@@ -78,17 +79,9 @@ func (it *item) history() rules.History {
 	return rules.History{Failures: it.failures, Reached: it.reached, Total: it.total.Load(), Throttled: int(it.throttled)}
 }
 
-func (m *Manager) retryPolicyLocked() rules.Policy {
-	o := m.opts
-	return rules.Policy{Retries: m.limits.Retries, MaxRetryAfter: o.MaxRetryAfter,
-		Backoff: func(next int, minWait time.Duration) time.Duration {
-			return rules.Backoff(o.BackoffBase, o.BackoffMax, next, minWait)
-		}}
-}
-
 // applyLocked carries out the step decide chose.
 func (m *Manager) applyLocked(it *item, out outcome, s rules.Step) {
-	s.Err = m.keptFailureLocked(s.Err)
+	s.Err = m.failures.keep(s.Err)
 	if s.Counted {
 		it.failures++
 	}
@@ -102,7 +95,7 @@ func (m *Manager) applyLocked(it *item, out outcome, s rules.Step) {
 			m.failQueuedLocked(s.Err)
 		}
 	case rules.StepRestart:
-		m.removePartLocked(it)
+		it.removePart()
 		it.etag, it.modified, it.reached = "", "", 0
 		it.total.Store(-1)
 		m.requeueLocked(it)
@@ -132,7 +125,7 @@ func (m *Manager) finishedLocked(it *item, out outcome) {
 		it.err = nil
 		m.setStateLocked(it, Done)
 	case out.page != nil:
-		m.pageDoneLocked(it, out.page)
+		m.intake.pageDone(it, out.page)
 	default:
 		if out.note != nil {
 			it.note = out.note
@@ -163,7 +156,7 @@ func (m *Manager) waitLocked(it *item, wait time.Duration, err *ItemError, slowD
 func (m *Manager) failLocked(it *item, err *ItemError, permanent bool) {
 	it.err = err
 	if permanent {
-		m.removePartLocked(it)
+		it.removePart()
 	}
 	m.setStateLocked(it, Failed)
 }
@@ -177,7 +170,7 @@ func (m *Manager) failQueuedLocked(cause *ItemError) {
 	notStarted := &c
 	for _, it := range m.store.items {
 		if it.state == Queued || it.state == Waiting {
-			m.stopTimerLocked(it)
+			it.stopTimer()
 			m.failLocked(it, notStarted, false)
 		}
 	}
@@ -186,7 +179,8 @@ func (m *Manager) failQueuedLocked(cause *ItemError) {
 // releaseSlotLocked gives back the item's download slot (global and per
 // site) once its request is over, body included; saving to disk then goes
 // on without holding up the next download.
-func (m *Manager) releaseSlotLocked(it *item) {
+func (t *try) releaseSlotLocked() {
+	m, it := t.m, t.it
 	if !it.holdsSlot {
 		return
 	}
@@ -203,14 +197,23 @@ func (m *Manager) releaseSlotLocked(it *item) {
 // lets the next download go first: its request is sent while this file is
 // written and synced, not after. On a site 50 ms away, that halves the
 // time between one answer and the next request on a connection.
-func (m *Manager) passSlotOn(it *item) {
+func (t *try) passSlotOn() {
+	m, it := t.m, t.it
 	m.mu.Lock()
 	if it.holdsSlot { // the site answered: tell its limits now, when its request ends, not once the file is saved
 		inFlight := m.queues.byKey[it.host].active
 		m.queues.book.Answer(it.host, m.now(), throttle.Answer{Kind: throttle.Success, Ticket: it.ticket, Started: it.activeAt, InFlight: inFlight})
 		it.siteTold = true
 	}
-	m.releaseSlotLocked(it)
+	t.releaseSlotLocked()
 	m.mu.Unlock()
 	runtime.Gosched()
+}
+
+// retryPolicy is the rules' policy for the options and the limits in force.
+func retryPolicy(o Options, l Limits) rules.Policy {
+	return rules.Policy{Retries: l.Retries, MaxRetryAfter: o.MaxRetryAfter,
+		Backoff: func(next int, minWait time.Duration) time.Duration {
+			return rules.Backoff(o.BackoffBase, o.BackoffMax, next, minWait)
+		}}
 }

@@ -29,13 +29,13 @@ func TestFlushWritesLargeBatchesInChunks(t *testing.T) {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
 			m := New(testOptions(t.TempDir()))
 			j := &writesJournal{}
-			m.SetJournal(j)
+			m.Saved().SetJournal(j)
 			links := make([]string, n)
 			for i := range links {
 				links[i] = fmt.Sprintf("http://127.0.0.1:1/f%d.bin", i)
 			}
 			m.Add(links...)
-			if err := m.Flush(); err != nil {
+			if err := m.Saved().Flush(); err != nil {
 				t.Fatal(err)
 			}
 			var got []string

@@ -9,10 +9,44 @@ import (
 	"haul/downloader/pages"
 )
 
+// Intake is how links found on web pages join the list: the pictures of
+// a page, with the page as their Referer and placed as the limits say,
+// and the pictures of a link that turned out to be a page. It owns no
+// state: its methods take the Manager's lock (Manager.mu) and add items
+// as Add does.
+type Intake struct{ m *Manager }
+
+// Intake adds the links found on web pages.
+func (m *Manager) Intake() *Intake { return &m.intake }
+
 // Page is a web page on which pictures were found.
 type Page struct {
 	URL   string
 	Title string // the page's <title>, "" when it has none
+}
+
+// AddFromPage queues pictures found on a web page: they are requested with
+// the page as Referer (unless NoPageReferer) and must really be pictures.
+func (in *Intake) AddFromPage(page string, links ...string) ([]ID, []Rejected) {
+	m := in.m
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.addLocked(links, page)
+}
+
+// pageDone ends a page item and, unless the app wants to choose,
+// queues every picture found on it with the page as Referer.
+func (in *Intake) pageDone(it *item, found *PageFound) {
+	m := in.m
+	it.note = &Note{Kind: NotePage, Count: len(found.Images)}
+	m.setStateLocked(it, Skipped)
+	if m.opts.OnPage == nil {
+		urls := make([]string, len(found.Images))
+		for i, img := range found.Images {
+			urls[i] = img.URL
+		}
+		in.addPagePictures(Page{URL: found.Page, Title: found.Title}, urls)
+	}
 }
 
 // AddPagePictures queues pictures found on a web page, as AddFromPage does,
@@ -20,14 +54,17 @@ type Page struct {
 // PageFolders, a folder inside the output folder named after the page's
 // title; with NameTemplate, a name made from the template, where {n} is the
 // picture's position among links.
-func (m *Manager) AddPagePictures(page Page, links ...string) ([]ID, []Rejected) {
+func (in *Intake) AddPagePictures(page Page, links ...string) ([]ID, []Rejected) {
+	m := in.m
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	return m.addPagePicturesLocked(page, links)
+	return in.addPagePictures(page, links)
 }
 
-// addPagePicturesLocked queues the pictures of one page and places them.
-func (m *Manager) addPagePicturesLocked(page Page, links []string) ([]ID, []Rejected) {
+// addPagePictures queues the pictures of one page and places them;
+// Manager.mu is held.
+func (in *Intake) addPagePictures(page Page, links []string) ([]ID, []Rejected) {
+	m := in.m
 	tmpl := strings.TrimSpace(m.limits.NameTemplate)
 	if !m.limits.PageFolders && tmpl == "" {
 		return m.addLocked(links, page.URL)

@@ -47,7 +47,7 @@ func TestPagePicturesLandInTheirPageFolderNamedByTheTemplate(t *testing.T) {
 	for i := range cityPics {
 		city = append(city, srv.URL(fmt.Sprintf("/city/IMG_%d.png", 4400+i)))
 	}
-	if ids, rej := m.AddPagePictures(Page{URL: srv.URL("/city"), Title: "City"}, city...); len(ids) != 12 || len(rej) != 0 {
+	if ids, rej := m.Intake().AddPagePictures(Page{URL: srv.URL("/city"), Title: "City"}, city...); len(ids) != 12 || len(rej) != 0 {
 		t.Fatalf("AddPagePictures: %d added, %v", len(ids), rej)
 	}
 	if s := runAll(t, m); s.Done != 15 {
@@ -86,7 +86,7 @@ func TestPagePlacementSurvivesARestart(t *testing.T) {
 	o.PageFolders = true
 	o.NameTemplate = "{n}-{name}"
 	first := New(o)
-	ids, _ := first.AddPagePictures(Page{URL: srv.URL("/trip"), Title: "Trip"}, srv.URL("/a.png"), srv.URL("/b.png"))
+	ids, _ := first.Intake().AddPagePictures(Page{URL: srv.URL("/trip"), Title: "Trip"}, srv.URL("/a.png"), srv.URL("/b.png"))
 	first.mu.Lock()
 	rec := first.store.byID[ids[1]].record()
 	first.mu.Unlock()
@@ -94,7 +94,7 @@ func TestPagePlacementSurvivesARestart(t *testing.T) {
 		t.Fatalf("record: %+v", rec)
 	}
 	second := New(testOptions(dir))
-	second.Restore([]Record{rec})
+	second.Saved().Restore([]Record{rec})
 	if s := runAll(t, second); s.Done != 1 {
 		t.Fatalf("summary %+v", s)
 	}

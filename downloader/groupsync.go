@@ -2,12 +2,9 @@ package downloader
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"sync"
 	"time"
-
-	"haul/downloader/dirsync"
 )
 
 // groupSync makes finished files durable in groups: every file that asks
@@ -184,18 +181,4 @@ func (g *groupSync) untilNextFlush() time.Duration {
 		return 0
 	}
 	return wait
-}
-
-// syncDir is dirsync.Sync for the output folder, in a group with other files
-// and folders being synced at the same time where the system allows.
-func (m *Manager) syncDir(dir string) error {
-	if !canSyncFS {
-		return dirsync.Sync(dir)
-	}
-	d, err := os.Open(dir)
-	if err != nil {
-		return fmt.Errorf("sync folder %s: %w", dir, err)
-	}
-	defer d.Close()
-	return m.syncer.sync(d)
 }

@@ -39,7 +39,7 @@ func TestPartFileWithAnotherNameIsNeverWritten(t *testing.T) {
 				t.Skip("no hard links here:", err)
 			}
 			m := New(testOptions(dir))
-			ids := m.Restore([]Record{{URL: srv.URL("/file.bin"), Dir: dir, Name: "file.bin", State: "queued",
+			ids := m.Saved().Restore([]Record{{URL: srv.URL("/file.bin"), Dir: dir, Name: "file.bin", State: "queued",
 				OwnsPart: tt.owned, ETag: `"x"`, Total: int64(len(body))}})
 			runAll(t, m)
 			it := mustItem(t, m, ids[0])

@@ -1,6 +1,7 @@
 package downloader
 
 import (
+	"net/url"
 	"time"
 
 	"haul/downloader/throttle"
@@ -171,4 +172,27 @@ func earlierOf(a, b time.Time) time.Time {
 		return b
 	}
 	return a
+}
+
+// snapshot copies one item, marking a queued item whose site asked us to
+// slow down, with when the site takes requests again.
+func (q *siteQueues) snapshot(it *item, now time.Time) ItemSnapshot {
+	s := it.snapshot(now)
+	if it.state == Queued {
+		if site, slowed := q.book.Slowed(it.host, now); slowed {
+			s.SlowedDown, s.RetryAt = true, site.Until
+		}
+	}
+	return s
+}
+
+// keyOf is the key of the site of a checked link: the one its site's
+// queue already holds when there is one, so that 100,000 items of one
+// site share one string.
+func (q *siteQueues) keyOf(u *url.URL) string {
+	host := hostKey(u)
+	if h := q.byKey[host]; h != nil {
+		return h.key
+	}
+	return host
 }

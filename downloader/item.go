@@ -3,6 +3,7 @@ package downloader
 import (
 	"context"
 	"net/url"
+	"os"
 	"path/filepath"
 	"sync/atomic"
 	"time"
@@ -17,7 +18,7 @@ import (
 type item struct {
 	id   ID
 	raw  string // the link in its canonical form; parsed again when an attempt needs it (link)
-	host string // shared with its site's queue, see Manager.newItemLocked
+	host string // shared with its site's queue, see siteQueues.keyOf
 
 	state    State
 	dir      string // output folder, fixed when the first attempt starts
@@ -141,4 +142,36 @@ func (it *item) snapshot(now time.Time) ItemSnapshot {
 		s.Idle = now.Sub(it.speed.lastSince(it.activeAt))
 	}
 	return s
+}
+
+// stopTimer stops the wait for the item's next try; Manager.mu is held.
+func (it *item) stopTimer() {
+	if it.timer != nil {
+		it.timer.Stop()
+		it.timer = nil
+	}
+	it.retryAt = time.Time{}
+}
+
+// dropPart gives up the item's partial file, if it has one, and returns
+// its path for the caller to remove outside Manager.mu: a try that starts
+// meanwhile (a Retry) begins from byte 0 and never resumes the file being
+// removed.
+func (it *item) dropPart() string {
+	if it.name == "" || !it.ownsPart {
+		return ""
+	}
+	it.ownsPart = false
+	return it.partPath()
+}
+
+// removePart deletes the item's partial file, if it has one.
+func (it *item) removePart() {
+	if it.name == "" || !it.ownsPart {
+		return
+	}
+	if err := os.Remove(it.partPath()); err == nil || os.IsNotExist(err) {
+		it.ownsPart, it.holes = false, nil
+		it.bytes.Store(0)
+	}
 }

@@ -23,10 +23,17 @@ type itemStore struct {
 	// counted (see totals.go).
 	active map[*item]struct{}
 	sums   share
+	nextID ID // the id of the last item made
 }
 
 func newItemStore() itemStore {
 	return itemStore{byID: map[ID]*item{}, byURL: map[string]*item{}, active: map[*item]struct{}{}, removalCap: maxRemovals}
+}
+
+// newItem makes the item of a checked link under key, of the site host.
+func (s *itemStore) newItem(key, host string) *item {
+	s.nextID++
+	return newItem(s.nextID, key, host)
 }
 
 // add puts a new item at the end of the list.

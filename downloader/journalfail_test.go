@@ -45,33 +45,33 @@ func TestFailedJournalWritesAreKept(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := downloader.New(downloader.Options{Dir: t.TempDir()})
-	m.SetJournal(&failingJournal{store: store, fails: 3})
+	m.Saved().SetJournal(&failingJournal{store: store, fails: 3})
 	const a, b, c = "http://127.0.0.1:1/a.bin", "http://127.0.0.1:1/b.bin", "http://127.0.0.1:1/c.bin"
 	steps := []func(){
 		func() { m.Add(a, b) },
 		func() {
 			ids, _ := m.Add(c)
-			m.Cancel(ids[0])
+			m.Controls().Cancel(ids[0])
 		},
-		func() { m.ClearFinished() },
+		func() { m.Controls().ClearFinished() },
 	}
 	for i, step := range steps {
 		step()
-		if err := m.Flush(); !errors.Is(err, errDiskFull) {
+		if err := m.Saved().Flush(); !errors.Is(err, errDiskFull) {
 			t.Fatalf("flush %d: %v, want the disk full", i+1, err)
 		}
-		if !errors.Is(m.SaveError(), errDiskFull) {
-			t.Fatalf("after failed flush %d the save error is %v", i+1, m.SaveError())
+		if !errors.Is(m.Saved().SaveError(), errDiskFull) {
+			t.Fatalf("after failed flush %d the save error is %v", i+1, m.Saved().SaveError())
 		}
 	}
 	m.Add(c)
-	if err := m.Flush(); err != nil {
+	if err := m.Saved().Flush(); err != nil {
 		t.Fatalf("flush once the disk has room: %v", err)
 	}
-	if err := m.SaveError(); err != nil {
+	if err := m.Saved().SaveError(); err != nil {
 		t.Fatalf("save error %v after every change was written", err)
 	}
-	want := statesByURL(m.Records())
+	want := statesByURL(m.Saved().Records())
 	if err := store.Close(); err != nil {
 		t.Fatal(err)
 	}

@@ -43,14 +43,14 @@ func TestSavesANoteCannotVouchForAreJournaledAtOnce(t *testing.T) {
 			m := New(opts)
 			m.journal.after = time.Hour // only the writes made at once reach the journal
 			j := &writesJournal{}
-			m.SetJournal(j)
+			m.Saved().SetJournal(j)
 			ids := addAll(t, m, srv.URL("/p.bin"))
 			if err := m.Start(context.Background()); err != nil {
 				t.Fatal(err)
 			}
 			m.Wait()
 			m.workers.Wait()
-			m.SetJournal(nil) // a crash now: what was written stays, nothing more is
+			m.Saved().SetJournal(nil) // a crash now: what was written stays, nothing more is
 			m.Stop()
 			if it := mustItem(t, m, ids[0]); it.State != Done || it.Name != tc.saved {
 				t.Fatalf("%v as %q, want Done as %q", it.State, it.Name, tc.saved)

@@ -24,8 +24,9 @@ import (
 // adoptLeftover gives the job the temporary file an earlier run left for
 // the item's link under the name the link suggests, when there is one and
 // it notes the version of the file it holds.
-func (m *Manager) adoptLeftover(it *item, j job) job {
-	if j.name != "" || j.ownsPart || !m.mayHoldLeftovers(j.dir) {
+func (t *try) adoptLeftover() job {
+	m, it, j := t.m, t.it, t.j
+	if j.name != "" || j.ownsPart || !m.scans.mayHoldLeftovers(j.dir) {
 		return j
 	}
 	name := notATempName(naming.FromResponse("", j.url, ""))
@@ -48,6 +49,13 @@ func (m *Manager) adoptLeftover(it *item, j job) job {
 	return j
 }
 
+// folderScans is the part that looks through each output folder once,
+// the first time an item is saved there (see folderScan). It owns its
+// map, safe for concurrent use, and takes no other lock.
+type folderScans struct {
+	byDir sync.Map // folder → *folderScan, what it held when first looked at
+}
+
 // folderScan is one look through a folder, the first time an item is
 // saved there: whether it held temporary files, and the files Haul saved
 // in it under numbered names ("name (2).ext"), by the link each was saved
@@ -59,11 +67,11 @@ type folderScan struct {
 	saved map[string]string // canonical link → numbered file name
 }
 
-// scanOf looks through dir once and returns what it found.
-func (m *Manager) scanOf(dir string) *folderScan {
-	v, ok := m.folderScans.Load(dir)
+// of looks through dir once and returns what it found.
+func (s *folderScans) of(dir string) *folderScan {
+	v, ok := s.byDir.Load(dir)
 	if !ok {
-		v, _ = m.folderScans.LoadOrStore(dir, &folderScan{})
+		v, _ = s.byDir.LoadOrStore(dir, &folderScan{})
 	}
 	scan := v.(*folderScan)
 	scan.once.Do(func() { scan.parts, scan.saved = scanFolder(dir) })
@@ -74,15 +82,15 @@ func (m *Manager) scanOf(dir string) *folderScan {
 // the manager first looked. Leftovers come from earlier runs, so a folder
 // without one needs no look item by item; the temporary files of this run
 // belong to their items.
-func (m *Manager) mayHoldLeftovers(dir string) bool {
-	return m.scanOf(dir).parts
+func (s *folderScans) mayHoldLeftovers(dir string) bool {
+	return s.of(dir).parts
 }
 
 // savedBefore returns the numbered name of the file an earlier run saved
 // in dir for link, when the folder held one the first time the manager
 // looked.
-func (m *Manager) savedBefore(dir, link string) (string, bool) {
-	scan := m.scanOf(dir)
+func (s *folderScans) savedBefore(dir, link string) (string, bool) {
+	scan := s.of(dir)
 	if len(scan.saved) == 0 {
 		return "", false
 	}

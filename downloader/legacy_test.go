@@ -28,7 +28,7 @@ func TestQueueSavedWithSentencesStillLoads(t *testing.T) {
 		}
 	}
 	m := New(testOptions(dir))
-	ids := m.Restore(recs)
+	ids := m.Saved().Restore(recs)
 	want := []struct {
 		err  *ItemError
 		note Note

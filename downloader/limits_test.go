@@ -77,9 +77,9 @@ func TestSummaryETACountsItemsOfUnknownSize(t *testing.T) {
 
 func TestPauseAndResumeIsNotAFailure(t *testing.T) {
 	d := startSlowDownload(t, 7, 32<<10)
-	d.m.Pause(d.id)
+	d.m.Controls().Pause(d.id)
 	waitFor(t, "paused", func() bool { return stateOf(d.m, d.id) == Paused })
-	d.m.Resume(d.id)
+	d.m.Controls().Resume(d.id)
 	waitFor(t, "active again", func() bool { s, _ := d.m.Item(d.id); return s.State == Active && s.Attempts == 2 })
 	if s := mustItem(t, d.m, d.id); s.Failures != 0 {
 		t.Errorf("after pause and resume Failures = %d, want 0", s.Failures)

@@ -48,11 +48,11 @@ func (e ListEdit) Remove(ids ...ID) (removed int, pending []ID) {
 			continue
 		}
 		if !it.State.Final() {
-			m.Cancel(id)
+			m.controls.Cancel(id)
 		}
 		gone[id] = true
 	}
-	removed = m.clearWhere(func(it *item) bool { return gone[it.id] && it.state.Final() })
+	removed = m.controls.clearWhere(func(it *item) bool { return gone[it.id] && it.state.Final() })
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	for id := range gone {
@@ -95,7 +95,7 @@ func (e ListEdit) MoveToBottom(ids ...ID) int {
 	m := e.m
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	high := 2 * int64(m.nextID)
+	high := 2 * int64(m.store.nextID)
 	for _, it := range m.store.items {
 		high = max(high, it.order())
 	}

@@ -20,7 +20,7 @@ func TestListEditRemovesOneByOne(t *testing.T) {
 	saved := addAll(t, m, srv.URL("/a.jpg"))[0]
 	runAll(t, m)
 	ids := addAll(t, m, srv.URL("/b.jpg"), srv.URL("/c.jpg"), srv.URL("/d.jpg"))
-	m.Pause(ids[1])
+	m.Controls().Pause(ids[1])
 	removed, pending := EditList(m).Remove(saved, ids[0], ids[1])
 	if removed != 3 || len(pending) != 0 {
 		t.Fatalf("removed %d, pending %v; want 3 and none", removed, pending)

@@ -3,15 +3,12 @@ package downloader
 import (
 	"context"
 	"fmt"
-	"net/http"
 	"net/url"
 	"os"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
-
-	"golang.org/x/sync/semaphore"
 
 	"haul/downloader/links"
 	"haul/downloader/throttle"
@@ -20,30 +17,19 @@ import (
 // Manager owns a queue of items and the workers that download them. All its
 // methods are safe for concurrent use; the GUI and the CLI pull Snapshots.
 type Manager struct {
-	opts     Options
-	client   *http.Client
-	openPart openPartFunc
-	// createUnnamed makes the files of the small-file path (smallsave.go).
-	createUnnamed createUnnamedFunc
-	now           func() time.Time
+	opts Options
+	now  func() time.Time
+	disk *disk // writes the files: creates, syncs, commits
 
-	gate      *gate
-	names     *folderNames        // the naming part: the file names items hold
-	secrets   linkSecrets         // the passwords links came with, in memory only
-	queued    queuedFiles         // the files the saved queue says are other links'
-	commitSem *semaphore.Weighted // bounds files being synced and moved into place at once
-	syncer    groupSync
-	createMu  sync.Mutex // one file created at a time: parallel creates in one folder fight over its lock in the kernel
-	rates     *rateLimits
-	wake      chan struct{}
-	changed   chan struct{}
-	received  atomic.Int64 // bytes received over all items, for the total speed
-	// untagged says a file was saved without its note (partTag), where the
-	// system or the file system keeps none: a later run cannot recognise
-	// such a file as this link's, so every saved file is written to the
-	// journal at once instead.
-	untagged atomic.Bool
-	meter    speedMeter // sampled when the summary is read
+	gate     *gate
+	names    *folderNames // the naming part: the file names items hold
+	secrets  linkSecrets  // the passwords links came with, in memory only
+	queued   queuedFiles  // the files the saved queue says are other links'
+	rates    *rateLimits
+	wake     chan struct{}
+	changed  chan struct{}
+	received atomic.Int64 // bytes received over all items, for the total speed
+	meter    speedMeter   // sampled when the summary is read
 
 	mu      sync.Mutex
 	cond    *sync.Cond
@@ -51,25 +37,22 @@ type Manager struct {
 	limits  Limits
 	store   itemStore  // the items, guarded by mu
 	queues  siteQueues // each site's queued items, guarded by mu
-	nextID  ID
 	running bool
 	stop    context.CancelCauseFunc
 	runDone chan struct{}
 	workers sync.WaitGroup
 
+	controls Controls  // the user's commands on the items
+	saved    SavedList // the list as the journal keeps it
+	intake   Intake    // the links found on web pages
+	net      *Network  // the way to the sites: client, cookies, proxy, site rules
 	journal  journalWriter
-	hashes   map[string]*item         // sha256 of a picture → the item that saves it
-	failures map[ItemError]*ItemError // one copy of each failure items share (see keptFailureLocked)
-
-	jar   http.CookieJar
-	proxy atomic.Pointer[proxyFunc]
-	sites atomic.Pointer[[]SiteRule]
-	kept  keptResponses // whole pictures the app fetched, for their download
+	pictures pictures       // the pictures saved, to find identical ones
+	failures sharedFailures // one copy of each failure items share
+	scans    folderScans    // what each output folder held when first looked at
 	// archive is the download archive, asked before each download and
 	// told each file saved (remembered.go).
 	archive remembered
-	// folderScans: folder → *folderScan, what it held when first looked at.
-	folderScans sync.Map
 }
 
 // maxCommits bounds the files being synced to disk at once. Each one holds
@@ -89,29 +72,35 @@ type Rejected struct {
 func New(opts Options) *Manager {
 	opts = opts.withDefaults()
 	m := &Manager{
-		opts:      opts,
-		client:    opts.Client,
-		openPart:  openPartOS,
-		now:       time.Now,
-		gate:      newGate(opts.Concurrency),
-		commitSem: semaphore.NewWeighted(maxCommits),
-		rates:     newRateLimits(opts.Limits),
-		wake:      make(chan struct{}, 1),
-		changed:   make(chan struct{}, 1),
-		limits:    opts.Limits,
-		dir:       opts.Dir,
-		store:     newItemStore(),
-		names:     newFolderNames(),
-		queues:    siteQueues{byKey: map[string]*hostQueue{}, book: throttle.New(opts.SiteWait)},
-		hashes:    map[string]*item{},
-		failures:  map[ItemError]*ItemError{},
-		archive:   remembered{opts.Archive},
+		opts:     opts,
+		now:      time.Now,
+		gate:     newGate(opts.Concurrency),
+		rates:    newRateLimits(opts.Limits),
+		wake:     make(chan struct{}, 1),
+		changed:  make(chan struct{}, 1),
+		limits:   opts.Limits,
+		dir:      opts.Dir,
+		store:    newItemStore(),
+		names:    newFolderNames(),
+		queues:   siteQueues{byKey: map[string]*hostQueue{}, book: throttle.New(opts.SiteWait)},
+		failures: sharedFailures{},
+		archive:  remembered{opts.Archive},
 	}
 	m.cond = sync.NewCond(&m.mu)
-	m.journal.after, m.journal.records, m.journal.putBack = flushDelay, m.dirtyRecords, m.unwrittenItems
-	m.createUnnamed = createUnnamedOS
-	m.syncer.askers = m.activeCount
-	m.initNetwork(opts)
+	m.pictures = pictures{mu: &m.mu, store: &m.store, names: m.names, byHash: map[string]*item{}}
+	m.controls.m, m.saved.m, m.intake.m = m, m, m
+	m.journal.after, m.journal.records, m.journal.putBack = flushDelay, m.saved.dirtyRecords, m.saved.unwrittenItems
+	m.disk = newDisk(func() int {
+		m.mu.Lock()
+		defer m.mu.Unlock()
+		return len(m.store.active)
+	})
+	m.net = newNetwork(opts, m.rates)
+	m.net.sitesChanged = func() {
+		m.mu.Lock()
+		defer m.mu.Unlock()
+		m.notifyLocked()
+	}
 	if opts.LearnedLimits != "" {
 		_ = m.queues.book.Load(opts.LearnedLimits, m.now()) // a file that cannot be read only means learning again
 	}
@@ -158,7 +147,7 @@ func (m *Manager) addLocked(raws []string, page string) ([]ID, []Rejected) {
 			rejected = append(rejected, Rejected{URL: raw, Reason: links.ReasonDuplicate, Duplicate: true})
 			continue
 		}
-		it := m.newItemLocked(key, u)
+		it := m.store.newItem(key, m.queues.keyOf(u))
 		it.fromPage, it.referer = page != "", page
 		m.insertLocked(it)
 		m.queues.enqueue(it)
@@ -171,16 +160,13 @@ func (m *Manager) addLocked(raws []string, page string) ([]ID, []Rejected) {
 	return ids, rejected
 }
 
-// newItemLocked makes the item of a checked link. Its site's key is the
-// one its site's queue already holds when there is one, so that 100,000
-// items of one site share one string.
-func (m *Manager) newItemLocked(key string, u *url.URL) *item {
-	host := hostKey(u)
-	if h := m.queues.byKey[host]; h != nil {
-		host = h.key
+// canonical is the key of a checked link: raw itself when it is already
+// in canonical form, so that the item shares the caller's string.
+func canonical(raw string, u *url.URL) string {
+	if key := u.String(); key != raw {
+		return key
 	}
-	m.nextID++
-	return newItem(m.nextID, key, host)
+	return raw
 }
 
 // CanonicalLink is the one form of a link that the queue, the journal and
@@ -271,7 +257,14 @@ func (m *Manager) Start(ctx context.Context) error {
 	done := make(chan struct{})
 	m.running, m.stop, m.runDone = true, cancel, done
 	go m.dispatch(runCtx, done)
-	context.AfterFunc(runCtx, func() { m.stopRun(done) })
+	context.AfterFunc(runCtx, func() {
+		m.mu.Lock()
+		if m.runDone != done || !m.running {
+			m.mu.Unlock() // the end of a run that Stop ended is Stop's own doing
+			return
+		}
+		m.stopLocked()
+	})
 	m.notifyLocked()
 	return nil
 }
@@ -281,17 +274,6 @@ func (m *Manager) Start(ctx context.Context) error {
 // worker has exited.
 func (m *Manager) Stop() {
 	m.mu.Lock()
-	m.stopLocked()
-}
-
-// stopRun stops the run that done belongs to, when it is still the current
-// one and running: the end of a run that Stop ended is Stop's own doing.
-func (m *Manager) stopRun(done chan struct{}) {
-	m.mu.Lock()
-	if m.runDone != done || !m.running {
-		m.mu.Unlock()
-		return
-	}
 	m.stopLocked()
 }
 
@@ -312,7 +294,7 @@ func (m *Manager) stopLocked() {
 	if done != nil {
 		<-done
 	}
-	m.client.CloseIdleConnections()
+	m.net.client.CloseIdleConnections()
 	m.journal.flush(true)
 	if m.opts.LearnedLimits != "" {
 		_ = m.queues.book.Save(m.opts.LearnedLimits, m.now()) // not kept: the next run learns them again
@@ -345,7 +327,7 @@ func (m *Manager) dispatch(ctx context.Context, done chan struct{}) {
 		if it == nil {
 			m.mu.Unlock()
 			m.gate.Release()
-			if !m.sleep(ctx, wakeAt) {
+			if !sleep(ctx, m.wake, wakeAt) {
 				return
 			}
 			continue
@@ -366,7 +348,7 @@ func (m *Manager) dispatch(ctx context.Context, done chan struct{}) {
 		m.workers.Add(1)
 		go func() {
 			defer m.workers.Done()
-			out := m.attempt(itemCtx, it, m.adoptLeftover(it, j))
+			out := m.attempt(itemCtx, it, j)
 			cancel(nil)
 			if out.page != nil && m.opts.OnPage != nil {
 				m.opts.OnPage(*out.page)
@@ -378,30 +360,12 @@ func (m *Manager) dispatch(ctx context.Context, done chan struct{}) {
 	}
 }
 
-// sleep waits for a wake-up signal, the time wakeAt (when set) or the end
-// of ctx; it reports false when ctx ended.
-func (m *Manager) sleep(ctx context.Context, wakeAt time.Time) bool {
-	var timeout <-chan time.Time
-	if !wakeAt.IsZero() {
-		t := time.NewTimer(max(wakeAt.Sub(m.now()), time.Millisecond))
-		defer t.Stop()
-		timeout = t.C
-	}
-	select {
-	case <-m.wake:
-	case <-timeout:
-	case <-ctx.Done():
-		return false
-	}
-	return true
-}
-
 // journalsAtOnce says whether the item's saved file must reach the journal
 // at once: a later run tells a saved file by its note (see savedEarlier)
 // only where files carry notes, under the name the link asks for first,
 // and with a version or a length to compare.
 func (m *Manager) journalsAtOnce(it *item) bool {
-	if m.untagged.Load() {
+	if m.disk.untagged.Load() {
 		return true
 	}
 	m.mu.Lock()
@@ -413,22 +377,32 @@ func (m *Manager) journalsAtOnce(it *item) bool {
 // start a second: its own rule's limits, else the user's per-site ones.
 func (m *Manager) siteLimitLocked() func(site string) throttle.Limits {
 	l := m.limits
-	l.PerHost = m.perHostLocked()
-	return func(site string) throttle.Limits { return m.sitePerHost(site, l) }
-}
-
-// perHostLocked is the user's per-site limit, which defaults to the global one.
-func (m *Manager) perHostLocked() int {
-	if m.limits.PerHost > 0 {
-		return min(m.limits.PerHost, m.limits.Concurrency)
-	}
-	return m.limits.Concurrency
+	l.PerHost = l.perHost()
+	return func(site string) throttle.Limits { return m.net.sitePerHost(site, l) }
 }
 
 // requeueLocked sends a Waiting, Paused or stopped item back in line.
 func (m *Manager) requeueLocked(it *item) {
-	m.stopTimerLocked(it)
+	it.stopTimer()
 	if m.setStateLocked(it, Queued) == nil {
 		m.queues.enqueue(it)
 	}
+}
+
+// sleep waits for a wake-up signal on wake, the time wakeAt (when set) or the end
+// of ctx; it reports false when ctx ended.
+func sleep(ctx context.Context, wake <-chan struct{}, wakeAt time.Time) bool {
+	var timeout <-chan time.Time
+	if !wakeAt.IsZero() {
+		t := time.NewTimer(max(time.Until(wakeAt), time.Millisecond))
+		defer t.Stop()
+		timeout = t.C
+	}
+	select {
+	case <-wake:
+	case <-timeout:
+	case <-ctx.Done():
+		return false
+	}
+	return true
 }

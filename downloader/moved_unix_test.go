@@ -45,13 +45,13 @@ func TestFileMovedIntoPlaceBeforeItsRecord(t *testing.T) {
 			leaveFile(t, onDisk, tc.onDisk, link, tc.tagged, tc.linkedPart)
 			m := New(testOptions(dir))
 			journal := &writesJournal{}
-			m.SetJournal(journal)
-			ids := m.Restore([]Record{{URL: link, Dir: dir, Name: "photo.bin", State: Active.String(), OwnsPart: true, Total: tc.total}})
+			m.Saved().SetJournal(journal)
+			ids := m.Saved().Restore([]Record{{URL: link, Dir: dir, Name: "photo.bin", State: Active.String(), OwnsPart: true, Total: tc.total}})
 			if len(ids) != 1 {
 				t.Fatalf("restored %d items", len(ids))
 			}
 			runAll(t, m)
-			if err := m.Flush(); err != nil {
+			if err := m.Saved().Flush(); err != nil {
 				t.Fatal(err)
 			}
 			if last := lastRecord(journal, link); last.State != Done.String() || last.Name != tc.wantSaved {

@@ -54,9 +54,9 @@ func TestMembersOnlyGallery(t *testing.T) {
 			o.DialContext = site.Dial
 			m := New(o)
 			if tt.domain != "" {
-				m.AddCookies(membersCookies(t, site, tt.domain))
+				m.Network().AddCookies(membersCookies(t, site, tt.domain))
 			}
-			images, _, err := m.FindImages(t.Context(), site.GalleryURL(), 1)
+			images, _, err := m.Network().FindImages(t.Context(), site.GalleryURL(), 1)
 			var ie *ItemError
 			if tt.wantSignIn {
 				if !asItemError(err, &ie) || ie.Reason != ReasonSignIn || !ie.NeedsSignIn() {
@@ -71,7 +71,7 @@ func TestMembersOnlyGallery(t *testing.T) {
 			for _, img := range images {
 				links = append(links, img.URL)
 			}
-			m.AddFromPage(site.GalleryURL(), links...)
+			m.Intake().AddFromPage(site.GalleryURL(), links...)
 			if s := runAll(t, m); s.Done != tt.wantSaved {
 				t.Fatalf("summary %+v, refusals %v", s, site.Refusals())
 			}
@@ -98,7 +98,7 @@ func TestPictureWithoutRefererOrPassNeedsSignIn(t *testing.T) {
 	o := testOptions(t.TempDir())
 	o.DialContext = site.Dial
 	m := New(o)
-	m.AddCookies(membersCookies(t, site, downloadtest.MembersDomain))
+	m.Network().AddCookies(membersCookies(t, site, downloadtest.MembersDomain))
 	var link string
 	for name := range site.Pictures {
 		link = site.URL("img."+downloadtest.MembersDomain, "/full/"+name)
@@ -129,7 +129,7 @@ func TestProxyFromEnvironmentHonoursNoProxy(t *testing.T) {
 	o.DialContext = site.Dial
 	m := New(o)
 	for _, host := range []string{"via.test", "direct.test"} {
-		resp, err := m.Fetch(t.Context(), site.URL(host, "/login"), "")
+		resp, err := m.Network().Fetch(t.Context(), site.URL(host, "/login"), "")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -157,18 +157,18 @@ func TestProxySettingsApplyAtOnce(t *testing.T) {
 	m := New(o)
 	fetch := func(host string) {
 		t.Helper()
-		resp, err := m.Fetch(t.Context(), site.URL(host, "/login"), "")
+		resp, err := m.Network().Fetch(t.Context(), site.URL(host, "/login"), "")
 		if err != nil {
 			t.Fatal(err)
 		}
 		resp.Body.Close()
 	}
 	fetch("none.test")
-	if err := m.SetProxy(ProxySettings{Mode: ProxyManual, URL: proxy.URL(), User: "ann", Password: "pw"}); err != nil {
+	if err := m.Network().SetProxy(ProxySettings{Mode: ProxyManual, URL: proxy.URL(), User: "ann", Password: "pw"}); err != nil {
 		t.Fatal(err)
 	}
 	fetch("manual.test")
-	if err := m.SetProxy(ProxySettings{Mode: ProxyManual, URL: "ftp://x"}); err == nil {
+	if err := m.Network().SetProxy(ProxySettings{Mode: ProxyManual, URL: "ftp://x"}); err == nil {
 		t.Error("an ftp proxy was accepted")
 	}
 	fetch("manual2.test")
@@ -224,8 +224,8 @@ func TestSiteRules(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			m := New(testOptions(t.TempDir()))
-			m.SetSites([]SiteRule{tt.rule})
-			resp, err := m.Fetch(t.Context(), s.URL("/a.bin"), page)
+			m.Network().SetSites([]SiteRule{tt.rule})
+			resp, err := m.Network().Fetch(t.Context(), s.URL("/a.bin"), page)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -248,7 +248,7 @@ func TestFetchedPictureIsNotFetchedAgain(t *testing.T) {
 	s.Handle("/pic.bin", body)
 	o := testOptions(t.TempDir())
 	m := New(o)
-	resp, err := m.FetchKeep(t.Context(), s.URL("/pic.bin"), "")
+	resp, err := m.Network().FetchKeep(t.Context(), s.URL("/pic.bin"), "")
 	if err != nil {
 		t.Fatal(err)
 	}

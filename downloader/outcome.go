@@ -10,36 +10,37 @@ import (
 // outcomeOf turns the result of a transfer into the outcome of the try: a
 // complete file is made durable and moved into place here, and a failure
 // becomes a verdict.
-func (m *Manager) outcomeOf(ctx context.Context, it *item, j job, p *tryPlan, r transfer.Result) outcome {
-	if r.Resp != nil && !p.asked {
-		m.noteStatus(it, r.Resp.StatusCode)
+func (t *try) outcomeOf(ctx context.Context, r transfer.Result) outcome {
+	m, it, j := t.m, t.it, t.j
+	if r.Resp != nil && !t.asked {
+		t.noteStatus(r.Resp.StatusCode)
 	}
 	switch r.Ending {
 	case transfer.Interrupted:
 		return outcome{}
 	case transfer.AlreadyWhole, transfer.Complete:
-		if p.pictureSavedBefore(r) {
+		if t.pictureSavedBefore(r) {
 			return outcome{skipped: true, note: savedBefore}
 		}
-		out := m.saveComplete(ctx, it, j, p, r)
+		out := t.saveComplete(ctx, r)
 		if !out.done && !out.skipped {
-			m.disownPicture(it) // no identical picture may be skipped for a file not saved
+			m.pictures.disown(it) // no identical picture may be skipped for a file not saved
 		}
 		if out.done {
-			p.remember()
+			t.remember()
 		}
 		return out
 	case transfer.Stopped:
-		return p.stopped
+		return t.stopped
 	case transfer.PageRead:
 		return pageFound(it, r.Page)
 	case transfer.OpenFailed:
-		return m.openFailed(it, j, r.Err)
+		return t.openFailed(r.Err)
 	}
-	if p.mem != nil {
-		r.Reached = m.keepReceived(it, p)
+	if t.mem != nil {
+		r.Reached = t.keepReceived()
 	}
-	rule, _ := m.siteRule(j.url.Hostname())
+	rule, _ := m.net.siteRule(j.url.Hostname())
 	v := rules.Classify(rules.Failure{Ending: r.Ending, Resp: r.Resp, Err: r.Err, Host: j.url.Hostname(), Dir: j.dir,
 		MaxSize: j.limits.MaxSize, Now: m.now(), Head: r.Head, Signs: rule.signs()})
 	return outcome{reached: r.Reached, verdict: v}
@@ -47,27 +48,28 @@ func (m *Manager) outcomeOf(ctx context.Context, it *item, j job, p *tryPlan, r 
 
 // saveComplete saves a file whose bytes are all in: from memory, from the
 // part file just written, or from one an earlier try left whole.
-func (m *Manager) saveComplete(ctx context.Context, it *item, j job, p *tryPlan, r transfer.Result) outcome {
+func (t *try) saveComplete(ctx context.Context, r transfer.Result) outcome {
 	switch {
 	case r.Ending == transfer.AlreadyWhole:
-		return m.commitComplete(ctx, it, j)
-	case p.mem != nil:
-		return m.finishSmall(ctx, it, j, p)
+		return t.commitComplete(ctx)
+	case t.mem != nil:
+		return t.finishSmall(ctx)
 	}
-	h := p.hash
-	if p.split != nil {
-		h = pictureHash(p.part, p.format, r.Reached) // the parts came in no order: hashed once whole
+	h := t.hash
+	if t.split != nil {
+		h = pictureHash(t.part, t.format, r.Reached) // the parts came in no order: hashed once whole
 	}
-	return m.finishFile(ctx, it, j, r.File, p.part, p.format, h, outcome{reached: r.Reached})
+	return t.finishFile(ctx, r.File, t.part, t.format, h, outcome{reached: r.Reached})
 }
 
 // openFailed explains a temporary file that could not be opened. A file
 // of the same name that appeared meanwhile sends the item to choose
 // another name.
-func (m *Manager) openFailed(it *item, j job, err error) outcome {
+func (t *try) openFailed(err error) outcome {
+	j := t.j
 	v := rules.Classify(rules.Failure{Ending: transfer.OpenFailed, Err: err, Dir: j.dir})
 	if v.Err.Reason == ReasonNameTaken {
-		m.forgetName(it)
+		t.forgetName()
 	}
 	return outcome{verdict: v}
 }

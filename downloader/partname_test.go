@@ -79,7 +79,7 @@ func TestUnremovableTempNameFailsNothing(t *testing.T) {
 		t.Fatalf("temporary files %v, want the one name left", got)
 	}
 	next := New(opts)
-	next.Restore(m.Records())
+	next.Saved().Restore(m.Saved().Records())
 	if got := partFiles(t, dir); len(got) != 0 {
 		t.Errorf("after the next start temporary files %v are left", got)
 	}

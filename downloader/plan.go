@@ -16,9 +16,13 @@ import (
 	"haul/downloader/transfer"
 )
 
-// tryPlan is the manager's side of one try: the plan it makes of the
-// answer the transfer opened, and what it decided, for the outcome.
-type tryPlan struct {
+// try is one try of one item, from the request to the recorded outcome:
+// the item, the job copied from it under the lock, the plan the engine
+// makes of the answer the transfer opened, and what it decided, for the
+// outcome. Its methods are the try's steps (see Manager.attempt); it is
+// used by the one goroutine that makes the try, and takes the Manager's
+// lock (Manager.mu) only for the moments it changes the item.
+type try struct {
 	m  *Manager
 	it *item
 	j  job
@@ -40,26 +44,26 @@ type tryPlan struct {
 // claimed: read it as a web page, stop (a sign-in form, a file that is
 // not what the link promised, a name to skip, a leftover to resume), or
 // the file the body goes to, opened here.
-func (p *tryPlan) plan(a transfer.Answer) transfer.Plan {
-	p.asked = true
-	p.m.noteStatus(p.it, a.Resp.StatusCode)
+func (t *try) plan(a transfer.Answer) transfer.Plan {
+	t.asked = true
+	t.noteStatus(a.Resp.StatusCode)
 	if a.Offset > 0 {
-		if p.format.MIME == "" {
-			p.format = formatOfPart(filepath.Join(p.j.dir, p.j.name+".part"))
+		if t.format.MIME == "" {
+			t.format = formatOfPart(filepath.Join(t.j.dir, t.j.name+".part"))
 		}
-		return p.save(a)
+		return t.save(a)
 	}
-	p.format = a.Format
-	if p.m.isPage(p.it, p.j, a.Resp) {
-		if signInPage(p.j, a.Resp, a.Head) {
-			return p.stop(outcome{verdict: refused(signInError(a.Resp.StatusCode))})
+	t.format = a.Format
+	if t.isPage(a.Resp) {
+		if signInPage(t.j, a.Resp, a.Head) {
+			return t.stop(outcome{verdict: refused(signInError(a.Resp.StatusCode))})
 		}
 		return transfer.Plan{ReadPage: true}
 	}
-	if o, wrong := p.notAsPromised(a); wrong {
-		return p.stop(o)
+	if o, wrong := t.notAsPromised(a); wrong {
+		return t.stop(o)
 	}
-	return p.save(a)
+	return t.save(a)
 }
 
 // formatOfPart is what the first bytes of a temporary file say the file
@@ -76,24 +80,24 @@ func formatOfPart(part string) sniff.Format {
 }
 
 // stop ends the try with the outcome o.
-func (p *tryPlan) stop(o outcome) transfer.Plan {
-	p.stopped = o
+func (t *try) stop(o outcome) transfer.Plan {
+	t.stopped = o
 	return transfer.Plan{Stop: true}
 }
 
 // notAsPromised checks the first bytes of a file expected to be a picture:
 // an empty file or text is a failure, not a picture.
-func (p *tryPlan) notAsPromised(a transfer.Answer) (outcome, bool) {
+func (t *try) notAsPromised(a transfer.Answer) (outcome, bool) {
 	resp := a.Resp
-	if !sniff.ExpectImage(p.m.nameFor(p.it, resp), resp.Header.Get("Content-Type"), p.j.fromPage) {
+	if !sniff.ExpectImage(t.nameFor(resp), resp.Header.Get("Content-Type"), t.j.fromPage) {
 		return outcome{}, false
 	}
 	switch {
 	case len(a.Head) == 0:
 		return outcome{verdict: refused(&ItemError{Kind: ErrEmptyBody, Reason: ReasonEmptyFile, Status: resp.StatusCode})}, true
 	case a.Format.IsText:
-		rule, _ := p.m.siteRule(p.j.url.Hostname())
-		return outcome{verdict: rules.Classify(rules.Failure{Refused: notImageError(a.Head, p.j.url, resp),
+		rule, _ := t.m.net.siteRule(t.j.url.Hostname())
+		return outcome{verdict: rules.Classify(rules.Failure{Refused: notImageError(a.Head, t.j.url, resp),
 			Head: a.Head, Signs: rule.signs()})}, true
 	}
 	return outcome{}, false
@@ -101,36 +105,36 @@ func (p *tryPlan) notAsPromised(a transfer.Answer) (outcome, bool) {
 
 // save names the file and readies its temporary file: the body goes
 // there, hashed on the way when it is a picture, to catch duplicates.
-func (p *tryPlan) save(a transfer.Answer) transfer.Plan {
-	m, it, j := p.m, p.it, p.j
+func (t *try) save(a transfer.Answer) transfer.Plan {
+	m, it, j := t.m, t.it, t.j
 	if err := os.MkdirAll(j.dir, 0o755); err != nil {
-		return p.stop(outcome{verdict: saveFailed(err, j.dir)})
+		return t.stop(outcome{verdict: saveFailed(err, j.dir)})
 	}
-	name, claimed := m.saveName(it, j, a.Resp, p.format, a.Total)
+	name, claimed := t.saveName(a.Resp, t.format, a.Total)
 	if claimed == claimSkip {
-		return p.stop(outcome{skipped: true})
+		return t.stop(outcome{skipped: true})
 	}
-	m.noteResponse(it, a.Resp, a.Offset, a.Total, p.format)
-	p.part = filepath.Join(j.dir, name+".part")
+	t.noteResponse(a.Resp, a.Offset, a.Total, t.format)
+	t.part = filepath.Join(j.dir, name+".part")
 	if fitsInMemory(j, claimed, a) {
-		return p.saveInMemory(a, name, responseTag(it.raw, a.Resp.Header))
+		return t.saveInMemory(a, name, responseTag(it.raw, a.Resp.Header))
 	}
-	if err := m.markPartOwned(it); err != nil {
-		return p.stop(outcome{verdict: unjournaledVerdict(err)})
+	if err := t.markPartOwned(); err != nil {
+		return t.stop(outcome{verdict: unjournaledVerdict(err)})
 	}
 	if claimed == claimResume {
-		if size, ok := resumableLeftover(p.part, a.Total); ok {
-			return p.stop(outcome{resumeNow: true, reached: size})
+		if size, ok := resumableLeftover(t.part, a.Total); ok {
+			return t.stop(outcome{resumeNow: true, reached: size})
 		}
 	}
 	exclusive := !j.ownsPart && claimed == claimFree
 	tag := responseTag(it.raw, a.Resp.Header)
-	if plan, ok := p.splitPlan(a, exclusive, tag); ok {
+	if plan, ok := t.splitPlan(a, exclusive, tag); ok {
 		return plan
 	}
-	p.hash = pictureHash(p.part, p.format, a.Offset)
-	f, err := m.createPart(p.part, a.Offset, exclusive, tag)
-	return transfer.Plan{Hash: p.hash, File: f, OpenErr: err}
+	t.hash = pictureHash(t.part, t.format, a.Offset)
+	f, err := m.disk.createPart(t.part, a.Offset, exclusive, tag)
+	return transfer.Plan{Hash: t.hash, File: f, OpenErr: err}
 }
 
 // nameFor picks the file name from the response. As in a browser, a link
@@ -138,7 +142,8 @@ func (p *tryPlan) save(a transfer.Answer) transfer.Plan {
 // links through one redirector ("/redir?to=…") are not all named
 // "redir"; the link itself names the file when that address names
 // nothing, or when there was no redirect.
-func (m *Manager) nameFor(it *item, resp *http.Response) string {
+func (t *try) nameFor(resp *http.Response) string {
+	it := t.it
 	u := it.link()
 	if r := resp.Request; r != nil && r.URL != nil && (r.Response != nil || namesNothing(u)) && !namesNothing(r.URL) {
 		u = r.URL
@@ -152,7 +157,8 @@ func namesNothing(u *url.URL) bool {
 	return base == "/" || base == "."
 }
 
-func (m *Manager) noteStatus(it *item, code int) {
+func (t *try) noteStatus(code int) {
+	m, it := t.m, t.it
 	m.mu.Lock()
 	it.status = int32(code)
 	if h := m.queues.byKey[it.host]; h != nil {
@@ -163,7 +169,8 @@ func (m *Manager) noteStatus(it *item, code int) {
 }
 
 // noteResponse records the validators, sizes and real format of a response about to be saved.
-func (m *Manager) noteResponse(it *item, resp *http.Response, offset, total int64, format sniff.Format) {
+func (t *try) noteResponse(resp *http.Response, offset, total int64, format sniff.Format) {
+	m, it := t.m, t.it
 	m.mu.Lock()
 	if format.MIME != "" {
 		it.mime, it.isImage, it.width, it.height = format.MIME, format.IsImage, int32(format.Width), int32(format.Height)
@@ -186,7 +193,8 @@ func (m *Manager) noteResponse(it *item, resp *http.Response, offset, total int6
 // to the journal at once, so that a crash right after cannot orphan it;
 // an earlier write that failed is tried again. When the journal cannot be
 // written, the part file must not be created.
-func (m *Manager) markPartOwned(it *item) error {
+func (t *try) markPartOwned() error {
+	m, it := t.m, t.it
 	m.mu.Lock()
 	unwritten := !it.ownsPart || m.journal.failure() != nil && it.dirty
 	it.ownsPart = true

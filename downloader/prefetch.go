@@ -35,13 +35,13 @@ func (t *keptTransport) CloseIdleConnections() {
 // FetchKeep is Fetch for a picture the user may download next (a picker
 // thumbnail): once its body has been read to the end, the response is kept,
 // and the download of the same link uses it instead of fetching it again.
-func (m *Manager) FetchKeep(ctx context.Context, link, page string) (*http.Response, error) {
-	resp, err := m.Fetch(ctx, link, page)
+func (n *Network) FetchKeep(ctx context.Context, link, page string) (*http.Response, error) {
+	resp, err := n.Fetch(ctx, link, page)
 	if err != nil || resp.StatusCode != http.StatusOK || resp.ContentLength > maxKeptBody {
 		return resp, err
 	}
 	body := &keepingBody{ReadCloser: resp.Body, done: func(body []byte) {
-		m.kept.put(link, &kept{status: resp.StatusCode, header: resp.Header.Clone(), body: body})
+		n.kept.put(link, &kept{status: resp.StatusCode, header: resp.Header.Clone(), body: body})
 	}}
 	if resp.ContentLength > 0 {
 		body.buf.Grow(int(resp.ContentLength)) // the copy holds no more than the body

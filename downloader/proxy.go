@@ -91,17 +91,17 @@ func (p ProxySettings) resolve() (proxyFunc, error) {
 // SetProxy changes the proxy for every request that starts from now on.
 // A manual proxy with an address that cannot be used is an error, and the
 // proxy stays as it was.
-func (m *Manager) SetProxy(p ProxySettings) error {
+func (n *Network) SetProxy(p ProxySettings) error {
 	f, err := p.resolve()
 	if err != nil {
 		return err
 	}
-	m.proxy.Store(&f)
-	m.client.CloseIdleConnections()
+	n.proxy.Store(&f)
+	n.client.CloseIdleConnections()
 	return nil
 }
 
 // proxyFor is the transport's Proxy function.
-func (m *Manager) proxyFor(req *http.Request) (*url.URL, error) {
-	return (*m.proxy.Load())(req.URL)
+func (n *Network) proxyFor(req *http.Request) (*url.URL, error) {
+	return (*n.proxy.Load())(req.URL)
 }

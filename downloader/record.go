@@ -24,9 +24,22 @@ func (it *item) record() Record {
 	return r
 }
 
+// SavedList is the list as the journal keeps it: it sets the journal
+// the changes are written to, writes them (Flush), says when writing
+// fails (SaveError), reads the list as records (Records), and brings back
+// items saved earlier (Restore, RestoreFrom). It owns no lock: the
+// journal is the journal writer's (journalWriter, with its own locks),
+// and the items it reads and restores are guarded by the Manager's lock
+// (Manager.mu), which its methods take.
+type SavedList struct{ m *Manager }
+
+// Saved is the list as the journal keeps it: the journal, and the items
+// saved earlier.
+func (m *Manager) Saved() *SavedList { return &m.saved }
+
 // SetJournal makes the manager persist every change through j: batched
 // every quarter second, at once before a partial file is created, and on Stop.
-func (m *Manager) SetJournal(j Journal) { m.journal.setJournal(j) }
+func (s *SavedList) SetJournal(j Journal) { s.m.journal.setJournal(j) }
 
 // markDirtyLocked notes that the item changed and must be written to the journal.
 func (m *Manager) markDirtyLocked(it *item) {
@@ -39,12 +52,13 @@ func (m *Manager) markDirtyLocked(it *item) {
 }
 
 // Flush writes pending changes to the journal and waits for the disk.
-func (m *Manager) Flush() error { return m.journal.flush(true) }
+func (s *SavedList) Flush() error { return s.m.journal.flush(true) }
 
 // unwrittenItems marks again the items a failed journal write carried,
 // and the items of removed links that were added again since (written
 // after their removal), and returns them.
-func (m *Manager) unwrittenItems(unwritten []*item, unremoved []string) []*item {
+func (s *SavedList) unwrittenItems(unwritten []*item, unremoved []string) []*item {
+	m := s.m
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	var again []*item
@@ -64,7 +78,8 @@ func (m *Manager) unwrittenItems(unwritten []*item, unremoved []string) []*item 
 }
 
 // dirtyRecords takes the records of items still in the queue and marks them written.
-func (m *Manager) dirtyRecords(items []*item) []Record {
+func (s *SavedList) dirtyRecords(items []*item) []Record {
+	m := s.m
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	out := make([]Record, 0, len(items))
@@ -78,10 +93,11 @@ func (m *Manager) dirtyRecords(items []*item) []Record {
 }
 
 // SaveError is the last failure to write the journal, nil when saving works.
-func (m *Manager) SaveError() error { return m.journal.failure() }
+func (s *SavedList) SaveError() error { return s.m.journal.failure() }
 
 // Records returns every item as a Record, in queue order.
-func (m *Manager) Records() []Record {
+func (s *SavedList) Records() []Record {
+	m := s.m
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	out := make([]Record, len(m.store.items))
@@ -95,12 +111,12 @@ func (m *Manager) Records() []Record {
 // become Failed with a note; items that were under way are queued again and
 // resume from their partial files; leftover partial files of canceled items
 // are removed. Records whose URL is already queued are ignored.
-func (m *Manager) Restore(recs []Record) []ID {
+func (s *SavedList) Restore(recs []Record) []ID {
 	present := savedFolders{}
 	for _, r := range recs {
 		present.of(r.Dir) // read before taking the lock
 	}
-	return m.restore(slices.Values(recs), present, AsSaved)
+	return s.restore(slices.Values(recs), present, AsSaved)
 }
 
 // Restoring says how items saved earlier come back.
@@ -121,11 +137,12 @@ const (
 // queue.Store.Each reads them, so that 100,000 of them are never held at
 // once, brought back as how says. The folders are read as records name
 // them, with the lock held: it is meant for a manager that is not running yet.
-func (m *Manager) RestoreFrom(recs iter.Seq[Record], how Restoring) []ID {
-	return m.restore(recs, savedFolders{}, how)
+func (s *SavedList) RestoreFrom(recs iter.Seq[Record], how Restoring) []ID {
+	return s.restore(recs, savedFolders{}, how)
 }
 
-func (m *Manager) restore(recs iter.Seq[Record], present savedFolders, how Restoring) []ID {
+func (s *SavedList) restore(recs iter.Seq[Record], present savedFolders, how Restoring) []ID {
+	m := s.m
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	var ids []ID
@@ -139,8 +156,8 @@ func (m *Manager) restore(recs iter.Seq[Record], present savedFolders, how Resto
 		if _, dup := m.store.byURL[key]; dup {
 			continue
 		}
-		it := m.newItemLocked(key, u)
-		found := m.restoreItem(it, checkedNames(r), present, how)
+		it := m.store.newItem(key, m.queues.keyOf(u))
+		found := s.restoreItem(it, checkedNames(r), present, how)
 		m.insertLocked(it)
 		if found {
 			m.markDirtyLocked(it) // the journal learns it is saved, and the next run skips it
@@ -187,7 +204,7 @@ func (f savedFolders) of(dir string) *savedFolder {
 // found says the item was downloading and its file turned out saved, which
 // the journal does not know yet. Each change of the saved state goes
 // through the state table; a state this version cannot read starts Queued.
-func (m *Manager) restoreItem(it *item, r Record, present savedFolders, how Restoring) (found bool) {
+func (s *SavedList) restoreItem(it *item, r Record, present savedFolders, how Restoring) (found bool) {
 	saved, ok := ParseState(r.State)
 	if !ok {
 		saved = Queued
@@ -204,10 +221,10 @@ func (m *Manager) restoreItem(it *item, r Record, present savedFolders, how Rest
 	st := saved
 	switch saved {
 	case Active, Waiting:
-		st = m.restoreInterruptedLocked(it, inFolder)
+		st = s.restoreInterrupted(it, inFolder)
 		found = st == Done
 	case Done, Skipped:
-		st = m.restoreSavedLocked(it, saved, inFolder)
+		st = s.restoreSaved(it, saved, inFolder)
 	}
 	st = startState(saved, st, restoring)
 	it.restorePart(inFolder, st == Canceled)
@@ -244,7 +261,7 @@ func rerunRecord(r Record, saved State, inFolder map[string]bool) (Record, State
 	return r, saved
 }
 
-// restoreInterruptedLocked brings back an item that was downloading when
+// restoreInterrupted brings back an item that was downloading when
 // Haul stopped. Its file may already be under its final name: Haul was
 // stopped after moving it into place and before noting it saved. The file
 // is known by the note on it (the link, set when it was created) and, where
@@ -252,7 +269,7 @@ func rerunRecord(r Record, saved State, inFolder map[string]bool) (Record, State
 // again under a numbered name. A part file that is the same file (Haul
 // stopped between linking it to its final name and removing the part's
 // name) is removed. Anything else is queued again.
-func (m *Manager) restoreInterruptedLocked(it *item, inFolder map[string]bool) State {
+func (s *SavedList) restoreInterrupted(it *item, inFolder map[string]bool) State {
 	if it.name == "" || !inFolder[it.name] {
 		return Queued
 	}
@@ -306,10 +323,11 @@ func (it *item) fromRecord(r Record) {
 	it.holes = holesOf(r)
 }
 
-// restoreSavedLocked checks that a saved item's file is still in the
+// restoreSaved checks that a saved item's file is still in the
 // folder; a saved file that is gone makes the item Failed, ready to retry.
 // A temporary name left on a saved file (see commitFile) is removed.
-func (m *Manager) restoreSavedLocked(it *item, st State, inFolder map[string]bool) State {
+func (s *SavedList) restoreSaved(it *item, st State, inFolder map[string]bool) State {
+	m := s.m
 	if it.name == "" || !inFolder[it.name] {
 		if st == Done {
 			it.err = &ItemError{Kind: ErrDisk, Reason: ReasonFileGone}
@@ -323,7 +341,7 @@ func (m *Manager) restoreSavedLocked(it *item, st State, inFolder map[string]boo
 	}
 	it.bytes.Store(max(it.total.Load(), 0))
 	if st == Done && it.hash != "" {
-		m.hashes[it.hash] = it
+		m.pictures.byHash[it.hash] = it
 	}
 	return st
 }

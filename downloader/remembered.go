@@ -37,30 +37,30 @@ func (r remembered) hasLink(dir, link string) bool {
 // pictureSavedBefore says the picture the try brought whole is one the
 // folder's archive holds; its bytes are then dropped and its name given
 // back, and the item is skipped.
-func (p *tryPlan) pictureSavedBefore(r transfer.Result) bool {
-	a := p.m.archive.a
-	if a == nil || p.hash == nil || r.Ending != transfer.Complete || !a.HasPicture(p.j.dir, hex.EncodeToString(p.hash.Sum(nil))) {
+func (t *try) pictureSavedBefore(r transfer.Result) bool {
+	a := t.m.archive.a
+	if a == nil || t.hash == nil || r.Ending != transfer.Complete || !a.HasPicture(t.j.dir, hex.EncodeToString(t.hash.Sum(nil))) {
 		return false
 	}
 	if r.File != nil {
 		r.File.Close()
 	}
-	p.m.mu.Lock()
-	p.m.removePartLocked(p.it)
-	p.m.mu.Unlock()
-	p.m.forgetName(p.it)
+	t.m.mu.Lock()
+	t.it.removePart()
+	t.m.mu.Unlock()
+	t.forgetName()
 	return true
 }
 
 // remember records the file the try saved in the folder's archive. A
 // failure to record costs only a download again later.
-func (p *tryPlan) remember() {
-	a := p.m.archive.a
+func (t *try) remember() {
+	a := t.m.archive.a
 	if a == nil {
 		return
 	}
-	p.m.mu.Lock()
-	link, sum, page := p.it.raw, p.it.hash, p.it.referer
-	p.m.mu.Unlock()
-	_ = a.Remember(p.j.dir, link, sum, page)
+	t.m.mu.Lock()
+	link, sum, page := t.it.raw, t.it.hash, t.it.referer
+	t.m.mu.Unlock()
+	_ = a.Remember(t.j.dir, link, sum, page)
 }

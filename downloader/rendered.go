@@ -24,13 +24,13 @@ type PageRenderer interface {
 // cookies the jar holds for the page, and the proxy. Errors are r's (for
 // package render: render.ErrNoBrowser when no browser is installed; when
 // ctx ends, the pictures found so far with an error that wraps ctx's).
-func (m *Manager) RenderImages(ctx context.Context, page string, r PageRenderer) ([]pages.Image, error) {
+func (n *Network) RenderImages(ctx context.Context, page string, r PageRenderer) ([]pages.Image, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, page, nil)
 	if err != nil {
 		return nil, fmt.Errorf("render %s: %w", page, err)
 	}
-	m.setHeaders(req, "", false)
-	proxy, err := m.proxyFor(req)
+	n.setHeaders(req, "", false)
+	proxy, err := n.proxyFor(req)
 	if err != nil {
 		return nil, fmt.Errorf("render %s: %w", page, err)
 	}
@@ -38,5 +38,5 @@ func (m *Manager) RenderImages(ctx context.Context, page string, r PageRenderer)
 	if proxy != nil {
 		proxyAddr = proxy.Scheme + "://" + proxy.Host
 	}
-	return r.RenderPage(ctx, page, req.Header, m.jar.Cookies(req.URL), proxyAddr)
+	return r.RenderPage(ctx, page, req.Header, n.jar.Cookies(req.URL), proxyAddr)
 }

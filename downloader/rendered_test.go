@@ -35,11 +35,11 @@ func TestRenderImagesCarriesCookiesAndSiteRules(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			m := New(Options{Dir: t.TempDir(), Sites: []SiteRule{{Site: host, Referer: RefererFixed, FixedReferer: site.Referer}}})
 			if tt.cookie {
-				m.AddCookies([]cookies.Cookie{{Host: host, HostOnly: true, Path: "/", Name: "session", Value: "member-7"}})
+				m.Network().AddCookies([]cookies.Cookie{{Host: host, HostOnly: true, Path: "/", Name: "session", Value: "member-7"}})
 			}
 			ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 			defer cancel()
-			images, err := m.RenderImages(ctx, srv.URL+"/gallery", render.Options{Settle: 400 * time.Millisecond})
+			images, err := m.Network().RenderImages(ctx, srv.URL+"/gallery", render.Options{Settle: 400 * time.Millisecond})
 			if err != nil {
 				t.Fatalf("RenderImages: %v", err)
 			}

@@ -44,7 +44,7 @@ func TestRestartResumesFromJournal(t *testing.T) {
 		t.Fatal(err)
 	}
 	first := downloader.New(opts)
-	first.SetJournal(store)
+	first.Saved().SetJournal(store)
 	first.Add(urls...)
 	ctx, crash := context.WithCancel(context.Background())
 	if err := first.Start(ctx); err != nil {
@@ -59,7 +59,7 @@ func TestRestartResumesFromJournal(t *testing.T) {
 	}
 	// Simulate a crash: the journal stays as last written, nothing more is
 	// flushed or closed, and the old manager's workers die with their context.
-	first.SetJournal(nil)
+	first.Saved().SetJournal(nil)
 	crash()
 	first.Wait()
 	store.Close() // the process is gone, and its lock on the queue with it
@@ -104,8 +104,8 @@ func runRestored(t *testing.T, opts downloader.Options, state string, urls []str
 	}
 	defer store2.Close()
 	second := downloader.New(opts)
-	second.SetJournal(store2)
-	second.Restore(recs)
+	second.Saved().SetJournal(store2)
+	second.Saved().Restore(recs)
 	if _, rejected := second.Add(urls...); len(rejected) != len(urls) {
 		t.Errorf("restored queue lost links: %d of %d already known", len(rejected), len(urls))
 	}

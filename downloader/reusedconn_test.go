@@ -69,7 +69,7 @@ func TestNotHTTPOnAReusedConnectionFindsTheNextPage(t *testing.T) {
 	}
 	srv := strayBytesServer(t, files)
 	m := New(testOptions(t.TempDir()))
-	images, problems, err := m.FindImages(t.Context(), srv.base+"/g0.html", 3)
+	images, problems, err := m.Network().FindImages(t.Context(), srv.base+"/g0.html", 3)
 	if err != nil {
 		t.Fatalf("FindImages: %v", err)
 	}

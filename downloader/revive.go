@@ -6,7 +6,8 @@ import "strings"
 // on page: each takes page as its Referer, as if found there first, and
 // goes back in line with the cookies and settings in force. It returns how
 // many went back. Links not in the list, or not failed, are left alone.
-func (m *Manager) Revive(page string, links ...string) int {
+func (c *Controls) Revive(page string, links ...string) int {
+	m := c.m
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	n := 0
@@ -25,7 +26,7 @@ func (m *Manager) Revive(page string, links ...string) int {
 		if page != "" {
 			it.fromPage, it.referer = true, page
 		}
-		if m.retryLocked(it) {
+		if c.retry(it) {
 			m.markDirtyLocked(it)
 			n++
 		}

@@ -28,10 +28,10 @@ func TestReviveRetriesAFailedLinkWithItsPage(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitFor(t, "the link refused", func() bool { return m.Summary().Failed == 1 })
-	if n := m.Revive(srv.URL+"/elsewhere.html", srv.URL+"/other.jpg"); n != 0 {
+	if n := m.Controls().Revive(srv.URL+"/elsewhere.html", srv.URL+"/other.jpg"); n != 0 {
 		t.Errorf("a link not in the list revived %d items", n)
 	}
-	if n := m.Revive(srv.URL+"/gallery.html", link); n != 1 {
+	if n := m.Controls().Revive(srv.URL+"/gallery.html", link); n != 1 {
 		t.Fatalf("revived %d items, want the failed one", n)
 	}
 	waitFor(t, "the revived link saved", func() bool { return m.Summary().Done == 1 })

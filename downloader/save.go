@@ -19,11 +19,12 @@ import (
 // saveName is the name the item is saved under: the one it already has,
 // or one claimed now from the answer, with what claiming found in the
 // folder (see claimKind).
-func (m *Manager) saveName(it *item, j job, resp *http.Response, format sniff.Format, total int64) (string, claimKind) {
+func (t *try) saveName(resp *http.Response, format sniff.Format, total int64) (string, claimKind) {
+	it, j := t.it, t.j
 	if j.name != "" {
 		return j.name, claimFree
 	}
-	want := m.nameFor(it, resp)
+	want := t.nameFor(resp)
 	if format.IsImage {
 		want = sniff.FixExtension(want, format)
 		if path.Ext(want) == "" {
@@ -33,7 +34,7 @@ func (m *Manager) saveName(it *item, j job, resp *http.Response, format sniff.Fo
 	if it.pattern != "" {
 		want = naming.FromTemplate(it.pattern, want)
 	}
-	return m.claimName(it, fitName(it.dir, notATempName(want)), responseTag(it.raw, resp.Header), total)
+	return t.claimName(fitName(it.dir, notATempName(want)), responseTag(it.raw, resp.Header), total)
 }
 
 // resumableLeftover is the size of the temporary file an earlier run left
@@ -71,19 +72,6 @@ func pictureHash(part string, format sniff.Format, offset int64) hash.Hash {
 	return h
 }
 
-// createPart opens the part file, one create at a time, and tags a new one
-// with its link and version. A file of the same name that appeared
-// meanwhile is an error wrapping fs.ErrExist.
-func (m *Manager) createPart(part string, offset int64, exclusive bool, tag partTag) (partFile, error) {
-	m.createMu.Lock()
-	f, err := m.openPart(part, offset, exclusive)
-	m.createMu.Unlock()
-	if err == nil && !tagged(part, offset, tag) {
-		m.untagged.Store(true)
-	}
-	return f, err
-}
-
 // tagged tags a new part file, or checks that the one resumed from offset
 // carries its tag; it says whether the file is tagged.
 func tagged(part string, offset int64, tag partTag) bool {
@@ -97,19 +85,20 @@ func tagged(part string, offset int64, tag partTag) bool {
 // finishFile makes a complete part file durable and moves it into place.
 // The download slot is already free: a few saves at once let the disk
 // batch their syncs.
-func (m *Manager) finishFile(ctx context.Context, it *item, j job, f partFile, part string, format sniff.Format, h hash.Hash, out outcome) outcome {
-	if m.commitSem.Acquire(ctx, 1) != nil {
+func (t *try) finishFile(ctx context.Context, f partFile, part string, format sniff.Format, h hash.Hash, out outcome) outcome {
+	m, it, j := t.m, t.it, t.j
+	if m.disk.commitSem.Acquire(ctx, 1) != nil {
 		f.Close()
 		return out // stopped while the disk was busy: the whole part file waits for the next try
 	}
 	held := true
 	defer func() {
 		if held {
-			m.commitSem.Release(1)
+			m.disk.commitSem.Release(1)
 		}
 	}()
-	m.passSlotOn(it) // only now: while the disk is slow, no new download opens another file
-	left, err := m.syncFile(ctx, f)
+	t.passSlotOn() // only now: while the disk is slow, no new download opens another file
+	left, err := m.disk.syncFile(ctx, f)
 	switch {
 	case left:
 		held = false // the file holds its place until it is closed
@@ -124,21 +113,23 @@ func (m *Manager) finishFile(ctx context.Context, it *item, j job, f partFile, p
 		return out
 	}
 	if format.IsImage && (format.Width == 0 || format.Height == 0) {
-		m.measure(it, part)
+		if head := headOf(part); head != nil {
+			t.noteDimensions(head)
+		}
 	}
 	if h != nil {
 		sum := hex.EncodeToString(h.Sum(nil))
-		if same := m.sameAs(it, sum, j.limits.KeepDuplicates); same != nil {
+		if same := m.pictures.sameAs(it, sum, j.limits.KeepDuplicates); same != nil {
 			os.Remove(part)
-			m.markSameAs(it, same)
+			m.pictures.markSame(it, same)
 			return outcome{skipped: true}
 		}
 	}
-	if err := m.commit(it, part, j.limits.OnExists); err != nil {
+	if err := t.commit(part, j.limits.OnExists); err != nil {
 		out.verdict = saveFailed(err, j.dir)
 		return out
 	}
-	if err := m.syncDir(j.dir); err != nil {
+	if err := m.disk.syncDir(j.dir); err != nil {
 		out.verdict = saveFailed(err, j.dir)
 		return out
 	}
@@ -158,21 +149,23 @@ func hashPrefix(h hash.Hash, part string, n int64) error {
 	return err
 }
 
-// measure reads a picture's pixel size from the header of its part file
-// when the first bytes alone did not hold it (JPEGs with large metadata).
-func (m *Manager) measure(it *item, part string) {
+// headOf reads the header of a part file, for a picture's pixel size when
+// the first bytes alone did not hold it (JPEGs with large metadata); nil
+// when the file cannot be read.
+func headOf(part string) []byte {
 	f, err := os.Open(part)
 	if err != nil {
-		return
+		return nil
 	}
 	defer f.Close()
 	head := make([]byte, sniff.MaxHead)
 	n, _ := io.ReadFull(f, head)
-	m.noteDimensions(it, head[:n])
+	return head[:n]
 }
 
 // noteDimensions records the pixel size a picture's first bytes give.
-func (m *Manager) noteDimensions(it *item, head []byte) {
+func (t *try) noteDimensions(head []byte) {
+	m, it := t.m, t.it
 	format := sniff.Detect(head)
 	m.mu.Lock()
 	it.width, it.height = int32(format.Width), int32(format.Height)
@@ -183,14 +176,15 @@ func (m *Manager) noteDimensions(it *item, head []byte) {
 // commitComplete saves a part file that already holds the whole file (the
 // app stopped between the last byte and the move into place) without
 // asking the server again.
-func (m *Manager) commitComplete(ctx context.Context, it *item, j job) outcome {
+func (t *try) commitComplete(ctx context.Context) outcome {
+	m, j := t.m, t.j
 	part := filepath.Join(j.dir, j.name+".part")
 	f, err := openOwnPart(part)
 	if err != nil {
-		return m.openFailed(it, j, err) // not Haul's own file: the item takes another name
+		return t.openFailed(err) // not Haul's own file: the item takes another name
 	}
 	if _, ok := readPartTag(part); !ok {
-		m.untagged.Store(true)
+		m.disk.untagged.Store(true)
 	}
 	var h hash.Hash
 	if j.format.IsImage {
@@ -199,20 +193,5 @@ func (m *Manager) commitComplete(ctx context.Context, it *item, j job) outcome {
 			h = nil
 		}
 	}
-	return m.finishFile(ctx, it, j, f, part, j.format, h, outcome{})
+	return t.finishFile(ctx, f, part, j.format, h, outcome{})
 }
-
-// syncFile makes a part file durable, in a group with others finishing at
-// the same time when it is a real file. When ctx ends first it may leave
-// (see groupSync.syncOrLeave): the file is then closed for the caller, and
-// its place among the files being committed given back after.
-func (m *Manager) syncFile(ctx context.Context, f partFile) (left bool, err error) {
-	if osf, ok := f.(*os.File); ok {
-		return m.syncer.syncOrLeave(ctx, osf, m.releaseCommit)
-	}
-	return false, f.Sync()
-}
-
-// releaseCommit gives back a place among the files being committed
-// (commitSem).
-func (m *Manager) releaseCommit() { m.commitSem.Release(1) }

@@ -52,7 +52,7 @@ func TestPageSecretsStayWithThePage(t *testing.T) {
 	opts := testOptions(t.TempDir())
 	opts.Header = http.Header{"Authorization": {"Bearer TOKEN"}, "X-Api-Key": {"KEY"}}
 	m := New(opts)
-	ids, rejected := m.AddFromPage(page, site.srv.URL+"/own.png", other.srv.URL+"/elsewhere.png")
+	ids, rejected := m.Intake().AddFromPage(page, site.srv.URL+"/own.png", other.srv.URL+"/elsewhere.png")
 	if len(ids) != 2 || len(rejected) != 0 {
 		t.Fatalf("AddFromPage: %d added, %v", len(ids), rejected)
 	}
@@ -150,10 +150,10 @@ func TestRedirectKeepsHeadersToTheirSite(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			first, _ := http.NewRequest(http.MethodGet, tt.from, nil)
-			m.setHeaders(first, "https://site.test/gallery?s=1", false)
+			m.net.setHeaders(first, "https://site.test/gallery?s=1", false)
 			next, _ := http.NewRequest(http.MethodGet, tt.to, nil)
 			next.Header = first.Header.Clone() // as net/http copies them
-			if err := m.checkRedirect(next, []*http.Request{first}); err != nil {
+			if err := m.net.checkRedirect(next, []*http.Request{first}); err != nil {
 				t.Fatal(err)
 			}
 			kept := next.Header.Get("Authorization") != "" || next.Header.Get("X-Site-Key") != ""

@@ -72,7 +72,7 @@ func (m *Manager) failSiteLocked(host string, cause *ItemError) {
 		if it.failures > 1 {
 			c.Tries = it.failures
 		}
-		m.stopTimerLocked(it)
-		m.failLocked(it, m.sharedFailureLocked(c), false)
+		it.stopTimer()
+		m.failLocked(it, m.failures.share(c), false)
 	}
 }

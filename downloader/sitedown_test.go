@@ -150,7 +150,7 @@ func TestRetryFailedTriesASiteJudgedDownAgain(t *testing.T) {
 	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("file")) })}
 	go srv.Serve(l)
 	t.Cleanup(func() { srv.Close() })
-	if n := m.RetryFailed(); n != links {
+	if n := m.Controls().RetryFailed(); n != links {
 		t.Fatalf("RetryFailed queued %d, want %d", n, links)
 	}
 	if s := runAll(t, m); s.Done != links {

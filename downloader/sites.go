@@ -94,24 +94,22 @@ func (r SiteRule) Matches(host string) bool {
 }
 
 // SetSites replaces the site rules; they apply to new requests at once.
-func (m *Manager) SetSites(rules []SiteRule) {
+func (n *Network) SetSites(rules []SiteRule) {
 	rules = append([]SiteRule(nil), rules...)
-	m.sites.Store(&rules)
-	m.mu.Lock()
-	m.notifyLocked()
-	m.mu.Unlock()
+	n.sites.Store(&rules)
+	n.sitesChanged()
 }
 
 // Sites returns the site rules.
-func (m *Manager) Sites() []SiteRule {
-	return append([]SiteRule(nil), *m.sites.Load()...)
+func (n *Network) Sites() []SiteRule {
+	return append([]SiteRule(nil), *n.sites.Load()...)
 }
 
 // siteRule returns the rule for host: the one for the longest matching site.
-func (m *Manager) siteRule(host string) (SiteRule, bool) {
+func (n *Network) siteRule(host string) (SiteRule, bool) {
 	var best SiteRule
 	found := false
-	for _, r := range *m.sites.Load() {
+	for _, r := range *n.sites.Load() {
 		if r.Matches(host) && (!found || len(r.Site) > len(best.Site)) {
 			best, found = r, true
 		}
@@ -123,15 +121,15 @@ func (m *Manager) siteRule(host string) (SiteRule, bool) {
 // site's own rules on top. page is the web page the link was found on; the
 // user's headers were given for it (a link found on no page: for the link
 // itself), and go to its host alone.
-func (m *Manager) setHeaders(req *http.Request, page string, noPageReferer bool) {
-	m.setHeadersFor(req, page, noPageReferer, page)
+func (n *Network) setHeaders(req *http.Request, page string, noPageReferer bool) {
+	n.setHeadersFor(req, page, noPageReferer, page)
 }
 
 // setHeadersFor is setHeaders with the address the user's headers were
 // given for; "" stands for the request's own address.
-func (m *Manager) setHeadersFor(req *http.Request, page string, noPageReferer bool, given string) {
-	m.setUserHeaders(req, userHeadersGoTo(given, req.URL))
-	rule, _ := m.siteRule(req.URL.Hostname())
+func (n *Network) setHeadersFor(req *http.Request, page string, noPageReferer bool, given string) {
+	n.setUserHeaders(req, userHeadersGoTo(given, req.URL))
+	rule, _ := n.siteRule(req.URL.Hostname())
 	switch {
 	case rule.Referer == RefererNone:
 	case rule.Referer == RefererFixed && rule.FixedReferer != "":
@@ -140,8 +138,8 @@ func (m *Manager) setHeadersFor(req *http.Request, page string, noPageReferer bo
 		if ref := refererFor(page, req.URL); ref != "" {
 			req.Header.Set("Referer", ref)
 		}
-	case m.opts.Referer != "":
-		req.Header.Set("Referer", plainReferer(m.opts.Referer))
+	case n.referer != "":
+		req.Header.Set("Referer", plainReferer(n.referer))
 	}
 	for k, v := range rule.Header {
 		req.Header[http.CanonicalHeaderKey(k)] = v
@@ -156,7 +154,7 @@ func (m *Manager) setHeadersFor(req *http.Request, page string, noPageReferer bo
 
 // sitePerHost is the per-site limits for items grouped under key
 // (host:port): the site rule's, within the user's.
-func (m *Manager) sitePerHost(key string, general Limits) throttle.Limits {
+func (n *Network) sitePerHost(key string, general Limits) throttle.Limits {
 	host := key
 	if h, _, found := strings.Cut(key, ":"); found {
 		host = h
@@ -164,7 +162,7 @@ func (m *Manager) sitePerHost(key string, general Limits) throttle.Limits {
 	if strings.HasPrefix(key, "[") {
 		host = strings.TrimPrefix(key[:strings.LastIndex(key, "]")], "[")
 	}
-	rule, _ := m.siteRule(host)
+	rule, _ := n.siteRule(host)
 	return rule.limits(general)
 }
 
@@ -172,16 +170,16 @@ func (m *Manager) sitePerHost(key string, general Limits) throttle.Limits {
 // (cookies, proxy, timeouts), within the request rate limit, with the
 // user's headers and site rules, and page as Referer. The caller closes
 // the body. It is for requests the app makes itself, such as thumbnails.
-func (m *Manager) Fetch(ctx context.Context, link, page string) (*http.Response, error) {
-	if err := m.rates.waitRequest(ctx); err != nil {
+func (n *Network) Fetch(ctx context.Context, link, page string) (*http.Response, error) {
+	if err := n.rates.waitRequest(ctx); err != nil {
 		return nil, err
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, link, nil)
 	if err != nil {
 		return nil, fmt.Errorf("fetch %s: %w", link, err)
 	}
-	m.setHeaders(req, page, m.Limits().NoPageReferer)
-	resp, err := m.client.Do(req)
+	n.setHeaders(req, page, n.noPageReferer.Load())
+	resp, err := n.client.Do(req)
 	if err != nil {
 		return nil, fmt.Errorf("fetch %s: %w", link, err)
 	}
@@ -189,14 +187,14 @@ func (m *Manager) Fetch(ctx context.Context, link, page string) (*http.Response,
 }
 
 // setUserHeaders sends the User-Agent and, when mine, the user's headers.
-func (m *Manager) setUserHeaders(req *http.Request, mine bool) {
+func (n *Network) setUserHeaders(req *http.Request, mine bool) {
 	// Files are saved as sent: ask for them unencoded (without the header a
 	// server may gzip them), unless the user's headers ask otherwise.
 	req.Header.Set("Accept-Encoding", "identity")
 	if mine {
-		for k, v := range m.opts.Header {
+		for k, v := range n.header {
 			req.Header[k] = v
 		}
 	}
-	req.Header.Set("User-Agent", m.opts.UserAgent)
+	req.Header.Set("User-Agent", n.userAgent)
 }

@@ -57,28 +57,29 @@ func (f *memFile) Close() error { return nil }
 
 // saveInMemory plans a small body's trip: into memory, hashed on the way
 // when it is a picture.
-func (p *tryPlan) saveInMemory(a transfer.Answer, name string, tag partTag) transfer.Plan {
-	p.mem = &memFile{data: make([]byte, 0, a.Total)}
-	p.name, p.tag = name, tag
-	p.hash = pictureHash(p.part, p.format, 0)
-	return transfer.Plan{Hash: p.hash, File: p.mem}
+func (t *try) saveInMemory(a transfer.Answer, name string, tag partTag) transfer.Plan {
+	t.mem = &memFile{data: make([]byte, 0, a.Total)}
+	t.name, t.tag = name, tag
+	t.hash = pictureHash(t.part, t.format, 0)
+	return transfer.Plan{Hash: t.hash, File: t.mem}
 }
 
 // keepReceived writes the first bytes of a small body cut short to the
 // part file, so the next try asks only for the rest; it returns how many
 // bytes the part file holds.
-func (m *Manager) keepReceived(it *item, p *tryPlan) int64 {
-	if len(p.mem.data) == 0 {
+func (t *try) keepReceived() int64 {
+	m := t.m
+	if len(t.mem.data) == 0 {
 		return 0
 	}
-	if m.markPartOwned(it) != nil {
+	if t.markPartOwned() != nil {
 		return 0
 	}
-	f, err := m.createPart(p.part, 0, true, p.tag)
+	f, err := m.disk.createPart(t.part, 0, true, t.tag)
 	if err != nil {
 		return 0
 	}
-	n, err := f.Write(p.mem.data)
+	n, err := f.Write(t.mem.data)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
@@ -93,22 +94,23 @@ func (m *Manager) keepReceived(it *item, p *tryPlan) int64 {
 // file. As for part files, a picture is compared with the ones already
 // saved only once its bytes are on the disk: an item that leaves the wait
 // for the disk has claimed no picture that others are skipped for.
-func (m *Manager) finishSmall(ctx context.Context, it *item, j job, p *tryPlan) outcome {
-	if p.format.IsImage && (p.format.Width == 0 || p.format.Height == 0) {
-		m.noteDimensions(it, p.mem.data[:min(len(p.mem.data), sniff.MaxHead)])
+func (t *try) finishSmall(ctx context.Context) outcome {
+	m, it, j := t.m, t.it, t.j
+	if t.format.IsImage && (t.format.Width == 0 || t.format.Height == 0) {
+		t.noteDimensions(t.mem.data[:min(len(t.mem.data), sniff.MaxHead)])
 	}
-	same, err := m.linkSmall(ctx, it, j, p)
+	same, err := t.linkSmall(ctx)
 	switch {
 	case same != nil:
-		m.markSameAs(it, same)
+		m.pictures.markSame(it, same)
 		return outcome{skipped: true}
 	case err == nil:
-		return outcome{done: true, reached: int64(len(p.mem.data))}
+		return outcome{done: true, reached: int64(len(t.mem.data))}
 	case errors.Is(err, errLeftSave):
 		return outcome{}
 	case errors.Is(err, errNoUnnamed), errors.Is(err, fs.ErrExist):
-		m.disownPicture(it) // claimed again once the part file is on the disk
-		return m.saveThroughPart(ctx, it, j, p)
+		m.pictures.disown(it) // claimed again once the part file is on the disk
+		return t.saveThroughPart(ctx)
 	}
 	return outcome{verdict: saveFailed(err, j.dir)}
 }
@@ -121,22 +123,23 @@ func (m *Manager) finishSmall(ctx context.Context, it *item, j job, p *tryPlan) 
 // file waited for the disk, an error wrapping errNoUnnamed when the folder
 // cannot hold a file without a name, and fs.ErrExist when the name was
 // taken meanwhile.
-func (m *Manager) linkSmall(ctx context.Context, it *item, j job, p *tryPlan) (same *item, err error) {
-	if m.commitSem.Acquire(ctx, 1) != nil {
+func (t *try) linkSmall(ctx context.Context) (same *item, err error) {
+	m, it, j := t.m, t.it, t.j
+	if m.disk.commitSem.Acquire(ctx, 1) != nil {
 		return nil, errLeftSave
 	}
 	held := true
 	defer func() {
 		if held {
-			m.commitSem.Release(1)
+			m.disk.commitSem.Release(1)
 		}
 	}()
-	m.passSlotOn(it)
-	f, err := m.writeUnnamed(j.dir, p.name, p.tag, p.mem.data)
+	t.passSlotOn()
+	f, err := m.disk.writeUnnamed(j.dir, t.name, t.tag, t.mem.data)
 	if err != nil {
 		return nil, err
 	}
-	switch left, err := m.syncer.syncOrLeave(ctx, f, m.releaseCommit); {
+	switch left, err := m.disk.syncer.syncOrLeave(ctx, f, m.disk.releaseCommit); {
 	case left:
 		held = false            // the file holds its place until it is closed
 		return nil, errLeftSave // the file, still without a name, vanishes when closed
@@ -145,15 +148,15 @@ func (m *Manager) linkSmall(ctx context.Context, it *item, j job, p *tryPlan) (s
 		return nil, err
 	}
 	defer f.Close() // a file left without a name vanishes
-	if p.hash != nil {
-		if same := m.sameAs(it, hex.EncodeToString(p.hash.Sum(nil)), j.limits.KeepDuplicates); same != nil {
+	if t.hash != nil {
+		if same := m.pictures.sameAs(it, hex.EncodeToString(t.hash.Sum(nil)), j.limits.KeepDuplicates); same != nil {
 			return same, nil
 		}
 	}
-	final := filepath.Join(j.dir, p.name)
-	m.createMu.Lock()
+	final := filepath.Join(j.dir, t.name)
+	m.disk.createMu.Lock()
 	err = linkUnnamed(f, final)
-	m.createMu.Unlock()
+	m.disk.createMu.Unlock()
 	if err != nil {
 		return nil, err
 	}
@@ -162,43 +165,23 @@ func (m *Manager) linkSmall(ctx context.Context, it *item, j job, p *tryPlan) (s
 	m.mu.Unlock()
 	// Files without a name exist only on Linux, where the group sync
 	// flushes the whole file system: the new entry in the folder too.
-	return nil, m.syncer.sync(f)
-}
-
-// writeUnnamed makes a file without a name in dir holding data, noted with
-// tag so that a run after a crash knows the file for this link's. Files are
-// made one at a time, like part files; their bytes are written in parallel,
-// so that a write held up by a busy disk holds up no other file's making.
-func (m *Manager) writeUnnamed(dir, name string, tag partTag, data []byte) (*os.File, error) {
-	m.createMu.Lock()
-	f, err := m.createUnnamed(dir)
-	m.createMu.Unlock()
-	if err != nil {
-		return nil, err
-	}
-	if !tagFile(f, tag) {
-		m.untagged.Store(true)
-	}
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		return nil, fmt.Errorf("save %s: %w", name, err)
-	}
-	return f, nil
+	return nil, m.disk.syncer.sync(f)
 }
 
 // saveThroughPart saves a body received in memory the usual way: into the
 // part file, then synced and moved into place.
-func (m *Manager) saveThroughPart(ctx context.Context, it *item, j job, p *tryPlan) outcome {
-	if err := m.markPartOwned(it); err != nil {
+func (t *try) saveThroughPart(ctx context.Context) outcome {
+	m, j := t.m, t.j
+	if err := t.markPartOwned(); err != nil {
 		return outcome{verdict: unjournaledVerdict(err)}
 	}
-	f, err := m.createPart(p.part, 0, true, p.tag)
+	f, err := m.disk.createPart(t.part, 0, true, t.tag)
 	if err != nil {
-		return m.openFailed(it, j, err)
+		return t.openFailed(err)
 	}
-	if _, err := f.Write(p.mem.data); err != nil {
+	if _, err := f.Write(t.mem.data); err != nil {
 		f.Close()
-		return outcome{verdict: saveFailed(fmt.Errorf("save %s: %w", p.part, err), j.dir)}
+		return outcome{verdict: saveFailed(fmt.Errorf("save %s: %w", t.part, err), j.dir)}
 	}
-	return m.finishFile(ctx, it, j, f, p.part, p.format, p.hash, outcome{reached: int64(len(p.mem.data))})
+	return t.finishFile(ctx, f, t.part, t.format, t.hash, outcome{reached: int64(len(t.mem.data))})
 }

@@ -50,12 +50,12 @@ func TestSmallFilesAreSavedWhole(t *testing.T) {
 				create = createUnnamedOS
 			}
 			var asked atomic.Int64
-			m.createUnnamed = func(dir string) (*os.File, error) {
+			m.disk.createUnnamed = func(dir string) (*os.File, error) {
 				asked.Add(1)
 				return create(dir)
 			}
 			var partOpens atomic.Int64
-			m.openPart = func(path string, offset int64, exclusive bool) (partFile, error) {
+			m.disk.openPart = func(path string, offset int64, exclusive bool) (partFile, error) {
 				partOpens.Add(1)
 				return openPartOS(path, offset, exclusive)
 			}
@@ -109,7 +109,7 @@ func TestSmallFileNameTakenKeepsTheOtherFile(t *testing.T) {
 	srv.Handle("/file.bin", downloadtest.Data(2000, 8))
 	dir := t.TempDir()
 	m := New(testOptions(dir))
-	m.createUnnamed = takeNameFirst
+	m.disk.createUnnamed = takeNameFirst
 	addAll(t, m, srv.URL("/file.bin"))
 	runAll(t, m)
 	got, err := os.ReadFile(filepath.Join(dir, "file.bin"))

@@ -39,32 +39,32 @@ func connectionsPerFile(setting int) int {
 // keeps no version, so that without the journal it restarts from byte 0
 // rather than resume from a size that says nothing. ok is false for a
 // file written from its start.
-func (p *tryPlan) splitPlan(a transfer.Answer, exclusive bool, tag partTag) (plan transfer.Plan, ok bool) {
-	holes := p.j.holes
+func (t *try) splitPlan(a transfer.Answer, exclusive bool, tag partTag) (plan transfer.Plan, ok bool) {
+	holes := t.j.holes
 	resuming := len(holes) > 0 && a.Resp.StatusCode == http.StatusPartialContent
 	if !resuming {
-		if connectionsPerFile(p.j.limits.ConnectionsPerFile) < 2 || !a.Ranges || !tag.hasVersion() ||
+		if connectionsPerFile(t.j.limits.ConnectionsPerFile) < 2 || !a.Ranges || !tag.hasVersion() ||
 			a.Total-a.Offset < SplitThreshold {
-			p.setHoles(nil)
+			t.setHoles(nil)
 			return transfer.Plan{}, false
 		}
 		holes = ranges.Holes{{Start: a.Offset, End: a.Total}}
 	}
 	tracker := ranges.NewTracker(holes)
-	p.split = tracker
-	if err := p.setHoles(tracker); err != nil {
-		return p.stop(outcome{verdict: unjournaledVerdict(err)}), true
+	t.split = tracker
+	if err := t.setHoles(tracker); err != nil {
+		return t.stop(outcome{verdict: unjournaledVerdict(err)}), true
 	}
-	f, err := openSplitPart(p.m, p.part, a.Offset, resuming, exclusive, partTag{link: tag.link})
-	split := &transfer.Split{Connections: connectionsPerFile(p.j.limits.ConnectionsPerFile), Holes: holes,
-		Tracker: tracker, Slots: connSlots{m: p.m, it: p.it}}
+	f, err := openSplitPart(t.m, t.part, a.Offset, resuming, exclusive, partTag{link: tag.link})
+	split := &transfer.Split{Connections: connectionsPerFile(t.j.limits.ConnectionsPerFile), Holes: holes,
+		Tracker: tracker, Slots: connSlots{m: t.m, it: t.it}}
 	return transfer.Plan{File: f, OpenErr: err, Split: split}, true
 }
 
 // setHoles makes the item's missing spans the tracker's (nil: none) and,
 // when it has some, writes them to the journal before the file is.
-func (p *tryPlan) setHoles(tracker *ranges.Tracker) error {
-	m, it := p.m, p.it
+func (t *try) setHoles(tracker *ranges.Tracker) error {
+	m, it := t.m, t.it
 	m.mu.Lock()
 	had := it.holes != nil
 	it.holes = nil
@@ -86,13 +86,13 @@ func (p *tryPlan) setHoles(tracker *ranges.Tracker) error {
 
 // endSplit keeps what a try fetching the file in parts left missing, for
 // the next try and the record.
-func (p *tryPlan) endSplit() {
-	if p.split == nil {
+func (t *try) endSplit() {
+	if t.split == nil {
 		return
 	}
-	m, it := p.m, p.it
+	m, it := t.m, t.it
 	m.mu.Lock()
-	it.holes = p.split.Durable()
+	it.holes = t.split.Durable()
 	it.splitting.Store(nil)
 	m.markDirtyLocked(it)
 	m.mu.Unlock()
@@ -136,11 +136,11 @@ func journalCheckpoint(m *Manager, it *item) {
 // whose rest is now fetched in parts), or, when resuming its parts, as it
 // is. It is tagged with tag, which names no version.
 func openSplitPart(m *Manager, part string, offset int64, resuming, exclusive bool, tag partTag) (partFile, error) {
-	m.createMu.Lock()
+	m.disk.createMu.Lock()
 	f, err := openPartAt(part, offset, resuming, exclusive)
-	m.createMu.Unlock()
+	m.disk.createMu.Unlock()
 	if err == nil && !tagPart(part, tag) {
-		m.untagged.Store(true)
+		m.disk.untagged.Store(true)
 	}
 	return f, err
 }

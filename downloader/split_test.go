@@ -184,7 +184,7 @@ func TestSplitResumesEveryPartAfterACrash(t *testing.T) {
 	link := srv.URL("/big.bin")
 	j := &lastRecords{last: map[string]Record{}}
 	first := New(testOptions(dir))
-	first.SetJournal(j)
+	first.Saved().SetJournal(j)
 	startWith(t, first, link)
 	halfway := func() bool {
 		h, ok := ranges.Parse(j.get(link).Holes)
@@ -197,7 +197,7 @@ func TestSplitResumesEveryPartAfterACrash(t *testing.T) {
 	atStop := srv.BytesSent() // what a killed run would not have fetched
 
 	second := New(testOptions(dir))
-	second.Restore([]Record{crashed})
+	second.Saved().Restore([]Record{crashed})
 	if s := runAll(t, second); s.Done != 1 {
 		t.Fatalf("summary %+v", s)
 	}

@@ -52,7 +52,7 @@ func TestPartFileThatIsALinkIsNeverWrittenThrough(t *testing.T) {
 		t.Skip("no symbolic links here:", err)
 	}
 	m := New(testOptions(dir))
-	ids := m.Restore([]Record{{URL: srv.URL("/file.bin"), Dir: dir, Name: "file.bin", State: "queued",
+	ids := m.Saved().Restore([]Record{{URL: srv.URL("/file.bin"), Dir: dir, Name: "file.bin", State: "queued",
 		OwnsPart: true, ETag: `"x"`, Total: int64(len(body))}})
 	runAll(t, m)
 	it := mustItem(t, m, ids[0])

@@ -77,10 +77,3 @@ func (m *Manager) summaryLocked() Summary {
 	s.Speed = m.meter.rate(now, received)
 	return s
 }
-
-// activeCount says how many items are downloading or being saved.
-func (m *Manager) activeCount() int {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	return len(m.store.active)
-}

@@ -167,9 +167,9 @@ func restoreOne(t *testing.T, c restoreCase) State {
 	m := New(Options{Dir: dir})
 	var ids []ID
 	if c.how == AsRerun {
-		ids = m.RestoreFrom(func(yield func(Record) bool) { yield(rec) }, AsRerun)
+		ids = m.Saved().RestoreFrom(func(yield func(Record) bool) { yield(rec) }, AsRerun)
 	} else {
-		ids = m.Restore([]Record{rec})
+		ids = m.Saved().Restore([]Record{rec})
 	}
 	if len(ids) != 1 {
 		t.Fatalf("restored %d items, want 1", len(ids))

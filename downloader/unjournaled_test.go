@@ -29,10 +29,10 @@ func TestNoPartFileTheJournalDoesNotKnow(t *testing.T) {
 	opts.Limits.Retries = 2
 	m := New(opts)
 	j := &fullJournal{}
-	m.SetJournal(j)
+	m.Saved().SetJournal(j)
 	created := 0
-	open := m.openPart
-	m.openPart = func(path string, offset int64, exclusive bool) (partFile, error) {
+	open := m.disk.openPart
+	m.disk.openPart = func(path string, offset int64, exclusive bool) (partFile, error) {
 		created++
 		return open(path, offset, exclusive)
 	}

@@ -10,7 +10,7 @@ func (m *Manager) Visit(fn func(ItemSnapshot)) Summary {
 	defer m.mu.Unlock()
 	now := m.now()
 	for _, it := range m.store.items {
-		fn(m.snapshotLocked(it, now))
+		fn(m.queues.snapshot(it, now))
 	}
 	return m.summaryLocked()
 }

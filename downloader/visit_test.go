@@ -12,7 +12,7 @@ func TestVisitSeesEveryItemInOrder(t *testing.T) {
 	for i := range 5 {
 		m.Add(fmt.Sprintf("http://127.0.0.1:1/f%d.bin", i))
 	}
-	m.Pause(2)
+	m.Controls().Pause(2)
 	want, wantSum := m.Snapshot()
 	var got []ItemSnapshot
 	sum := m.Visit(func(s ItemSnapshot) { got = append(got, s) })

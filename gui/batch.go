@@ -96,7 +96,7 @@ func (b *batchBar) Start() {
 			u.do(func() { u.settings.explainFolder(folderProblemOf(u.m.Dir(), err)) })
 			return
 		}
-		u.m.ResumeAll()
+		u.m.Controls().ResumeAll()
 		u.do(u.batch.forgetResumeHint)
 	})
 }
@@ -117,7 +117,7 @@ func (b *batchBar) forgetResumeHint() {
 // PauseAll pauses every unfinished item (Ctrl+P); Start resumes them.
 func (b *batchBar) PauseAll() {
 	u := b.u
-	u.command(func() { u.m.PauseAll() })
+	u.command(func() { u.m.Controls().PauseAll() })
 }
 
 // Stop halts every download (Ctrl+Shift+S, or Esc in the list); partial
@@ -130,7 +130,7 @@ func (b *batchBar) Stop() {
 // RetryFailed queues every failed item again (Ctrl+R).
 func (b *batchBar) RetryFailed() {
 	u := b.u
-	u.command(func() { u.m.RetryFailed() })
+	u.command(func() { u.m.Controls().RetryFailed() })
 }
 
 // ClearFinished removes saved, skipped and canceled rows; the files stay,
@@ -140,7 +140,7 @@ func (b *batchBar) ClearFinished() {
 	u := b.u
 	u.list.UnselectAll()
 	u.intake.set("", nil)
-	u.command(func() { u.m.ClearFinished() })
+	u.command(func() { u.m.Controls().ClearFinished() })
 }
 
 // ClearFailed removes the failed rows, once their links are no longer
@@ -148,7 +148,7 @@ func (b *batchBar) ClearFinished() {
 func (b *batchBar) ClearFailed() {
 	u := b.u
 	u.list.UnselectAll()
-	u.command(func() { u.m.ClearFailed() })
+	u.command(func() { u.m.Controls().ClearFailed() })
 }
 
 // CopyFailed puts the failed links on the clipboard, one per line.

@@ -42,12 +42,12 @@ func (u *UI) openQueue(path string, wrap func(downloader.Journal) downloader.Jou
 		u.notice.set(i18n.QueueProblem(kit.Tr, *problem))
 	}
 	u.store = store
-	restored := len(u.m.Restore(recs))
+	restored := len(u.m.Saved().Restore(recs))
 	var j downloader.Journal = store
 	if wrap != nil {
 		j = wrap(j)
 	}
-	u.m.SetJournal(savedJournal{j: j, failed: u.refreshSoon})
+	u.m.Saved().SetJournal(savedJournal{j: j, failed: u.refreshSoon})
 	return intakeResult{restored: restored, resume: u.m.Summary().Left() > 0}
 }
 
@@ -56,7 +56,7 @@ func (u *UI) closeQueue() {
 	if u.store == nil {
 		return
 	}
-	if err := u.m.Flush(); err != nil {
+	if err := u.m.Saved().Flush(); err != nil {
 		fyne.LogError("save the download list", err)
 	}
 	if err := u.store.Close(); err != nil {

@@ -73,7 +73,7 @@ func (r *refresher) pull() (update, bool) {
 // saveProblem returns the notice for a failure to save the list, once
 // per run of failures.
 func (r *refresher) saveProblem() string {
-	err := r.m.SaveError()
+	err := r.m.Saved().SaveError()
 	if err == nil || r.saveFailed {
 		r.saveFailed = err != nil
 		return ""

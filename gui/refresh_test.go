@@ -72,13 +72,13 @@ func TestRefresherSendsOnlyChangedRows(t *testing.T) {
 	if upd.reset || len(upd.rows) != 1 || upd.rows[0].id != ids[0] || !model.apply(upd) || model.len() != 3 {
 		t.Fatalf("adding a link: reset %v, %d items, %d rows", upd.reset, len(upd.rows), model.len())
 	}
-	m.Pause(ids[0])
+	m.Controls().Pause(ids[0])
 	upd, _ = r.pull()
 	if upd.reset || len(upd.rows) != 1 || model.apply(upd) || model.at(2).State != downloader.Paused {
 		t.Errorf("pausing one item: %+v, row %+v", upd, model.at(2))
 	}
-	m.Cancel(ids[0])
-	m.ClearFinished()
+	m.Controls().Cancel(ids[0])
+	m.Controls().ClearFinished()
 	upd, _ = r.pull()
 	if len(upd.removed) != 1 || !model.apply(upd) || model.len() != 2 {
 		t.Errorf("clearing the canceled item: %+v, %d rows", upd, model.len())

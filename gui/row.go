@@ -72,9 +72,9 @@ func newRow(ui *UI) *row {
 	r.thumb.Hide()
 	r.title, r.status = kit.NewTipLabel(), kit.NewTipLabel()
 	r.size, r.speed, r.left = kit.TruncLabel(), kit.TruncLabel(), kit.TruncLabel()
-	r.pause = kit.NewTipButton("", theme.MediaPauseIcon(), lang.L("Pause this download"), func() { ui.m.Pause(r.view.ID) })
-	r.resume = kit.NewTipButton("", theme.MediaPlayIcon(), lang.L("Resume this download"), func() { ui.m.Resume(r.view.ID) })
-	r.cancel = kit.NewTipButton("", theme.CancelIcon(), lang.L("Cancel this download and delete its partial file"), func() { ui.m.Cancel(r.view.ID) })
+	r.pause = kit.NewTipButton("", theme.MediaPauseIcon(), lang.L("Pause this download"), func() { ui.m.Controls().Pause(r.view.ID) })
+	r.resume = kit.NewTipButton("", theme.MediaPlayIcon(), lang.L("Resume this download"), func() { ui.m.Controls().Resume(r.view.ID) })
+	r.cancel = kit.NewTipButton("", theme.CancelIcon(), lang.L("Cancel this download and delete its partial file"), func() { ui.m.Controls().Cancel(r.view.ID) })
 	r.retry = kit.NewTipButton("", theme.ViewRefreshIcon(), lang.L("Try this download again"), r.retryNow)
 	r.open = kit.NewTipButton("", theme.FileImageIcon(), lang.L("Open the saved file"), func() { ui.openPath(r.view.Path) })
 	r.folder = kit.NewTipButton("", theme.FolderOpenIcon(), lang.L("Show the file in its folder"), func() { ui.showInFolder(r.view.Path) })
@@ -203,7 +203,7 @@ func (r *row) showButtons(v rowView) {
 
 // retryNow tries the download again and shows at once that it does.
 func (r *row) retryNow() {
-	if r.ui.m.Retry(r.view.ID) {
+	if r.ui.m.Controls().Retry(r.view.ID) {
 		r.status.SetText(lang.L("Trying again…"))
 		kit.Enabled(r.retry, false)
 	}
@@ -234,9 +234,9 @@ func (r *row) menu() *fyne.Menu {
 	}
 	items := []*fyne.MenuItem{
 		item(lang.L("Retry"), theme.ViewRefreshIcon(), st == downloader.Failed || st == downloader.Canceled, r.retryNow),
-		item(lang.L("Pause"), theme.MediaPauseIcon(), st == downloader.Queued || st == downloader.Active || st == downloader.Waiting, func() { u.m.Pause(v.ID) }),
-		item(lang.L("Resume"), theme.MediaPlayIcon(), st == downloader.Paused, func() { u.m.Resume(v.ID) }),
-		item(lang.L("Cancel"), theme.CancelIcon(), !st.Final(), func() { u.m.Cancel(v.ID) }),
+		item(lang.L("Pause"), theme.MediaPauseIcon(), st == downloader.Queued || st == downloader.Active || st == downloader.Waiting, func() { u.m.Controls().Pause(v.ID) }),
+		item(lang.L("Resume"), theme.MediaPlayIcon(), st == downloader.Paused, func() { u.m.Controls().Resume(v.ID) }),
+		item(lang.L("Cancel"), theme.CancelIcon(), !st.Final(), func() { u.m.Controls().Cancel(v.ID) }),
 		item(lang.L("Use cookies from my browser…"), theme.AccountIcon(), v.SignIn, func() { u.askSignIn(v.URL) }),
 		fyne.NewMenuItemSeparator(),
 		item(lang.L("Open file"), theme.FileImageIcon(), st == downloader.Done && v.Path != "", func() { u.openPath(v.Path) }),

@@ -43,8 +43,8 @@ type scheduled struct {
 // managerBatch is the window's engine as the schedule sees it.
 type managerBatch struct{ m *downloader.Manager }
 
-func (b managerBatch) PauseAll() int  { return b.m.PauseAll() }
-func (b managerBatch) ResumeAll() int { return b.m.ResumeAll() }
+func (b managerBatch) PauseAll() int  { return b.m.Controls().PauseAll() }
+func (b managerBatch) ResumeAll() int { return b.m.Controls().ResumeAll() }
 func (b managerBatch) Bytes() int64   { return b.m.Summary().Bytes }
 
 // newScheduled reads the schedule from the preferences.

@@ -151,10 +151,10 @@ func (r *row) pickedMenu(ids []downloader.ID) []*fyne.MenuItem {
 	on := func(action func(downloader.ID) bool) func() { return func() { u.picked.each(ids, action) } }
 	can := u.picked.pickedCan(ids)
 	items := []*fyne.MenuItem{
-		item(lang.XN("pick.retry", "Retry {{.N}} downloads", n, d), theme.ViewRefreshIcon(), on(u.m.Retry)),
-		item(lang.XN("pick.pause", "Pause {{.N}} downloads", n, d), theme.MediaPauseIcon(), on(u.m.Pause)),
-		item(lang.XN("pick.resume", "Resume {{.N}} downloads", n, d), theme.MediaPlayIcon(), on(u.m.Resume)),
-		item(lang.XN("pick.cancel", "Cancel {{.N}} downloads", n, d), theme.CancelIcon(), on(u.m.Cancel)),
+		item(lang.XN("pick.retry", "Retry {{.N}} downloads", n, d), theme.ViewRefreshIcon(), on(u.m.Controls().Retry)),
+		item(lang.XN("pick.pause", "Pause {{.N}} downloads", n, d), theme.MediaPauseIcon(), on(u.m.Controls().Pause)),
+		item(lang.XN("pick.resume", "Resume {{.N}} downloads", n, d), theme.MediaPlayIcon(), on(u.m.Controls().Resume)),
+		item(lang.XN("pick.cancel", "Cancel {{.N}} downloads", n, d), theme.CancelIcon(), on(u.m.Controls().Cancel)),
 		item(lang.XN("pick.forget", "Forget {{.N}} links, to download them again next time", n, d), theme.HistoryIcon(), func() { u.archive.forgetRows(u, ids) }),
 		item(lang.XN("pick.copy", "Copy {{.N}} links", n, d), theme.ContentCopyIcon(), func() { u.picked.copyLinks(ids) }),
 	}

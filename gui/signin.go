@@ -61,7 +61,7 @@ func (u *UI) useCookies(source, link string) {
 				dialog.ShowInformation(lang.L("Could not use those cookies"), i18n.CookieProblem(kit.Tr, err), u.win)
 				return
 			}
-			n := u.m.AddCookies(cs)
+			n := u.m.Network().AddCookies(cs)
 			u.network.RememberCookies(siteOf(link), source)
 			retried := retryAfterSignIn(u.m, siteOf(link))
 			u.intake.set(lang.X("signin.used", "Using {{.N}} cookies; trying {{.Retried}} downloads of {{.Site}} again.",

@@ -8,11 +8,11 @@ import (
 	"haul/downloader/sniff"
 )
 
-// signInEngine is what retrying a site after a sign-in needs of the engine.
+// signInEngine is what retrying a site after a sign-in needs of the
+// engine: the items, and the commands that try them again.
 type signInEngine interface {
 	Snapshot() ([]downloader.ItemSnapshot, downloader.Summary)
-	Retry(id downloader.ID) bool
-	Revive(page string, links ...string) int
+	Controls() *downloader.Controls
 }
 
 // retryAfterSignIn tries the failed items of site that a sign-in may cure
@@ -40,7 +40,7 @@ func retryAfterSignIn(e signInEngine, site string) int {
 	}
 	n := 0
 	for _, p := range pages {
-		if e.Retry(p.ID) {
+		if e.Controls().Retry(p.ID) {
 			n++
 		}
 	}
@@ -51,7 +51,7 @@ func retryAfterSignIn(e signInEngine, site string) int {
 	for i, p := range pictures {
 		links[i] = p.URL
 	}
-	return e.Revive(readPage, links...)
+	return e.Controls().Revive(readPage, links...)
 }
 
 // looksLikePicture says a link names a picture file by its extension.
@@ -75,5 +75,5 @@ func reviveFromPage(e signInEngine, found downloader.PageFound) int {
 			links = append(links, it.URL)
 		}
 	}
-	return e.Revive(found.Page, links...)
+	return e.Controls().Revive(found.Page, links...)
 }

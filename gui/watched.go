@@ -57,12 +57,12 @@ func (w *watched) check(ctx context.Context, p watch.Page) watch.Result {
 		w.u.env.options(&opts)
 	}
 	m := downloader.New(opts)
-	images, _, err := m.FindImages(ctx, p.URL, 1)
+	images, _, err := m.Network().FindImages(ctx, p.URL, 1)
 	if err != nil {
 		return watch.Result{Problem: i18n.ErrorText(kit.Tr, err)}
 	}
 	for _, img := range images {
-		m.AddPagePictures(downloader.Page{URL: img.Page, Title: img.PageTitle}, img.URL)
+		m.Intake().AddPagePictures(downloader.Page{URL: img.Page, Title: img.PageTitle}, img.URL)
 	}
 	if err := m.Start(ctx); err != nil {
 		return watch.Result{Problem: i18n.ErrorText(kit.Tr, err)}

@@ -247,7 +247,7 @@ func TestStatesAreDescribedTruly(t *testing.T) {
 		t.Errorf("after Stop a row still says %q", got)
 	}
 
-	h.ui.m.Cancel(h.ui.rowView(0).ID)
+	h.ui.m.Controls().Cancel(h.ui.rowView(0).ID)
 	h.ui.batch.Start()
 	h.waitTotals("1 saved · 0 skipped · 1 failed · 0 left")
 	if h.ui.batch.stop.Disabled() == false {
@@ -399,7 +399,7 @@ func TestFilterTabsSearchAndSort(t *testing.T) {
 	later := h.serve([]string{"later.png"}, fileBody)[0]
 	h.paste(strings.Join(append(good, bad, later), "\n"))
 	h.waitRows(4)
-	h.ui.m.Cancel(h.row(later).view.ID)
+	h.ui.m.Controls().Cancel(h.row(later).view.ID)
 	h.ui.batch.Start()
 	h.waitTotals("2 saved · 0 skipped · 1 failed · 0 left")
 	f := h.ui.filter

@@ -34,7 +34,7 @@ func BenchmarkBatchJournal(b *testing.B) {
 					if store, _, _, err = Open(filepath.Join(dir, "queue.jsonl")); err != nil {
 						b.Fatal(err)
 					}
-					m.SetJournal(store)
+					m.Saved().SetJournal(store)
 				}
 				m.Add(urls...)
 				if err := m.Start(context.Background()); err != nil {

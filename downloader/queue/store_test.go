@@ -161,7 +161,7 @@ func BenchmarkRestore100k(b *testing.B) {
 			b.Fatal(err)
 		}
 		m := downloader.New(downloader.Options{Dir: tempDir(b)})
-		m.Restore(got)
+		m.Saved().Restore(got)
 		s.Close()
 	}
 }

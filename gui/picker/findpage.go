@@ -130,7 +130,7 @@ func (f *finder) start() {
 	}
 	f.status.SetText(lang.X("find.looking", "Looking for pictures on {{.Page}}…", kit.Data{"Page": pageLabel(page)}))
 	go func() {
-		images, problems, err := f.ps.host.Engine.FindImages(ctx, page, maxPages)
+		images, problems, err := f.ps.host.Engine.Network().FindImages(ctx, page, maxPages)
 		f.ps.host.Do(func() { f.finished(ctx, Source{Page: page, Images: images, Problems: problems}, err) })
 	}()
 }

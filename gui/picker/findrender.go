@@ -49,16 +49,16 @@ func (f *finder) startRendering(ctx context.Context, page string, maxPages int) 
 	go func() {
 		src := Source{Page: page}
 		var err error
-		src.Images, err = f.ps.host.Engine.RenderImages(scrollCtx, page, opts)
+		src.Images, err = f.ps.host.Engine.Network().RenderImages(scrollCtx, page, opts)
 		switch {
 		case errors.Is(err, render.ErrNoBrowser), errors.Is(err, render.ErrBrowserFailed):
 			f.ps.host.Do(func() { f.ps.host.Notice(browserProblem(err)) })
-			src.Images, src.Problems, err = f.ps.host.Engine.FindImages(ctx, page, maxPages)
+			src.Images, src.Problems, err = f.ps.host.Engine.Network().FindImages(ctx, page, maxPages)
 		case errors.Is(err, render.ErrPageTimeout):
 			f.ps.host.Do(func() { f.ps.host.Notice(timeoutNotice()) })
 			err = nil
 			if len(src.Images) == 0 {
-				src.Images, src.Problems, err = f.ps.host.Engine.FindImages(ctx, page, maxPages)
+				src.Images, src.Problems, err = f.ps.host.Engine.Network().FindImages(ctx, page, maxPages)
 			}
 		case scrollCtx.Err() != nil && ctx.Err() == nil:
 			err = nil

@@ -61,8 +61,8 @@ func newPicker(u Host, src Source) *picker {
 	}
 	ctx, stop := context.WithCancel(u.Ctx)
 	p.stop = stop
-	p.thumbs = newThumbLoader(ctx, u.Do, u.Engine.FetchKeep, u.Thumbs, p.thumbLoaded)
-	p.sizes = newSizeReader(ctx, u.Do, u.Engine.Fetch, p.sizeRead)
+	p.thumbs = newThumbLoader(ctx, u.Do, u.Engine.Network().FetchKeep, u.Thumbs, p.thumbLoaded)
+	p.sizes = newSizeReader(ctx, u.Do, u.Engine.Network().Fetch, p.sizeRead)
 
 	p.summary = widget.NewLabel(p.summaryText())
 	p.summary.Truncation = fyne.TextTruncateEllipsis
@@ -214,9 +214,9 @@ func (p *picker) addChosen() {
 			continue
 		}
 		delete(byPage, pk.img.Page)
-		added, refused := p.host.Engine.AddPagePictures(downloader.Page{URL: pk.img.Page, Title: pk.img.PageTitle}, links...)
+		added, refused := p.host.Engine.Intake().AddPagePictures(downloader.Page{URL: pk.img.Page, Title: pk.img.PageTitle}, links...)
 		ids, rejected = append(ids, added...), append(rejected, refused...)
-		revived += p.host.Engine.Revive(pk.img.Page, duplicates(refused)...)
+		revived += p.host.Engine.Controls().Revive(pk.img.Page, duplicates(refused)...)
 	}
 	p.host.Added(ids, rejected, revived)
 	p.close()

@@ -103,5 +103,5 @@ func TestThumbnailsScrolledAwayAreCanceled(t *testing.T) {
 
 // testFetch is an engine's Fetch, for thumbnail loaders on their own.
 func testFetch(t *testing.T) fetchFunc {
-	return downloader.New(downloader.Options{Dir: t.TempDir()}).Fetch
+	return downloader.New(downloader.Options{Dir: t.TempDir()}).Network().Fetch
 }

@@ -112,7 +112,7 @@ func (n *Network) loadSiteCookies(rule downloader.SiteRule) {
 			n.host.Do(func() { n.host.Notice(i18n.CookieProblem(kit.Tr, err)) })
 			return
 		}
-		n.host.Engine.AddCookies(cookiesOfSite(cs, rule))
+		n.host.Engine.Network().AddCookies(cookiesOfSite(cs, rule))
 	}()
 }
 
@@ -153,6 +153,6 @@ func (n *Network) RememberCookies(site, source string) {
 
 // applySites hands the site rules to the engine and remembers them.
 func (n *Network) applySites() {
-	n.host.Engine.SetSites(n.saved.Sites)
+	n.host.Engine.Network().SetSites(n.saved.Sites)
 	n.save()
 }

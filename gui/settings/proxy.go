@@ -65,7 +65,7 @@ func (n *Network) showProxy() {
 // setProxy hands the proxy to the engine and remembers it, or explains
 // why it cannot be used.
 func (n *Network) setProxy(p downloader.ProxySettings) {
-	if err := n.host.Engine.SetProxy(p); err != nil {
+	if err := n.host.Engine.Network().SetProxy(p); err != nil {
 		dialog.ShowInformation(lang.L("Proxy"), lang.L("Haul cannot use that proxy. Type its address as http://, https:// or socks5:// followed by the name and port, such as socks5://127.0.0.1:1080."), n.host.Win)
 		return
 	}

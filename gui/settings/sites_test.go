@@ -46,7 +46,7 @@ func TestSiteRulesApplyAndAreKeptPrivately(t *testing.T) {
 	n.saveSiteRule(-1, f, func() {})
 	want := []downloader.SiteRule{{Site: "gallery.test", Referer: downloader.RefererFixed, FixedReferer: "https://gallery.test/",
 		Agent: downloader.AgentBrowser, Header: http.Header{"X-Token": {"abc"}, "Accept-Language": {"fr"}}, PerHost: 2}}
-	if got := m.Sites(); !reflect.DeepEqual(got, want) {
+	if got := m.Network().Sites(); !reflect.DeepEqual(got, want) {
 		t.Fatalf("engine rules %+v, want %+v", got, want)
 	}
 	fi, err := os.Stat(path)
@@ -71,7 +71,7 @@ func TestSiteRulesApplyAndAreKeptPrivately(t *testing.T) {
 	n.setProxy(proxy)
 
 	again, m2 := testNetwork(t, path)
-	if got := m2.Sites(); !reflect.DeepEqual(got, want) {
+	if got := m2.Network().Sites(); !reflect.DeepEqual(got, want) {
 		t.Errorf("after a restart the rules are %+v", got)
 	}
 	if again.Proxy() != proxy {
