@@ -42,7 +42,7 @@ WINE_PACKAGES := wine wine64 gcc-mingw-w64-x86-64 nsis xvfb xauth xdotool imagem
 
 help:
 	@echo "make run          install what is missing, build and start Haul"
-	@echo "make test         formatting, vet, all tests with the race detector, and e2e"
+	@echo "make test         formatting, vet, complexity and method counts, all tests with the race detector, and e2e"
 	@echo "make build        release build into $(BIN)"
 	@echo "make build-debug  build with Fyne's thread checks into $(DEBUG_BIN)"
 	@echo "make cyclo        list too complex functions (gocyclo: code over 15, tests over 20)"
@@ -100,6 +100,7 @@ test: deps
 	@echo "==> the command line built for macOS (GOOS=darwin, -tags nogui)"
 	GOOS=darwin GOARCH=arm64 CGO_ENABLED=0 $(GO) build -tags nogui -o /dev/null .
 	@$(MAKE) --no-print-directory cyclo
+	@$(MAKE) --no-print-directory methods
 	@echo "==> go test -race"
 	CGO_ENABLED=1 $(GO) test -race -count=1 -timeout 30m ./...
 	@echo "==> 10,000 small files at 32 at once with 512 open files allowed, the write cache kept full"
