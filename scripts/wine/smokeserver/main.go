@@ -81,6 +81,7 @@ func main() {
 			log.Fatalf("smokeserver: %v", err)
 		}
 		fmt.Printf("%d files saved byte for byte (sha256), under names Windows accepts\n", count)
+		fmt.Printf("%d files marked as downloaded from the internet (Zone.Identifier)\n", count)
 	case *want != "" && *list != "":
 		serve(*list, *want)
 	default:
@@ -143,6 +144,9 @@ func checkFolder(got, want string) error {
 		return err
 	}
 	var problems []string
+	if marked := zoneMarks(got); marked != count {
+		problems = append(problems, fmt.Sprintf("%d files marked as downloaded from the internet, want %d", marked, count))
+	}
 	folded := map[string]string{}
 	for name := range gotSums {
 		if other, ok := folded[naming.Fold(name)]; ok {
@@ -180,6 +184,9 @@ func sums(dir string) (map[string][32]byte, error) {
 	}
 	out := map[string][32]byte{}
 	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), zoneStream) {
+			continue
+		}
 		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
 		if err != nil {
 			return nil, err
@@ -187,4 +194,29 @@ func sums(dir string) (map[string][32]byte, error) {
 		out[e.Name()] = sha256.Sum256(b)
 	}
 	return out, nil
+}
+
+// zoneStream ends the name under which Wine keeps a file's Zone.Identifier
+// stream: Windows keeps it inside the file, but Wine on a Linux folder
+// writes a file "NAME:Zone.Identifier" beside it, which stays under the
+// temporary file's name when the file is renamed.
+const zoneStream = ":Zone.Identifier"
+
+// zoneMarks counts the Zone.Identifier streams in dir that mark a file as
+// downloaded from the internet (zone 3), as browsers mark theirs.
+func zoneMarks(dir string) int {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return 0
+	}
+	n := 0
+	for _, e := range entries {
+		if !strings.HasSuffix(e.Name(), zoneStream) {
+			continue
+		}
+		if b, err := os.ReadFile(filepath.Join(dir, e.Name())); err == nil && strings.Contains(string(b), "ZoneId=3") {
+			n++
+		}
+	}
+	return n
 }
