@@ -8,7 +8,9 @@
 # Environment:
 #   RUNS=3              runs per tool and workload (the table shows medians)
 #   WORKLOADS="1 ... 12" which workloads to run
-#   TOOLS="haul curl curl+sync aria2c"  (curl+sync: curl, then sync, since haul makes every file durable;
+#   TOOLS="haul curl curl+sync aria2c"  (haul@NAME: the build bin/haul-NAME, made beforehand, e.g. of an
+#                       older commit with `go build -tags nogui -o bin/haul-NAME .`, to compare builds in one run;
+#                       curl+sync: curl, then sync, since haul makes every file durable;
 #                       haul+learned, run by itself on workloads that ask for it: haul after a first run
 #                       of the same list that learned the site's limits, which the second run uses again;
 #                       durable: bench/durable, the least a Go client does to save files as durably as
@@ -117,6 +119,7 @@ run_tool() {
 	case $tool in
 	# shellcheck disable=SC2086 # HAUL_FLAGS are words
 	haul | haul+learned) XDG_CONFIG_HOME="$work/config" bin/haul get -q -o "$out" -state "$out.state" -c "$c" -retries 5 $HAUL_FLAGS "$urls" ;;
+	haul@*) XDG_CONFIG_HOME="$work/config" "bin/haul-${tool#haul@}" get -q -o "$out" -state "$out.state" -c "$c" -retries 5 $HAUL_FLAGS "$urls" ;;
 	curl+sync) run_tool curl "$c" "$urls" "$out" && sync ;;
 	durable) bin/durable -o "$out" -c "$c" "$urls" ;;
 	curl) curl --parallel --parallel-max "$c" --fail --retry 5 --retry-all-errors --silent --show-error --no-progress-meter --config "$work/curl.cfg" ;;
