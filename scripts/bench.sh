@@ -176,7 +176,7 @@ bench_once() {
 	if [[ $rc -ne 0 ]]; then
 		tail -n 3 "$work/$tool.log" | sed 's/^/    /' >&2
 	fi
-	set_aside "$out" "$tool.$run"
+	set_aside "$out" "w$w.$tool.$run"
 	rm -f "$out.state"
 	sync
 }
