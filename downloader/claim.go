@@ -84,7 +84,10 @@ func (t *try) claimCandidate(name string, numbered bool, offered partTag, total 
 	there := lookAt(full)
 	exists := there.exists()
 	passOver := t.passOver(there, numbered) || m.queued.another(it.dir, name, it.raw)
-	part, foreign := leftoverAt(full+".part", it.raw, offered)
+	part, foreign := claimFree, false
+	if m.scans.mayHoldParts(it.dir) {
+		part, foreign = leftoverAt(full+".part", it.raw, offered)
+	}
 	if exists && part != claimFree && (policy != Overwrite || passOver) {
 		os.Remove(full + ".part") // Haul's own, for a file that is there already
 		part = claimFree

@@ -2,8 +2,11 @@ package downloader
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"sync"
 	"sync/atomic"
 
@@ -26,6 +29,9 @@ type disk struct {
 	createMu      sync.Mutex
 	commitSem     *semaphore.Weighted // bounds files being synced and moved into place at once
 	syncer        groupSync
+	// made holds the folders made or found already, so that each file
+	// saved costs no look at its folder (see makeDir).
+	made sync.Map
 	// untagged says a file was saved without its note (partTag), where the
 	// system or the file system keeps none: a later run cannot recognise
 	// such a file as this link's, so every saved file is written to the
@@ -48,13 +54,46 @@ func (d *disk) remove(path string) error {
 	return os.Remove(path)
 }
 
+// makeDir makes the folder dir with its parents, unless this run made or
+// found it already.
+func (d *disk) makeDir(dir string) error {
+	if _, ok := d.made.Load(dir); ok {
+		return nil
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	d.made.Store(dir, struct{}{})
+	return nil
+}
+
+// inDir runs create, one create at a time, for a new file in dir; when dir
+// is gone (removed since makeDir saw it), it makes dir again and runs
+// create once more.
+func (d *disk) inDir(dir string, create func() error) error {
+	d.createMu.Lock()
+	defer d.createMu.Unlock()
+	err := create()
+	if !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	d.made.Delete(dir)
+	if os.MkdirAll(dir, 0o755) != nil {
+		return err
+	}
+	d.made.Store(dir, struct{}{})
+	return create()
+}
+
 // createPart opens the part file, one create at a time, and tags a new one
 // with its link and version. A file of the same name that appeared
 // meanwhile is an error wrapping fs.ErrExist.
 func (d *disk) createPart(part string, offset int64, exclusive bool, tag partTag) (partFile, error) {
-	d.createMu.Lock()
-	f, err := d.openPart(part, offset, exclusive)
-	d.createMu.Unlock()
+	var f partFile
+	err := d.inDir(filepath.Dir(part), func() (err error) {
+		f, err = d.openPart(part, offset, exclusive)
+		return err
+	})
 	if err == nil && !tagged(part, offset, tag) {
 		d.untagged.Store(true)
 	}
@@ -81,9 +120,11 @@ func (d *disk) releaseCommit() { d.commitSem.Release(1) }
 // made one at a time, like part files; their bytes are written in parallel,
 // so that a write held up by a busy disk holds up no other file's making.
 func (d *disk) writeUnnamed(dir, name string, tag partTag, data []byte) (*os.File, error) {
-	d.createMu.Lock()
-	f, err := d.createUnnamed(dir)
-	d.createMu.Unlock()
+	var f *os.File
+	err := d.inDir(dir, func() (err error) {
+		f, err = d.createUnnamed(dir)
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}

@@ -142,12 +142,15 @@
 //     keeps flushes in order, its mu the changes waiting to be written and
 //     the last failure. Manager.mu is taken before its mu, never after.
 //   - disk (disk.go) owns createMu, which lets one file be created or
-//     removed at a time; it is taken without Manager.mu. Its group sync
-//     (groupSync, groupsync.go) shares the disk syncs behind its own mutex.
+//     removed at a time; it is taken without Manager.mu. It remembers the
+//     folders it made, so a file saved costs no look at its folder. Its
+//     group sync (groupSync, groupsync.go) shares the disk syncs behind its
+//     own mutex.
 //   - gate (gate.go) owns the download slots, rateLimits (ratelimits.go)
 //     the request and byte pacing, folderScans (leftover.go) what each
-//     folder held when first looked at; each behind its own lock, taken
-//     last.
+//     folder held when first looked at, and whether this run made a
+//     temporary file there since (a folder with none needs no look for
+//     one under each name claimed); each behind its own lock, taken last.
 //
 // # Files on disk
 //

@@ -131,11 +131,7 @@ func (g *groupSync) run() {
 		}
 		g.lastStart = time.Now()
 		g.mu.Unlock()
-		byFS := map[uint64][]syncWaiter{}
-		for _, w := range group {
-			id := fileSystemOf(w.f)
-			byFS[id] = append(byFS[id], w)
-		}
+		byFS := groupByFileSystem(group)
 		flush := g.flush
 		if flush == nil {
 			flush = syncFS
@@ -181,4 +177,22 @@ func (g *groupSync) untilNextFlush() time.Duration {
 		return 0
 	}
 	return wait
+}
+
+// groupByFileSystem sorts the waiters by the file system holding their
+// files. Files opened under one name (the files without a name made in a
+// folder are named after it, see createUnnamedOS) are on one file system,
+// so it is asked once per name, not once per file.
+func groupByFileSystem(group []syncWaiter) map[uint64][]syncWaiter {
+	byFS := map[uint64][]syncWaiter{}
+	byName := map[string]uint64{}
+	for _, w := range group {
+		id, ok := byName[w.f.Name()]
+		if !ok {
+			id = fileSystemOf(w.f)
+			byName[w.f.Name()] = id
+		}
+		byFS[id] = append(byFS[id], w)
+	}
+	return byFS
 }

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"haul/downloader/naming"
 )
@@ -65,6 +66,9 @@ type folderScan struct {
 	once  sync.Once
 	parts bool
 	saved map[string]string // canonical link → numbered file name
+	// madeParts says this run made a temporary file in the folder, or
+	// found one in the way of a new one.
+	madeParts atomic.Bool
 }
 
 // of looks through dir once and returns what it found.
@@ -84,6 +88,21 @@ func (s *folderScans) of(dir string) *folderScan {
 // belong to their items.
 func (s *folderScans) mayHoldLeftovers(dir string) bool {
 	return s.of(dir).parts
+}
+
+// mayHoldParts says whether dir may hold a temporary file (name.part) of
+// any item or of none: it held one when first looked at, or this run made
+// one there since (notePart). Otherwise no name in dir needs a look for
+// its temporary file.
+func (s *folderScans) mayHoldParts(dir string) bool {
+	scan := s.of(dir)
+	return scan.parts || scan.madeParts.Load()
+}
+
+// notePart notes that dir holds a temporary file this run made, or one
+// found in the way of a new one.
+func (s *folderScans) notePart(dir string) {
+	s.of(dir).madeParts.Store(true)
 }
 
 // savedBefore returns the numbered name of the file an earlier run saved

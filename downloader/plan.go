@@ -107,7 +107,7 @@ func (t *try) notAsPromised(a transfer.Answer) (outcome, bool) {
 // there, hashed on the way when it is a picture, to catch duplicates.
 func (t *try) save(a transfer.Answer) transfer.Plan {
 	m, it, j := t.m, t.it, t.j
-	if err := os.MkdirAll(j.dir, 0o755); err != nil {
+	if err := m.disk.makeDir(j.dir); err != nil {
 		return t.stop(outcome{verdict: saveFailed(err, j.dir)})
 	}
 	name, claimed := t.saveName(a.Resp, t.format, a.Total)
@@ -195,6 +195,7 @@ func (t *try) noteResponse(resp *http.Response, offset, total int64, format snif
 // written, the part file must not be created.
 func (t *try) markPartOwned() error {
 	m, it := t.m, t.it
+	m.scans.notePart(t.j.dir)
 	m.mu.Lock()
 	unwritten := !it.ownsPart || m.journal.failure() != nil && it.dirty
 	it.ownsPart = true
