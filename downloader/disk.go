@@ -27,7 +27,8 @@ type disk struct {
 	// createUnnamed makes the files of the small-file path (smallsave.go).
 	createUnnamed createUnnamedFunc
 	createMu      sync.Mutex
-	commitSem     *semaphore.Weighted // bounds files being synced and moved into place at once
+	removeFile    func(path string) error // os.Remove; tests make it fail
+	commitSem     *semaphore.Weighted     // bounds files being synced and moved into place at once
 	syncer        groupSync
 	// made holds the folders made or found already, so that each file
 	// saved costs no look at its folder (see makeDir).
@@ -42,7 +43,7 @@ type disk struct {
 // newDisk makes the disk part; askers says how many items may ask for a
 // sync at once (see groupSync).
 func newDisk(askers func() int) *disk {
-	d := &disk{openPart: openPartOS, createUnnamed: createUnnamedOS, commitSem: semaphore.NewWeighted(maxCommits)}
+	d := &disk{openPart: openPartOS, createUnnamed: createUnnamedOS, removeFile: os.Remove, commitSem: semaphore.NewWeighted(maxCommits)}
 	d.syncer.askers = askers
 	return d
 }
@@ -51,7 +52,7 @@ func newDisk(askers func() int) *disk {
 func (d *disk) remove(path string) error {
 	d.createMu.Lock()
 	defer d.createMu.Unlock()
-	return os.Remove(path)
+	return d.removeFile(path)
 }
 
 // makeDir makes the folder dir with its parents, unless this run made or

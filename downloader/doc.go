@@ -129,7 +129,9 @@
 //     saved and restored) own no state: their methods take Manager.mu.
 //   - A try (try, attempt.go and the files its steps name) is one
 //     item's try, run by one goroutine; it takes Manager.mu only for the
-//     moments it changes its item.
+//     moments it changes its item. The temporary file its ending gives up
+//     (a cancel, a restart from byte 0, a failure for good) is removed
+//     with the lock let go, before the item leaves Active (finish.go).
 //   - Network (network.go, sites.go, proxy.go, redirect.go, prefetch.go,
 //     rendered.go) owns the way to the sites: the client, the cookies, the
 //     proxy and the site rules (swapped whole, as atomics) and the kept

@@ -3,6 +3,7 @@ package downloader
 import (
 	"context"
 	"errors"
+	"io/fs"
 	"runtime"
 	"time"
 
@@ -15,36 +16,99 @@ import (
 // the step it returns moves the item along the state table. A failure that
 // shows the item's site is down fails the site's waiting links too
 // (see sitedown.go).
+//
+// When the ending gives up the temporary file (a cancel, a restart from
+// byte 0, a failure that drops the file), the file is removed with the
+// lock let go, while the item is still Active: no other try starts on it
+// until the file is gone.
 func (t *try) finish(ctx context.Context, out outcome) {
 	m, it := t.m, t.it
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	e := t.endingLocked(ctx, out)
+	if e.drop != "" {
+		m.mu.Unlock()
+		err := m.disk.remove(e.drop)
+		m.mu.Lock()
+		e = e.dropped(it, err, t.j.dir)
+		if !e.interrupted && !out.finished() && ctx.Err() != nil {
+			e.interrupted, e.cause = true, context.Cause(ctx) // paused or canceled meanwhile: obeyed
+		}
+	}
+	it.cancel, it.speed = nil, nil // the speed is only read while Active: 100,000 finished items need none
+	if e.interrupted {
+		m.interruptedLocked(it, e.cause)
+		m.notifyLocked()
+		return
+	}
+	m.applyLocked(it, out, e.step)
+	if m.queues.byKey[it.host].down(out.verdict, e.step) || e.step.Err != nil && e.step.Err.Reason == ReasonKeptRefusing {
+		m.failSiteLocked(it.host, it.err)
+	}
+	m.notifyLocked()
+}
+
+// ending is how a try ends, decided under Manager.mu: interrupted (with
+// its cause) or the step rules.Decide chose; drop is the temporary file
+// the ending gives up, to be removed with no lock held.
+type ending struct {
+	interrupted bool
+	cause       error
+	step        rules.Step
+	drop        string
+}
+
+// endingLocked gives the item's download slot back, tells the site's
+// limits what the try brought, and decides how the try ends.
+func (t *try) endingLocked(ctx context.Context, out outcome) ending {
+	m, it := t.m, t.it
 	h := m.queues.byKey[it.host]
 	inFlight := h.active
 	if !it.holdsSlot {
 		inFlight++ // its slot was passed on once its body was in
 	}
 	t.releaseSlotLocked()
-	it.cancel, it.speed = nil, nil // the speed is only read while Active: 100,000 finished items need none
-	finished := out.done || out.skipped || out.page != nil
-	interrupted := !finished && ctx.Err() != nil
+	interrupted := !out.finished() && ctx.Err() != nil
 	var site throttle.Judgement
 	if !it.siteTold {
 		site = m.queues.book.Answer(it.host, m.now(), siteAnswer(it, out, inFlight, interrupted))
 	}
 	if interrupted {
-		m.interruptedLocked(it, context.Cause(ctx))
-		m.notifyLocked()
-		return
+		e := ending{interrupted: true, cause: context.Cause(ctx)}
+		if errors.Is(e.cause, errCanceled) {
+			e.drop = it.dropPart()
+		}
+		return e
 	}
 	h.noteTry(out.verdict)
-	s := rules.Decide(out.forRules(site), it.history(), retryPolicy(m.opts, m.limits))
-	m.applyLocked(it, out, s)
-	if h.down(out.verdict, s) || s.Err != nil && s.Err.Reason == ReasonKeptRefusing {
-		m.failSiteLocked(it.host, it.err)
+	e := ending{step: rules.Decide(out.forRules(site), it.history(), retryPolicy(m.opts, m.limits))}
+	if e.step.Kind == rules.StepRestart || e.step.Kind == rules.StepFail && e.step.DropPart {
+		e.drop = it.dropPart()
 	}
-	m.notifyLocked()
+	return e
 }
+
+// dropped takes in how the removal of the temporary file the ending gave
+// up went; Manager.mu is held. A file that cannot be removed is the
+// item's again; a restart from byte 0, which it would be in the way of,
+// fails this item alone, saying so (dir is its folder).
+func (e ending) dropped(it *item, err error, dir string) ending {
+	switch {
+	case err == nil || errors.Is(err, fs.ErrNotExist):
+		it.holes = nil
+		it.bytes.Store(0)
+	default:
+		it.ownsPart = true
+		if e.step.Kind == rules.StepRestart {
+			e.step = rules.Step{Kind: rules.StepFail, Err: rules.Classify(rules.Failure{PartStuck: err, Dir: dir}).Err}
+		}
+	}
+	return e
+}
+
+// finished says the try ended the item's download: saved, skipped, or
+// read as a web page.
+func (o outcome) finished() bool { return o.done || o.skipped || o.page != nil }
 
 // siteAnswer is what a try tells its site's limits (package throttle).
 func siteAnswer(it *item, out outcome, inFlight int, interrupted bool) throttle.Answer {
@@ -52,7 +116,7 @@ func siteAnswer(it *item, out outcome, inFlight int, interrupted bool) throttle.
 		Again: it.failures > 0 || it.throttled > 0}
 	switch {
 	case interrupted:
-	case out.done || out.skipped || out.page != nil:
+	case out.finished():
 		a.Kind = throttle.Success
 	case out.verdict.Err != nil:
 		a.Kind = out.verdict.Throttle
@@ -67,7 +131,6 @@ func (m *Manager) interruptedLocked(it *item, cause error) {
 	case errors.Is(cause, errPaused):
 		m.setStateLocked(it, Paused)
 	case errors.Is(cause, errCanceled):
-		it.removePart()
 		m.setStateLocked(it, Canceled)
 	default:
 		m.requeueLocked(it)
@@ -90,12 +153,11 @@ func (m *Manager) applyLocked(it *item, out outcome, s rules.Step) {
 	case rules.StepDone:
 		m.finishedLocked(it, out)
 	case rules.StepFail:
-		m.failLocked(it, s.Err, s.DropPart)
+		m.failLocked(it, s.Err)
 		if s.StopBatch {
 			m.failQueuedLocked(s.Err)
 		}
 	case rules.StepRestart:
-		it.removePart()
 		it.etag, it.modified, it.reached = "", "", 0
 		it.total.Store(-1)
 		m.requeueLocked(it)
@@ -151,13 +213,11 @@ func (m *Manager) waitLocked(it *item, wait time.Duration, err *ItemError, slowD
 	it.timer = t
 }
 
-// failLocked ends the item as Failed; permanent failures also drop the
-// partial file, while retryable ones keep it so a Retry can resume.
-func (m *Manager) failLocked(it *item, err *ItemError, permanent bool) {
+// failLocked ends the item as Failed. Its partial file stays, so that a
+// Retry can resume; a failure that drops the file had it removed already
+// (see try.finish).
+func (m *Manager) failLocked(it *item, err *ItemError) {
 	it.err = err
-	if permanent {
-		it.removePart()
-	}
 	m.setStateLocked(it, Failed)
 }
 
@@ -171,7 +231,7 @@ func (m *Manager) failQueuedLocked(cause *ItemError) {
 	for _, it := range m.store.items {
 		if it.state == Queued || it.state == Waiting {
 			it.stopTimer()
-			m.failLocked(it, notStarted, false)
+			m.failLocked(it, notStarted)
 		}
 	}
 }

@@ -3,7 +3,6 @@ package downloader
 import (
 	"context"
 	"net/url"
-	"os"
 	"path/filepath"
 	"sync/atomic"
 	"time"
@@ -163,15 +162,4 @@ func (it *item) dropPart() string {
 	}
 	it.ownsPart = false
 	return it.partPath()
-}
-
-// removePart deletes the item's partial file, if it has one.
-func (it *item) removePart() {
-	if it.name == "" || !it.ownsPart {
-		return
-	}
-	if err := os.Remove(it.partPath()); err == nil || os.IsNotExist(err) {
-		it.ownsPart, it.holes = false, nil
-		it.bytes.Store(0)
-	}
 }

@@ -46,8 +46,11 @@ func (t *try) pictureSavedBefore(r transfer.Result) bool {
 		r.File.Close()
 	}
 	t.m.mu.Lock()
-	t.it.removePart()
+	part := t.it.dropPart()
 	t.m.mu.Unlock()
+	if part != "" {
+		t.m.disk.remove(part) // one left behind is a temporary file with Haul's note, found by a later run
+	}
 	t.forgetName()
 	return true
 }

@@ -87,6 +87,7 @@ const (
 	ReasonTooManyOpen     = itemstate.ReasonTooManyOpen
 	ReasonChanged         = itemstate.ReasonChanged
 	ReasonFileGone        = itemstate.ReasonFileGone
+	ReasonPartStuck       = itemstate.ReasonPartStuck
 	ReasonSignIn          = itemstate.ReasonSignIn
 	ReasonUnknown         = itemstate.ReasonUnknown
 	ReasonKeptRefusing    = itemstate.ReasonKeptRefusing

@@ -73,6 +73,6 @@ func (m *Manager) failSiteLocked(host string, cause *ItemError) {
 			c.Tries = it.failures
 		}
 		it.stopTimer()
-		m.failLocked(it, m.failures.share(c), false)
+		m.failLocked(it, m.failures.share(c))
 	}
 }

@@ -106,6 +106,8 @@ func diskText(t Translator, e *downloader.ItemError) (string, bool) {
 		return t.X("reason.disk.any", nil), true
 	case e.Reason == downloader.ReasonDisk:
 		return t.X("reason.disk", d), true
+	case e.Reason == downloader.ReasonPartStuck:
+		return t.X("reason.partstuck", d), true
 	}
 	return "", false
 }

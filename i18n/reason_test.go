@@ -74,7 +74,7 @@ func TestEveryReasonHasWords(t *testing.T) {
 		downloader.ReasonStalled, downloader.ReasonCutShort, downloader.ReasonHostUnknown, downloader.ReasonRefused,
 		downloader.ReasonSlowAnswer, downloader.ReasonConnection, downloader.ReasonNotHTTP, downloader.ReasonWrongPart,
 		downloader.ReasonNoResume, downloader.ReasonNameTaken, downloader.ReasonPageUnreadable, downloader.ReasonDiskFull,
-		downloader.ReasonNoPermission, downloader.ReasonDisk, downloader.ReasonFileGone, downloader.ReasonUnknown,
+		downloader.ReasonNoPermission, downloader.ReasonDisk, downloader.ReasonPartStuck, downloader.ReasonFileGone, downloader.ReasonUnknown,
 		downloader.ReasonCertificate, downloader.ReasonNotHTTPAnswer, downloader.ReasonHeadersTooLarge, downloader.ReasonProxyRefused,
 		downloader.ReasonEmptyBody, downloader.ReasonEmptyFile, downloader.ReasonTooLarge, downloader.ReasonTooManyOpen, downloader.ReasonChanged}
 	zh, unknown := printer(t, Chinese), Failure(printer(t, Chinese), &downloader.ItemError{Reason: "no-such-reason"})

@@ -93,6 +93,9 @@ const (
 	ReasonNoPermission Reason = "no-permission"
 	// ReasonDisk is any other failure to write the file (Folder, Detail).
 	ReasonDisk Reason = "disk"
+	// ReasonPartStuck is an unfinished file that had to be removed for the
+	// download to start over, and could not be (Folder, Detail).
+	ReasonPartStuck Reason = "part-stuck"
 	// ReasonCertificate is a site whose security certificate is not trusted
 	// (Host; Detail is one of the Certificate… causes).
 	ReasonCertificate Reason = "certificate"

@@ -46,6 +46,9 @@ type Failure struct {
 	// Unjournaled is why the journal could not note the temporary file
 	// the try was about to create, so the try stopped before creating it.
 	Unjournaled error
+	// PartStuck is why the temporary file a restart from byte 0 gives up
+	// could not be removed: the item fails alone, and keeps the file.
+	PartStuck error
 	// Host is the link's site, Dir the output folder.
 	Host, Dir string
 	// MaxSize is the user's size limit, Now the time of the answer.
@@ -69,6 +72,9 @@ func Classify(f Failure) Verdict {
 	case f.Unjournaled != nil:
 		// another try may go on once the journal can be written
 		return Verdict{Retry: true, Err: &itemstate.ItemError{Kind: itemstate.ErrDisk, Reason: itemstate.ReasonDisk, Err: f.Unjournaled}}
+	case f.PartStuck != nil:
+		return Verdict{Err: &itemstate.ItemError{Kind: itemstate.ErrDisk, Reason: itemstate.ReasonPartStuck, Folder: f.Dir,
+			Detail: rootCause(f.PartStuck), Err: f.PartStuck}}
 	}
 	if why, ok := startOverReasons[f.Ending]; ok {
 		return Verdict{Retry: true, Restart: true, Err: &itemstate.ItemError{Kind: itemstate.ErrServer, Reason: why}}

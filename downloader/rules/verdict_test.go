@@ -34,6 +34,7 @@ func TestClassify(t *testing.T) {
 	}{
 		{"refused by the engine", Failure{Refused: &itemstate.ItemError{Reason: itemstate.ReasonSignIn}}, itemstate.ReasonSignIn, false, false, 0},
 		{"journal cannot note the file", Failure{Unjournaled: errors.New("disk full")}, itemstate.ReasonDisk, true, false, 0},
+		{"temporary file not removed", Failure{PartStuck: errors.New("busy"), Dir: "/f"}, itemstate.ReasonPartStuck, false, false, 0},
 		{"404", Failure{Ending: transfer.Refused, Resp: answer(404)}, itemstate.ReasonHTTP, false, false, 0},
 		{"503 with Retry-After", Failure{Ending: transfer.Refused, Resp: answer(503, "Retry-After", "7")}, itemstate.ReasonHTTP, true, false, 7 * time.Second},
 		{"204", Failure{Ending: transfer.NoFile, Resp: answer(204)}, itemstate.ReasonNoFile, false, false, 0},
