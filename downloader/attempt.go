@@ -41,6 +41,9 @@ type outcome struct {
 	// resumeNow asks for the rest of a temporary file an earlier run left
 	// of this same version of the file, at once and without counting.
 	resumeNow bool
+	// journalNow says the file was saved and must reach the journal at
+	// once (see try.finish).
+	journalNow bool
 }
 
 func (m *Manager) jobLocked(it *item) job {
@@ -86,7 +89,7 @@ func (m *Manager) attempt(ctx context.Context, it *item, j job) outcome {
 		t.endSplit()
 	}
 	out := t.outcomeOf(ctx, r)
-	t.finish(ctx, out)
+	out.journalNow = t.finish(ctx, out)
 	return out
 }
 

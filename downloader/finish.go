@@ -21,7 +21,12 @@ import (
 // byte 0, a failure that drops the file), the file is removed with the
 // lock let go, while the item is still Active: no other try starts on it
 // until the file is gone.
-func (t *try) finish(ctx context.Context, out outcome) {
+//
+// It says whether the file the try saved must reach the journal at once:
+// a later run tells a saved file by its note (see savedEarlier) only
+// where files carry notes, under the name the link asks for first, and
+// with a version or a length to compare.
+func (t *try) finish(ctx context.Context, out outcome) (journalNow bool) {
 	m, it := t.m, t.it
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -39,13 +44,14 @@ func (t *try) finish(ctx context.Context, out outcome) {
 	if e.interrupted {
 		m.interruptedLocked(it, e.cause)
 		m.notifyLocked()
-		return
+		return false
 	}
 	m.applyLocked(it, out, e.step)
 	if m.queues.byKey[it.host].down(out.verdict, e.step) || e.step.Err != nil && e.step.Err.Reason == ReasonKeptRefusing {
 		m.failSiteLocked(it.host, it.err)
 	}
 	m.notifyLocked()
+	return out.done && (m.disk.untagged.Load() || it.journalNow)
 }
 
 // ending is how a try ends, decided under Manager.mu: interrupted (with

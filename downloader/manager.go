@@ -226,9 +226,14 @@ func (m *Manager) setStateLocked(it *item, st State) error {
 	return nil
 }
 
-// notifyLocked wakes Wait, the dispatcher and anyone watching Changes.
+// notifyLocked wakes the dispatcher and anyone watching Changes, and Wait
+// when no item is Active: while one is, Wait goes on waiting whatever
+// changed, and waking it for every item saved would cost a wake-up and
+// the lock each time.
 func (m *Manager) notifyLocked() {
-	m.cond.Broadcast()
+	if m.store.counts[Active] == 0 {
+		m.cond.Broadcast()
+	}
 	select {
 	case m.wake <- struct{}{}:
 	default:
@@ -353,24 +358,11 @@ func (m *Manager) dispatch(ctx context.Context, done chan struct{}) {
 			if out.page != nil && m.opts.OnPage != nil {
 				m.opts.OnPage(*out.page)
 			}
-			if out.done && m.journalsAtOnce(it) {
+			if out.journalNow {
 				m.journal.flush(false) // a later run could not tell the saved file by its note
 			}
 		}()
 	}
-}
-
-// journalsAtOnce says whether the item's saved file must reach the journal
-// at once: a later run tells a saved file by its note (see savedEarlier)
-// only where files carry notes, under the name the link asks for first,
-// and with a version or a length to compare.
-func (m *Manager) journalsAtOnce(it *item) bool {
-	if m.disk.untagged.Load() {
-		return true
-	}
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	return it.journalNow
 }
 
 // siteLimitLocked says how many downloads each site may have at once and

@@ -38,6 +38,8 @@ type try struct {
 	mem  *memFile
 	name string
 	tag  partTag
+	// named is the name the answer gives the file, once nameFor worked it out.
+	named string
 }
 
 // plan is the engine's decision on an accepted answer, where the name is
@@ -143,12 +145,15 @@ func (t *try) save(a transfer.Answer) transfer.Plan {
 // "redir"; the link itself names the file when that address names
 // nothing, or when there was no redirect.
 func (t *try) nameFor(resp *http.Response) string {
-	it := t.it
-	u := it.link()
+	if t.named != "" {
+		return t.named // the try's one answer, asked about again
+	}
+	u := t.it.link()
 	if r := resp.Request; r != nil && r.URL != nil && (r.Response != nil || namesNothing(u)) && !namesNothing(r.URL) {
 		u = r.URL
 	}
-	return naming.FromResponse(resp.Header.Get("Content-Disposition"), u, resp.Header.Get("Content-Type"))
+	t.named = naming.FromResponse(resp.Header.Get("Content-Disposition"), u, resp.Header.Get("Content-Type"))
+	return t.named
 }
 
 // namesNothing says the address's path gives no name: it is empty or "/".
