@@ -23,7 +23,17 @@ func (c *Controls) Pause(id ID) bool {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	it := m.store.byID[id]
-	return it != nil && c.pause(it)
+	return it != nil && c.pauseByHand(it)
+}
+
+// pauseByHand pauses one item at the user's word: one the schedule held
+// is the user's to resume from now on. Manager.mu is held.
+func (c *Controls) pauseByHand(it *item) bool {
+	if it.held {
+		it.held = false
+		c.m.markDirtyLocked(it)
+	}
+	return c.pause(it)
 }
 
 // pause pauses one item; Manager.mu is held.
@@ -114,7 +124,10 @@ func (c *Controls) Retry(id ID) bool {
 
 // retry queues one item again; Manager.mu is held.
 func (c *Controls) retry(it *item) bool {
-	if it.state != Failed && it.state != Canceled {
+	switch {
+	case it.forgotten:
+		c.fetchAgain(it)
+	case it.state != Failed && it.state != Canceled:
 		return false
 	}
 	it.failures, it.throttled, it.err, it.finished = 0, 0, nil, time.Time{}
@@ -127,7 +140,7 @@ func (c *Controls) retry(it *item) bool {
 
 // PauseAll pauses every item that is not finished; it returns how many.
 func (c *Controls) PauseAll() int {
-	return c.each(c.pause)
+	return c.each(c.pauseByHand)
 }
 
 // ResumeAll queues every paused item again; it returns how many.

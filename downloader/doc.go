@@ -8,7 +8,9 @@
 // Every item is in one [State]. The moves between states are one table
 // (transitions.go); a move that is not in it is refused. Queued, Active,
 // Waiting and Paused are on the way; Done, Failed, Skipped and Canceled are
-// final, but Failed and Canceled can be tried again.
+// final, but Failed and Canceled can be tried again, and so can Done and
+// Skipped items whose link was taken out of the download archive
+// (Controls.Forgotten, forgotten.go).
 //
 //	          +------------ wait over, or stop -------------+
 //	          |                                               |
@@ -22,6 +24,7 @@
 //
 //	Queued, Active, Waiting --- pause ---> Paused --- resume ---> Queued
 //	Queued, Active, Waiting, Paused --- cancel ---> Canceled --- retry ---> Queued
+//	Done, Skipped, their link forgotten by the archive --- retry, or added again ---> Queued
 //	Queued, Waiting --- output folder unusable ---> Failed
 //
 // Any state on the way moves to Canceled when the user cancels. Active
@@ -123,9 +126,10 @@
 //     request, and a try tells it what it brought; its lock is taken after
 //     Manager.mu. The limits it learned are kept for a day in
 //     Options.LearnedLimits, read by New and written when a run stops.
-//   - Controls (controls.go, clear.go, revive.go: pause, resume, cancel,
-//     retry, clear), Intake (gallery.go: the links found on web pages)
-//     and SavedList (record.go: the journal set and flushed, the list
+//   - Controls (controls.go, clear.go, revive.go, held.go, forgotten.go:
+//     pause, resume, cancel, retry, clear; the schedule's hold and release,
+//     which resumes only what it paused), Intake (gallery.go: the links
+//     found on web pages) and SavedList (record.go: the journal set and flushed, the list
 //     saved and restored) own no state: their methods take Manager.mu.
 //   - A try (try, attempt.go and the files its steps name) is one
 //     item's try, run by one goroutine; it takes Manager.mu only for the

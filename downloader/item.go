@@ -63,6 +63,8 @@ type item struct {
 	renamed    bool  // pattern is the name the user gave before the first try
 	throttled  uint8 // tries put back in line while the site throttled, without using up a try
 	siteTold   bool  // the site's limits were told how this try went (see passSlotOn)
+	held       bool  // paused by the schedule (Controls.HoldAll), not by the user
+	forgotten  bool  // finished, its link taken out of the download archive: it may be fetched again
 	// journalNow says a later run could not tell the item's saved file by
 	// its note alone (a numbered name, or an answer with neither a version
 	// nor a length), so its saving is written to the journal at once.
@@ -132,6 +134,7 @@ func (it *item) snapshot(now time.Time) ItemSnapshot {
 		Err: it.err, Note: it.noteValue(), RetryAt: it.retryAt, SlowedDown: it.slowedDown,
 		Started: it.started, Finished: it.finished, Referer: it.referer,
 		MIME: it.mime, Width: int(it.width), Height: int(it.height), Place: it.place, Rank: it.order(),
+		Forgotten: it.forgotten,
 	}
 	if it.renamed {
 		s.Given = it.pattern

@@ -123,7 +123,9 @@ func (m *Manager) SetDir(dir string) {
 }
 
 // Add queues links. Links that are not http(s), cannot be parsed or are
-// already in the queue come back as Rejected, each with a reason.
+// already in the queue come back as Rejected, each with a reason; a
+// finished item whose link was forgotten (see Controls.Forgotten) is
+// queued again instead, and its ID returned.
 func (m *Manager) Add(links ...string) ([]ID, []Rejected) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -143,6 +145,10 @@ func (m *Manager) addLocked(raws []string, page string) ([]ID, []Rejected) {
 		}
 		key, user := linkKey(raw, u)
 		m.secrets.keep(key, user)
+		if had := m.store.byURL[key]; had != nil && had.forgotten && m.controls.retry(had) {
+			ids = append(ids, had.id)
+			continue
+		}
 		if _, dup := m.store.byURL[key]; dup {
 			rejected = append(rejected, Rejected{URL: raw, Reason: links.ReasonDuplicate, Duplicate: true})
 			continue
@@ -215,6 +221,8 @@ func (m *Manager) setStateLocked(it *item, st State) error {
 		return err
 	}
 	m.store.move(it, st)
+	it.held = it.held && st == Paused
+	it.forgotten = it.forgotten && st.Final()
 	if st.Final() {
 		it.finished = m.now()
 	}

@@ -21,6 +21,8 @@ func (it *item) record() Record {
 	r.Holes = it.savedHoles()
 	r.Subdir, r.Pattern = it.subdir, it.pattern
 	r.Place, r.Renamed = it.place, it.renamed
+	r.Held = it.held && it.state == Paused
+	r.Forgotten = it.forgotten
 	return r
 }
 
@@ -315,6 +317,8 @@ func (it *item) fromRecord(r Record) {
 	it.referer, it.fromPage = r.Referer, r.FromPage
 	it.subdir, it.pattern = r.Subdir, r.Pattern
 	it.place, it.renamed = r.Place, r.Renamed
+	it.held = r.Held && r.State == Paused.String()
+	it.forgotten = r.Forgotten && (r.State == Done.String() || r.State == Skipped.String())
 	it.mime, it.isImage, it.width, it.height, it.hash = r.MIME, r.IsImage, int32(r.Width), int32(r.Height), r.SHA256
 	it.err = r.SavedFailure()
 	if r.Total > 0 {

@@ -5,7 +5,8 @@ import "strings"
 // Revive tries the failed items of links again now that they were found
 // on page: each takes page as its Referer, as if found there first, and
 // goes back in line with the cookies and settings in force. It returns how
-// many went back. Links not in the list, or not failed, are left alone.
+// many went back. Links not in the list, or neither failed nor forgotten
+// (see Forgotten), are left alone.
 func (c *Controls) Revive(page string, links ...string) int {
 	m := c.m
 	m.mu.Lock()
@@ -20,7 +21,7 @@ func (c *Controls) Revive(page string, links ...string) int {
 		key, user := linkKey(raw, u)
 		m.secrets.keep(key, user)
 		it := m.store.byURL[key]
-		if it == nil || it.state != Failed {
+		if it == nil || (it.state != Failed && !it.forgotten) {
 			continue
 		}
 		if page != "" {

@@ -33,6 +33,10 @@ type ItemSnapshot struct {
 	Err *ItemError
 	// Note explains a Skipped item (already in the folder, same picture…).
 	Note Note
+	// Forgotten says a Done or Skipped item's link was taken out of the
+	// download archive (Controls.Forgotten): Retry, or adding its link
+	// again, fetches it again.
+	Forgotten bool
 	// RetryAt is when a Waiting item goes back to the queue.
 	RetryAt time.Time
 	// SlowedDown says the site asked us to slow down (429/503).
@@ -82,6 +86,10 @@ type Summary struct {
 	// Sized counts the items whose size is known (those in Expected);
 	// Unsized counts the unfinished ones whose size is not known yet.
 	Sized, Unsized int
+	// Received is how many bytes the sites sent since the manager was
+	// made, over all items, including those cleared from the list and
+	// tries that started again from byte 0: what a data plan meters.
+	Received int64
 	// Speed is the total download speed in bytes per second, measured over
 	// the last few seconds of calls to Summary or Snapshot.
 	Speed float64

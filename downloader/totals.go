@@ -73,6 +73,7 @@ func (m *Manager) summaryLocked() Summary {
 	}
 	s.Bytes, s.Expected, s.Sized, s.Unsized = sums.bytes, sums.expected, int(sums.sized), int(sums.unsized)
 	received := m.received.Load()
+	s.Received = received
 	m.meter.record(now, received)
 	s.Speed = m.meter.rate(now, received)
 	return s

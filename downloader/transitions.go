@@ -61,6 +61,8 @@ var transitions = []transition{
 
 	{Failed, Queued, live, "the user retries it"},
 	{Canceled, Queued, live, "the user retries it"},
+	{Done, Queued, live, "its link was taken out of the download archive and the user retries it or adds it again"},
+	{Skipped, Queued, live, "its link was taken out of the download archive and the user retries it or adds it again"},
 
 	{Active, Queued, restoring, "it was downloading when Haul stopped: it resumes from its temporary file"},
 	{Waiting, Queued, restoring, "it was waiting for its next try when Haul stopped"},

@@ -95,7 +95,10 @@ func (a *folderArchive) forgetRows(u *UI, ids []downloader.ID) {
 	}
 	u.command(func() {
 		n, err := a.forget(items)
-		msg := lang.XN("archive.forgot", "{{.N}} links forgotten: they are downloaded again when added again", n, kit.Data{"N": n})
+		if err == nil {
+			u.m.Controls().Forgotten(ids...)
+		}
+		msg := lang.XN("archive.forgot", "{{.N}} links forgotten: Retry, or adding or finding them again, downloads them again", n, kit.Data{"N": n})
 		if err != nil {
 			msg = lang.X("archive.forget.failed", "The download archive could not forget them: {{.Error}}", kit.Data{"Error": err.Error()})
 		}

@@ -195,7 +195,7 @@ func (r *row) showButtons(v rowView) {
 	kit.Visible(r.pause, st == downloader.Queued || st == downloader.Active || st == downloader.Waiting)
 	kit.Visible(r.resume, st == downloader.Paused)
 	kit.Visible(r.cancel, !st.Final())
-	kit.Visible(r.retry, st == downloader.Failed || st == downloader.Canceled)
+	kit.Visible(r.retry, v.canRetry())
 	kit.Visible(r.signIn, v.SignIn)
 	kit.Visible(r.open, st == downloader.Done && v.Path != "")
 	kit.Visible(r.folder, (st == downloader.Done || st == downloader.Skipped) && v.Path != "")
@@ -233,7 +233,7 @@ func (r *row) menu() *fyne.Menu {
 		return it
 	}
 	items := []*fyne.MenuItem{
-		item(lang.L("Retry"), theme.ViewRefreshIcon(), st == downloader.Failed || st == downloader.Canceled, r.retryNow),
+		item(lang.L("Retry"), theme.ViewRefreshIcon(), v.canRetry(), r.retryNow),
 		item(lang.L("Pause"), theme.MediaPauseIcon(), st == downloader.Queued || st == downloader.Active || st == downloader.Waiting, func() { u.m.Controls().Pause(v.ID) }),
 		item(lang.L("Resume"), theme.MediaPlayIcon(), st == downloader.Paused, func() { u.m.Controls().Resume(v.ID) }),
 		item(lang.L("Cancel"), theme.CancelIcon(), !st.Final(), func() { u.m.Controls().Cancel(v.ID) }),

@@ -23,6 +23,10 @@ const (
 	prefScheduleTo      = "schedule.to"
 	prefScheduleCap     = "schedule.dailyCap"
 	prefScheduleDone    = "schedule.whenDone"
+	// prefScheduleDay and prefScheduleUsed are the bytes received on the
+	// day last counted, kept so that a restart goes on counting the day.
+	prefScheduleDay  = "schedule.usage.day"
+	prefScheduleUsed = "schedule.usage.bytes"
 )
 
 // dailyCapChoices are the data caps per day offered; 0 is none.
@@ -40,12 +44,18 @@ type scheduled struct {
 	countdown *schedule.Countdown
 }
 
-// managerBatch is the window's engine as the schedule sees it.
-type managerBatch struct{ m *downloader.Manager }
+// managerBatch is the window's engine as the schedule sees it; what the
+// watched pages' checks received counts against the data cap too.
+type managerBatch struct {
+	m       *downloader.Manager
+	watched *watched
+}
 
-func (b managerBatch) PauseAll() int  { return b.m.Controls().PauseAll() }
-func (b managerBatch) ResumeAll() int { return b.m.Controls().ResumeAll() }
-func (b managerBatch) Bytes() int64   { return b.m.Summary().Bytes }
+func (b managerBatch) Hold() int    { return b.m.Controls().HoldAll() }
+func (b managerBatch) Release() int { return b.m.Controls().ReleaseHeld() }
+func (b managerBatch) Received() int64 {
+	return b.m.Summary().Received + b.watched.receivedBytes()
+}
 
 // newScheduled reads the schedule from the preferences.
 func newScheduled(u *UI, clock schedule.Clock, system schedule.System) *scheduled {
@@ -58,7 +68,13 @@ func newScheduled(u *UI, clock schedule.Clock, system schedule.System) *schedule
 		DailyCap: int64(p.IntWithFallback(prefScheduleCap, 0)),
 		WhenDone: schedule.ParseAction(p.StringWithFallback(prefScheduleDone, schedule.Nothing.String())),
 	}
-	return &scheduled{u: u, s: schedule.New(clock, managerBatch{u.m}, settings), clock: clock, system: system}
+	kept := schedule.Usage{Day: p.String(prefScheduleDay), Bytes: int64(p.Int(prefScheduleUsed))}
+	keep := func(used schedule.Usage) {
+		p.SetString(prefScheduleDay, used.Day)
+		p.SetInt(prefScheduleUsed, int(used.Bytes))
+	}
+	s := schedule.New(clock, managerBatch{m: u.m, watched: u.watched}, settings, kept, keep)
+	return &scheduled{u: u, s: s, clock: clock, system: system}
 }
 
 // start applies the schedule until ctx ends.
@@ -66,8 +82,10 @@ func (sc *scheduled) start(ctx context.Context) {
 	go sc.s.Run(ctx)
 }
 
-// stop calls off an action counting down, as the window closes.
+// stop counts the day's data one last time and calls off an action
+// counting down, as the window closes.
 func (sc *scheduled) stop() {
+	sc.s.Count()
 	if sc.countdown != nil {
 		sc.countdown.Cancel()
 	}

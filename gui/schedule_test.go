@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"haul/downloader"
+	"haul/downloader/downloadtest"
 	"haul/downloader/schedule"
 	"haul/downloader/watch/watchtest"
 )
@@ -70,5 +71,79 @@ func TestTheEndOfTheBatchCountsDownToTheActionChosen(t *testing.T) {
 				t.Errorf("quit, sleep, shut down: %v, want %v", got, c.want)
 			}
 		})
+	}
+}
+
+// TestTheScheduleResumesOnlyTheRowsItPaused: outside the hours chosen
+// the rows pause by themselves and resume when the hours begin, but a
+// row the user paused stays paused.
+func TestTheScheduleResumesOnlyTheRowsItPaused(t *testing.T) {
+	h := newHarness(t, nil)
+	clock := watchtest.NewClock(time.Date(2026, 3, 1, 22, 0, 0, 0, time.UTC))
+	h.cfg.scheduleClock, h.cfg.system = clock, &fakeSystem{}
+	h.reopen()
+	<-clock.Waiting // the schedule looked once
+	urls := h.serve([]string{"mine.png", "held.png"}, fileBody)
+	h.paste(urls[0] + "\n" + urls[1])
+	h.waitRows(2)
+	mine, _ := h.view(urls[0])
+	h.ui.m.Controls().Pause(mine.ID)
+	h.ui.schedule.set(func(s *schedule.Settings) {
+		s.Limited, s.Window = true, schedule.Window{From: 23 * time.Hour, To: 7 * time.Hour}
+	})
+	<-clock.Waiting // held outside the hours
+	h.waitState(urls[1], downloader.Paused)
+	drain(clock)
+	clock.Advance(time.Hour)
+	<-clock.Waiting // released at 23:00
+	h.waitState(urls[1], downloader.Queued)
+	if v, _ := h.view(urls[0]); v.State != downloader.Paused {
+		t.Errorf("the row paused by hand is %v once the hours began, want paused", v.State)
+	}
+}
+
+// TestTheDailyCapCountsTheDaysDownloadsAcrossARestart: the bytes a day's
+// downloads received count against the cap even when their rows are
+// cleared, and still count when Haul starts again that day.
+func TestTheDailyCapCountsTheDaysDownloadsAcrossARestart(t *testing.T) {
+	h := newHarness(t, nil)
+	clock := watchtest.NewClock(time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC))
+	h.cfg.scheduleClock, h.cfg.system = clock, &fakeSystem{}
+	h.reopen()
+	big := downloadtest.Data(200<<10, 7)
+	h.srv.Handle("/big.bin", big)
+	h.ui.schedule.set(func(s *schedule.Settings) { s.DailyCap = 300 << 10 })
+	h.paste(h.srv.URL("/big.bin"))
+	h.waitRows(1)
+	h.ui.batch.Start()
+	h.waitState(h.srv.URL("/big.bin"), downloader.Done)
+	h.ui.m.Controls().ClearFinished()
+	h.reopen() // the same day
+	<-clock.Waiting
+	if got := h.ui.schedule.s.Usage(); got.Day != "2026-03-01" || got.Bytes != int64(len(big)) {
+		t.Errorf("after a restart the day's usage is %+v, want %d bytes on 2026-03-01", got, len(big))
+	}
+	h.srv.Handle("/more.bin", big)
+	h.paste(h.srv.URL("/more.bin"))
+	h.waitRows(1)
+	h.ui.batch.Start()
+	h.waitState(h.srv.URL("/more.bin"), downloader.Done)
+	drain(clock)
+	clock.Advance(time.Minute)
+	<-clock.Waiting
+	if got := h.ui.schedule.s.Held(); got != schedule.CapReached {
+		t.Errorf("after 400 KiB of a 300 KiB cap the schedule holds %v", got)
+	}
+}
+
+// drain forgets that the clock was waited on so far, so that the next
+// wait seen is one started after the clock moves.
+func drain(clock *watchtest.Clock) {
+	for {
+		select {
+		case <-clock.Waiting:
+		default:
+			return
+		}
 	}
 }

@@ -177,11 +177,13 @@ func (p *picked) pickedCan(ids []downloader.ID) pickedActions {
 		if !ok {
 			continue
 		}
-		switch st := u.rows.at(i).State; {
+		it := u.rows.at(i)
+		switch st := it.State; {
 		case st == downloader.Failed || st == downloader.Canceled:
 			can.retry = true
 		case st == downloader.Done || st == downloader.Skipped:
 			can.forget = true
+			can.retry = can.retry || it.Forgotten
 		case st == downloader.Paused:
 			can.resume, can.cancel = true, true
 		case !st.Final():

@@ -21,6 +21,7 @@ import (
 	"haul/downloader/archive"
 	"haul/downloader/cookies"
 	"haul/downloader/queue"
+	"haul/downloader/render"
 	"haul/downloader/schedule"
 	"haul/downloader/watch"
 	"haul/gui/kit"
@@ -128,6 +129,9 @@ type config struct {
 	// it asks of the computer (the system's when nil).
 	scheduleClock schedule.Clock
 	system        schedule.System
+	// browser reads the watched pages that need one (the installed
+	// browser, through package render, when nil).
+	browser downloader.PageRenderer
 }
 
 // probe is told of the window's work as it happens, for measuring it: the
@@ -194,7 +198,10 @@ func newUI(a fyne.App, w fyne.Window, cfg config) *UI {
 	if cfg.watchClock == nil {
 		cfg.watchClock = watch.SystemClock{}
 	}
-	u.watched = newWatched(u, cfg.watchList, cfg.watchClock)
+	if cfg.browser == nil {
+		cfg.browser = render.Options{}
+	}
+	u.watched = newWatched(u, cfg.watchList, cfg.watchClock, cfg.browser)
 	if cfg.scheduleClock == nil {
 		cfg.scheduleClock, cfg.system = schedule.SystemClock{}, schedule.OS(a.Quit)
 	}

@@ -60,6 +60,14 @@ type rowView struct {
 	SignIn bool
 	// Given is the name, without extension, given by hand before the start.
 	Given string
+	// Forgotten says the row is saved or skipped and its link was taken
+	// out of the download archive: Retry fetches it again.
+	Forgotten bool
+}
+
+// canRetry says Retry would try the row's download again.
+func (v rowView) canRetry() bool {
+	return v.State == downloader.Failed || v.State == downloader.Canceled || v.Forgotten
 }
 
 // showsProgress says whether the row shows a progress bar: while the
@@ -96,6 +104,10 @@ func newRowView(s downloader.ItemSnapshot, c viewContext) rowView {
 		}
 	}
 	v.Status = statusText(s, c)
+	if s.Forgotten {
+		v.Forgotten = true
+		v.Status = lang.L("Forgotten by the download archive: Retry downloads it again")
+	}
 	return v
 }
 

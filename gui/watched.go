@@ -2,8 +2,10 @@ package gui
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/url"
+	"sync/atomic"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -12,8 +14,11 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"haul/downloader"
+	"haul/downloader/pages"
+	"haul/downloader/render"
 	"haul/downloader/watch"
 	"haul/gui/kit"
+	"haul/gui/picker"
 	"haul/i18n"
 )
 
@@ -26,16 +31,30 @@ type watched struct {
 	u       *UI
 	list    *watch.List
 	watcher *watch.Watcher
+	// browser reads the pages that draw their pictures with scripts.
+	browser downloader.PageRenderer
 	// rows is the Watched tab's list of pages, rebuilt when shown.
 	rows *fyne.Container
+	// received is how many bytes the checks received, for the data cap.
+	received atomic.Int64
+}
+
+// receivedBytes is how many bytes the checks received since the window
+// opened; none without watched pages.
+func (w *watched) receivedBytes() int64 {
+	if w == nil {
+		return 0
+	}
+	return w.received.Load()
 }
 
 // newWatched keeps the watched pages of the list at path; "" is none.
-func newWatched(u *UI, path string, clock watch.Clock) *watched {
+// browser reads the pages that need one.
+func newWatched(u *UI, path string, clock watch.Clock, browser downloader.PageRenderer) *watched {
 	if path == "" {
 		return nil
 	}
-	w := &watched{u: u, list: watch.Open(path), rows: container.NewVBox()}
+	w := &watched{u: u, list: watch.Open(path), rows: container.NewVBox(), browser: browser}
 	w.watcher = watch.NewWatcher(w.list, clock, w.check)
 	w.watcher.Checked = w.checked
 	return w
@@ -57,7 +76,7 @@ func (w *watched) check(ctx context.Context, p watch.Page) watch.Result {
 		w.u.env.options(&opts)
 	}
 	m := downloader.New(opts)
-	images, _, err := m.Network().FindImages(ctx, p.URL, 1)
+	images, err := w.findPictures(ctx, m, p)
 	if err != nil {
 		return watch.Result{Problem: i18n.ErrorText(kit.Tr, err)}
 	}
@@ -69,7 +88,27 @@ func (w *watched) check(ctx context.Context, p watch.Page) watch.Result {
 	}
 	s := m.Wait()
 	m.Stop()
+	w.received.Add(m.Summary().Received)
 	return watch.Result{New: s.Done, Failed: s.Failed}
+}
+
+// findPictures reads the page for its pictures: with the browser when its
+// entry says so or when Find pictures last found its site's pictures with
+// the browser, as Find pictures reads it, with the page's sign-in and site
+// rules. Without a browser, when the browser fails, or when the page
+// outlasts its time with no picture found, it is read without one.
+func (w *watched) findPictures(ctx context.Context, m *downloader.Manager, p watch.Page) ([]pages.Image, error) {
+	if p.Render || picker.NeedsBrowser(w.u.prefs, p.URL) {
+		images, err := m.Network().RenderImages(ctx, p.URL, w.browser)
+		switch {
+		case errors.Is(err, render.ErrPageTimeout) && len(images) > 0:
+			return images, nil
+		case ctx.Err() != nil, err == nil:
+			return images, err
+		}
+	}
+	images, _, err := m.Network().FindImages(ctx, p.URL, 1)
+	return images, err
 }
 
 // checked tells the user of new pictures and shows the check in the tab,
@@ -84,9 +123,11 @@ func (w *watched) checked(p watch.Page, r watch.Result) {
 	})
 }
 
-// add watches the page, its new pictures saved into the window's folder.
-func (w *watched) add(page string) {
-	p := watch.Page{URL: page, Dir: w.u.m.Dir(), Every: watch.DefaultEvery}
+// add watches the page, its new pictures saved into the window's folder;
+// rendered says its pictures were found with the browser, which its
+// checks then use too.
+func (w *watched) add(page string, rendered bool) {
+	p := watch.Page{URL: page, Dir: w.u.m.Dir(), Every: watch.DefaultEvery, Render: rendered}
 	msg := lang.X("watch.added", "Watching {{.Page}}: its new pictures are saved into {{.Folder}}", kit.Data{"Page": page, "Folder": p.Dir})
 	if _, err := w.list.Add(p); err != nil {
 		msg = err.Error()

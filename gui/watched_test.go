@@ -1,19 +1,29 @@
 package gui
 
 import (
+	"context"
+	"encoding/json"
 	"fmt"
+	"net/http"
+	"net/url"
+	"os"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/widget"
 
+	"haul/downloader"
 	"haul/downloader/downloadtest"
+	"haul/downloader/pages"
 	"haul/downloader/watch"
 	"haul/downloader/watch/watchtest"
 	"haul/gui/guitest"
+	"haul/gui/settings"
 )
 
 // TestWatchedPagesAreCheckedWhenTheWindowOpens: a page on the watched
@@ -52,7 +62,7 @@ func TestWatchedPagesAreCheckedWhenTheWindowOpens(t *testing.T) {
 		h.ui.watched.tab()
 		return strings.Contains(watchedText(h.ui.watched), "3 new")
 	})
-	h.ui.watched.add(h.srv.URL("/other"))
+	h.ui.watched.add(h.srv.URL("/other"), false)
 	pages, _ = list.Pages()
 	if len(pages) != 2 || pages[1].Dir != h.dir {
 		t.Errorf("after Watch this page the list is %+v", pages)
@@ -78,4 +88,91 @@ func watchedText(w *watched) string {
 		}
 	})
 	return b.String()
+}
+
+// fakeBrowser is a browser for watched pages that records what it is
+// given and shows, on each page, the pictures its scripts would draw.
+type fakeBrowser struct {
+	mu      sync.Mutex
+	read    []string
+	header  http.Header
+	cookies []*http.Cookie
+	drawn   map[string][]string
+}
+
+func (b *fakeBrowser) RenderPage(_ context.Context, page string, header http.Header, cookies []*http.Cookie, _ string) ([]pages.Image, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.read = append(b.read, page)
+	b.header, b.cookies = header, cookies
+	var images []pages.Image
+	for _, link := range b.drawn[page] {
+		images = append(images, pages.Image{URL: link, Page: page})
+	}
+	return images, nil
+}
+
+// seen is the pages read so far, the last one's headers and cookies.
+func (b *fakeBrowser) seen() ([]string, http.Header, []*http.Cookie) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return slices.Clone(b.read), b.header, b.cookies
+}
+
+// TestWatchedPagesAreReadWithTheBrowserWhenTheyNeedIt: the window's check
+// reads a page with the browser when its watch entry says so, or when
+// Find pictures found its site's pictures with the browser, and gives the
+// browser the page's cookies and site rules; other pages are read
+// without it.
+func TestWatchedPagesAreReadWithTheBrowserWhenTheyNeedIt(t *testing.T) {
+	h := newHarness(t, nil)
+	names := []string{"s0.png", "s1.png", "p0.png", "s2.png"}
+	for _, name := range names {
+		h.srv.Handle("/w/"+name, fileBody(name))
+	}
+	html := downloadtest.Header("Content-Type", "text/html")
+	h.srv.Handle("/drawn", []byte(`<p>loading…</p>`), html)
+	h.srv.Handle("/plain", []byte(`<a href="/w/p0.png">0</a>`), html)
+	browser := &fakeBrowser{drawn: map[string][]string{
+		h.srv.URL("/drawn"): {h.srv.URL("/w/s0.png"), h.srv.URL("/w/s1.png")},
+		h.srv.URL("/plain"): {h.srv.URL("/w/p0.png"), h.srv.URL("/w/s2.png")},
+	}}
+	folder := t.TempDir()
+	path := filepath.Join(t.TempDir(), "watched.json")
+	list := watch.Open(path)
+	list.Add(watch.Page{URL: h.srv.URL("/drawn"), Dir: folder, Every: time.Hour, Render: true})
+	list.Add(watch.Page{URL: h.srv.URL("/plain"), Dir: folder, Every: time.Hour})
+	rules, _ := json.Marshal(settings.Saved{Sites: []downloader.SiteRule{{Site: "127.0.0.1", Header: http.Header{"X-Gallery": {"member"}}}}})
+	if err := os.WriteFile(settings.NetworkPath(h.app), rules, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	clock := watchtest.NewClock(time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC))
+	h.cfg.watchList, h.cfg.watchClock, h.cfg.browser = path, clock, browser
+	h.reopen()
+	<-clock.Waiting // the first round is over
+	read, header, _ := browser.seen()
+	if !slices.Equal(read, []string{h.srv.URL("/drawn")}) || header.Get("X-Gallery") != "member" {
+		t.Errorf("the browser read %v with the headers %v, want the page whose entry asks for it, with its site's", read, header)
+	}
+	if got := len(guitest.ReadFiles(t, folder)); got != 3 {
+		t.Errorf("the first check saved %d files, want 3", got)
+	}
+
+	site, _ := url.Parse(h.srv.URL("/"))
+	h.ui.jar.SetCookies(site, []*http.Cookie{{Name: "session", Value: "signed-in"}})
+	h.ui.prefs.SetStringList("find.browsersites", []string{"127.0.0.1"}) // as Find pictures remembers it
+	drain(clock)
+	clock.Advance(time.Hour)
+	<-clock.Waiting // the second round is over
+	read, _, cookies := browser.seen()
+	if len(read) != 3 || read[2] != h.srv.URL("/plain") {
+		t.Errorf("the browser read %v, want the page of a site Find pictures read with the browser too", read)
+	}
+	if len(cookies) != 1 || cookies[0].Value != "signed-in" {
+		t.Errorf("the browser was given the cookies %v, want the site's sign-in", cookies)
+	}
+	saved := guitest.ReadFiles(t, folder)
+	if _, ok := saved["s2.png"]; !ok || len(saved) != 4 {
+		t.Errorf("after the second check the folder holds %d files, want the 3 and the one the browser drew", len(saved))
+	}
 }

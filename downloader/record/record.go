@@ -45,6 +45,12 @@ type Record struct {
 	// connections still missing, as "START-END,..." (package ranges); the
 	// file's size then says nothing of how far it got.
 	Holes string `json:"holes,omitempty"`
+	// Held says a Paused item was paused by the schedule, not by the
+	// user: the schedule resumes it.
+	Held bool `json:"held,omitempty"`
+	// Forgotten says a saved or skipped item's link was taken out of the
+	// download archive: it may be fetched again.
+	Forgotten bool `json:"forgotten,omitempty"`
 }
 
 // Journal receives item changes to persist. Its methods are never called

@@ -1,10 +1,13 @@
 // Package schedule runs a batch at the hours the user chooses: it pauses
 // the batch outside a daily window of time (say 01:00 to 07:00, which may
 // run past midnight) and resumes it inside, pauses it once a daily amount
-// of data was received, and, when the batch is done, quits Haul, puts the
+// of data was received (counted as the network delivered it, across the
+// runs of the day and restarts of Haul, as a data plan meters it), and,
+// when the batch is done, quits Haul, puts the
 // computer to sleep or shuts it down after a countdown the user can cancel.
 //
 // Time comes from a [Clock] and the batch and the computer are reached
 // through the [Batch] and [System] interfaces, so tests move the clock by
-// hand and count the calls. The package never imports the engine.
+// hand and count the calls. Only what the schedule paused resumes by
+// itself: a download the user paused stays paused. The package never imports the engine.
 package schedule

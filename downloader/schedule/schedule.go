@@ -24,13 +24,16 @@ func (SystemClock) After(d time.Duration) <-chan time.Time { return time.After(d
 
 // Batch is the download batch the schedule pauses and resumes.
 type Batch interface {
-	// PauseAll pauses every download not finished.
-	PauseAll() int
-	// ResumeAll resumes the paused downloads.
-	ResumeAll() int
-	// Bytes is how many bytes the batch holds on disk; what it grows by
+	// Hold pauses every download not finished, noting that the schedule
+	// paused it.
+	Hold() int
+	// Release resumes the downloads Hold paused, and no other: those the
+	// user paused stay paused.
+	Release() int
+	// Received is how many bytes the batch received from the network
+	// since Haul started, a count that only grows; what it grows by
 	// counts against the daily cap.
-	Bytes() int64
+	Received() int64
 }
 
 // Settings are the user's choices.
@@ -61,24 +64,37 @@ const (
 // pollEvery is how often the bytes received are looked at for the cap.
 const pollEvery = 10 * time.Second
 
+// Usage is the data received on one day, which the daily cap counts.
+// It is kept across runs of Haul, so a restart does not begin the day's
+// count again.
+type Usage struct {
+	// Day is the day counted, as 2006-01-02 in local time.
+	Day string
+	// Bytes is how many bytes were received that day.
+	Bytes int64
+}
+
 // Scheduler pauses and resumes a batch as the settings say. Its methods
 // are safe for concurrent use.
 type Scheduler struct {
 	clock Clock
 	batch Batch
+	keep  func(Usage)
 
 	mu       sync.Mutex
 	settings Settings
-	held     Why       // why the scheduler paused the batch, Free when it did not
-	day      time.Time // the day the bytes are counted for
-	used     int64     // bytes received that day
-	last     int64     // the batch's bytes when last looked at
+	held     Why   // why the scheduler paused the batch, Free when it did not
+	usage    Usage // the bytes received today
+	last     int64 // what the batch had received when last looked at
 	changed  chan struct{}
 }
 
-// New makes a scheduler of batch with settings.
-func New(clock Clock, batch Batch, s Settings) *Scheduler {
-	return &Scheduler{clock: clock, batch: batch, settings: s, last: batch.Bytes(), changed: make(chan struct{}, 1)}
+// New makes a scheduler of batch with settings. kept is the day's usage
+// as a previous run left it; keep, when set, is given the usage each time
+// it changes, to be kept for the next run.
+func New(clock Clock, batch Batch, s Settings, kept Usage, keep func(Usage)) *Scheduler {
+	return &Scheduler{clock: clock, batch: batch, keep: keep, settings: s, usage: kept, last: batch.Received(),
+		changed: make(chan struct{}, 1)}
 }
 
 // Set changes the settings; they apply at once.
@@ -131,26 +147,43 @@ func (s *Scheduler) Tick() time.Duration {
 	why := s.whyLocked(now)
 	switch {
 	case why != Free:
-		s.batch.PauseAll() // again at each look: downloads added meanwhile wait too
+		s.batch.Hold() // again at each look: downloads added meanwhile wait too
 	case s.held != Free:
-		s.batch.ResumeAll()
+		s.batch.Release()
 	}
 	s.held = why
 	return s.waitLocked(now)
 }
 
 // count adds what the batch received since it was last looked at to the
-// day's bytes, starting again at a new day.
+// day's bytes, starting again at a new day, and keeps the usage when it
+// changed.
 func (s *Scheduler) count(now time.Time) {
-	day := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, now.Location())
-	if !day.Equal(s.day) {
-		s.day, s.used = day, 0
+	before := s.usage
+	if day := now.Format(time.DateOnly); day != s.usage.Day {
+		s.usage = Usage{Day: day}
 	}
-	b := s.batch.Bytes()
-	if grew := b - s.last; grew > 0 {
-		s.used += grew
+	r := s.batch.Received()
+	s.usage.Bytes += max(r-s.last, 0)
+	s.last = r
+	if s.usage != before && s.keep != nil {
+		s.keep(s.usage)
 	}
-	s.last = b // fewer bytes: finished items were cleared
+}
+
+// Count adds what the batch received since it was last looked at to the
+// day's bytes and keeps them, as when Haul quits.
+func (s *Scheduler) Count() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.count(s.clock.Now())
+}
+
+// Usage is what was received on the day last counted.
+func (s *Scheduler) Usage() Usage {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.usage
 }
 
 // whyLocked says why the batch is to be held at now.
@@ -158,7 +191,7 @@ func (s *Scheduler) whyLocked(now time.Time) Why {
 	switch {
 	case s.settings.Limited && !s.settings.Window.Open(now):
 		return OutsideHours
-	case s.settings.DailyCap > 0 && s.used >= s.settings.DailyCap:
+	case s.settings.DailyCap > 0 && s.usage.Bytes >= s.settings.DailyCap:
 		return CapReached
 	}
 	return Free
@@ -176,7 +209,7 @@ func (s *Scheduler) waitLocked(now time.Time) time.Duration {
 		}
 	}
 	if s.held == CapReached {
-		wait = min(wait, s.day.AddDate(0, 0, 1).Sub(now))
+		wait = min(wait, time.Date(now.Year(), now.Month(), now.Day()+1, 0, 0, 0, 0, now.Location()).Sub(now))
 	}
 	if s.settings.DailyCap > 0 || s.held != Free {
 		wait = min(wait, pollEvery)

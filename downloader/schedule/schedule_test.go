@@ -10,7 +10,7 @@ import (
 )
 
 // batch is a batch that counts its pauses and resumes and says what bytes
-// it holds.
+// it received.
 type batch struct {
 	mu              sync.Mutex
 	paused          bool
@@ -18,7 +18,7 @@ type batch struct {
 	bytes           int64
 }
 
-func (b *batch) PauseAll() int {
+func (b *batch) Hold() int {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.paused = true
@@ -26,7 +26,7 @@ func (b *batch) PauseAll() int {
 	return 1
 }
 
-func (b *batch) ResumeAll() int {
+func (b *batch) Release() int {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.paused = false
@@ -34,7 +34,7 @@ func (b *batch) ResumeAll() int {
 	return 1
 }
 
-func (b *batch) Bytes() int64 {
+func (b *batch) Received() int64 {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return b.bytes
@@ -93,7 +93,7 @@ func TestWindowOpensAndClosesAtItsHours(t *testing.T) {
 func TestTheBatchRunsOnlyInsideItsHours(t *testing.T) {
 	clock := watchtest.NewClock(at(22, 0))
 	b := &batch{}
-	s := New(clock, b, Settings{Limited: true, Window: Window{From: 23 * time.Hour, To: 7 * time.Hour}})
+	s := New(clock, b, Settings{Limited: true, Window: Window{From: 23 * time.Hour, To: 7 * time.Hour}}, Usage{}, nil)
 	ctx, cancel := context.WithCancel(t.Context())
 	done := make(chan struct{})
 	go func() { s.Run(ctx); close(done) }()
@@ -125,29 +125,41 @@ func TestTheBatchRunsOnlyInsideItsHours(t *testing.T) {
 	}
 }
 
-// TestTheDailyCapPausesUntilTheNextDay: the batch pauses once the day's
-// bytes reach the cap and resumes at midnight.
+// TestTheDailyCapPausesUntilTheNextDay: the batch pauses once the bytes
+// received in a day reach the cap, across a restart of Haul, and resumes
+// at midnight.
 func TestTheDailyCapPausesUntilTheNextDay(t *testing.T) {
 	clock := watchtest.NewClock(at(20, 0))
-	b := &batch{bytes: 5000} // what the batch held before counts for nothing
-	s := New(clock, b, Settings{DailyCap: 1000})
+	b := &batch{bytes: 5000} // what the batch received before counts for nothing
+	var kept Usage
+	keep := func(u Usage) { kept = u }
+	s := New(clock, b, Settings{DailyCap: 1000}, Usage{Day: "2026-02-28", Bytes: 900}, keep)
 	steps := []struct {
 		name     string
+		restart  bool // Haul quits and starts again, its batch counting from 0
 		received int64
 		advance  time.Duration
 		held     Why
+		used     int64
 	}{
-		{"under the cap", 600, 0, Free},
-		{"at the cap", 400, pollEvery, CapReached},
-		{"the next day", 0, 4 * time.Hour, Free},
-		{"again under", 999, pollEvery, Free},
+		{"yesterday's bytes count for nothing", false, 600, 0, Free, 600},
+		{"restarted under the cap", true, 300, pollEvery, Free, 900},
+		{"at the cap", false, 100, pollEvery, CapReached, 1000},
+		{"restarted at the cap", true, 0, pollEvery, CapReached, 1000},
+		{"the next day", false, 0, 4 * time.Hour, Free, 0},
+		{"again under", false, 999, pollEvery, Free, 999},
 	}
 	for _, st := range steps {
+		if st.restart {
+			s.Count()
+			b = &batch{}
+			s = New(clock, b, Settings{DailyCap: 1000}, kept, keep)
+		}
 		b.receive(st.received)
 		clock.Advance(st.advance)
 		s.Tick()
-		if s.Held() != st.held {
-			t.Errorf("%s: held %v, want %v", st.name, s.Held(), st.held)
+		if s.Held() != st.held || s.Usage().Bytes != st.used || kept != s.Usage() {
+			t.Errorf("%s: held %v with %+v (kept %+v), want held %v with %d bytes", st.name, s.Held(), s.Usage(), kept, st.held, st.used)
 		}
 	}
 	if paused, _, resumes := b.state(); paused || resumes != 1 {

@@ -32,6 +32,13 @@ func (b browserSites) needs(page string) bool {
 	return site != "" && slices.Contains(b.prefs.StringList(prefBrowserSites), site)
 }
 
+// NeedsBrowser says the pictures of page's site were found with the
+// browser the last time Find pictures read one of its pages, as the
+// preferences p remember.
+func NeedsBrowser(p fyne.Preferences, page string) bool {
+	return browserSites{p}.needs(page)
+}
+
 // remember notes whether pictures were found on page with the browser
 // (on) or without it.
 func (b browserSites) remember(page string, on bool) {

@@ -152,6 +152,7 @@ func (f *finder) finished(ctx context.Context, src Source, err error) {
 	switch {
 	case len(src.Images) > 0:
 		f.sites.remember(src.Page, rendered)
+		src.Rendered = rendered
 		f.close()
 		f.ps.Show(src)
 	case err != nil && !errors.Is(err, context.Canceled):

@@ -29,8 +29,9 @@ type Host struct {
 	Added func(ids []downloader.ID, rejected []downloader.Rejected, revived int)
 	// Notice shows a message in the window's notice line.
 	Notice func(string)
-	// Watch, when set, watches a page for new pictures ("Watch this page").
-	Watch func(page string)
+	// Watch, when set, watches a page for new pictures ("Watch this page");
+	// rendered says its pictures were found with the browser.
+	Watch func(page string, rendered bool)
 }
 
 // Source is what the picker is opened on: the pictures found on a page
@@ -39,6 +40,8 @@ type Source struct {
 	Page     string
 	Images   []pages.Image
 	Problems []pages.Problem
+	// Rendered says the page was read with the browser.
+	Rendered bool
 }
 
 // Pickers opens pickers in a window one at a time: a picker asked for

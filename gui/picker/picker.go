@@ -113,7 +113,7 @@ func newPicker(u Host, src Source) *picker {
 	p.dlg = dialog.NewCustomWithoutButtons(lang.X("picker.title", "Pictures on {{.Page}}", kit.Data{"Page": pageLabel(src.Page)}), content, u.Win)
 	buttons := []fyne.CanvasObject{p.cancel, p.add}
 	if u.Watch != nil && src.Page != "" {
-		p.watch = widget.NewButton(lang.L("Watch this page"), func() { u.Watch(src.Page) })
+		p.watch = widget.NewButton(lang.L("Watch this page"), func() { u.Watch(src.Page, src.Rendered) })
 		buttons = []fyne.CanvasObject{p.cancel, p.watch, p.add}
 	}
 	p.dlg.SetButtons(buttons)
