@@ -91,6 +91,7 @@ func newFlagSet(c *config, limit *byteRate, headers *headerList, onExists *strin
 	value(floatFlag(&c.limits.RequestsPerSec, rateValue), "rate", "cli.flag.rate")
 	value(hostRateFlag(&c.limits.PerHostRate), "per-host-rate", "cli.flag.perhostrate")
 	value(siteWaitFlag(&c.limits.SiteWait), "site-wait", "cli.flag.sitewait")
+	value(intFlag(&c.limits.PerHostDaily, filesValue), "per-host-daily", "cli.flag.perhostdaily")
 	value(limit, "limit", "cli.flag.limit")
 	value((*byteSize)(&c.limits.MaxSize), "max-size", "cli.flag.maxsize")
 	value(intFlag(&c.limits.Retries, triesValue), "retries", "cli.flag.retries")
@@ -192,13 +193,16 @@ func (c config) check() error {
 }
 
 // checkLimits rejects numeric limits out of their range: at once, per
-// site, connections per file, requests a second and retries.
+// site, files a day from a site, connections per file, requests a second
+// and retries.
 func (c config) checkLimits() error {
 	switch {
 	case c.limits.Concurrency < 1 || c.limits.Concurrency > downloader.MaxConcurrency:
 		return errors.New(tr().X("cli.check.c", i18n.Data{"Value": c.limits.Concurrency, "Max": downloader.MaxConcurrency}))
 	case c.limits.PerHost < 0:
 		return errors.New(tr().X("cli.check.perhost", i18n.Data{"Value": c.limits.PerHost}))
+	case c.limits.PerHostDaily < 0:
+		return errors.New(tr().X("cli.check.perhostdaily", i18n.Data{"Value": c.limits.PerHostDaily}))
 	case c.limits.ConnectionsPerFile < 0 || c.limits.ConnectionsPerFile > downloader.MaxConnectionsPerFile:
 		return errors.New(tr().X("cli.check.split", i18n.Data{"Value": c.limits.ConnectionsPerFile, "Max": downloader.MaxConnectionsPerFile}))
 	case c.limits.RequestsPerSec < 0:

@@ -41,6 +41,8 @@ func TestGetRejectsBadCommandLines(t *testing.T) {
 		{"unknown flag", []string{"-x", list}, "flag provided but not defined: -x", true},
 		{"zero at once", []string{"-c", "0", list}, "-c 0: choose between 1 and 256", true},
 		{"negative per site", []string{"-per-host", "-1", list}, "-per-host -1", true},
+		{"negative files a day", []string{"-per-host-daily", "-1", list}, "-per-host-daily -1: choose 0 (unlimited) or more files a day", true},
+		{"files a day that are not a number", []string{"-per-host-daily", "lots", list}, `-per-host-daily: "lots" is not a whole number of files`, true},
 		{"too many connections per file", []string{"-split", "99", list}, "-split 99: choose 0 (automatic) or 1 to 16 connections per file", true},
 		{"connections that are not a number", []string{"-split", "many", list}, `-split: "many" is not a whole number of connections per file`, true},
 		{"negative rate", []string{"-rate", "-2", list}, "-rate -2", true},

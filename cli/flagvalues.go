@@ -61,6 +61,7 @@ const (
 	folderValue                       // a folder, not a file
 	connectionsValue                  // a whole number of connections per file
 	hostRateValue                     // requests per second, minute, hour or day
+	filesValue                        // a whole number of files
 )
 
 // badValueError words a flag value that could not be read, quoting it:
@@ -89,6 +90,8 @@ func badValueError(kind valueKind, value string) error {
 		text = tr().X("cli.badvalue.notfolder", d)
 	case connectionsValue:
 		text = tr().X("cli.badvalue.connections", d)
+	case filesValue:
+		text = tr().X("cli.badvalue.files", d)
 	}
 	return errors.New(text)
 }

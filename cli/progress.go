@@ -54,14 +54,17 @@ type progress struct {
 	mode     progressMode
 	start    time.Time
 	reported map[downloader.ID]bool
-	rev      uint64 // what the log mode has read up to (see downloader.Manager.SnapshotSince)
+	rev      uint64 // what has been read up to (see downloader.Manager.SnapshotSince)
+	// dayShown is when each site that gave its files for the day, as
+	// last logged, takes requests again.
+	dayShown map[string]time.Time
 	quit     chan struct{}
 	done     chan struct{}
 }
 
 // startProgress starts showing m's progress on w.
 func startProgress(m *downloader.Manager, w io.Writer, mode progressMode, start time.Time) *progress {
-	p := &progress{m: m, w: w, mode: mode, start: start, reported: map[downloader.ID]bool{},
+	p := &progress{m: m, w: w, mode: mode, start: start, reported: map[downloader.ID]bool{}, dayShown: map[string]time.Time{},
 		quit: make(chan struct{}), done: make(chan struct{})}
 	go p.run()
 	return p
@@ -91,8 +94,10 @@ func (p *progress) live() {
 	tick := time.NewTicker(refreshEvery)
 	defer tick.Stop()
 	for {
-		sum, now := p.m.Summary(), time.Now()
-		fmt.Fprint(p.w, clearLine+liveLine(sum, now.Sub(p.start)))
+		d, now := p.m.SnapshotSince(p.rev), time.Now()
+		p.rev = d.Rev
+		line := strings.Join(append([]string{liveLine(d.Summary, now.Sub(p.start))}, dayLimited(d.Slowed, now)...), " · ")
+		fmt.Fprint(p.w, clearLine+line)
 		select {
 		case <-tick.C:
 		case <-p.quit:
@@ -122,6 +127,7 @@ func (p *progress) log() {
 func (p *progress) logFinished() {
 	d := p.m.SnapshotSince(p.rev)
 	p.rev = d.Rev
+	p.logDayLimits(d.Slowed)
 	for _, it := range d.Items {
 		if !it.State.Final() || p.reported[it.ID] {
 			continue
@@ -129,6 +135,30 @@ func (p *progress) logFinished() {
 		p.reported[it.ID] = true
 		fmt.Fprintln(p.w, itemLine(it))
 	}
+}
+
+// logDayLimits prints a line for each site that has just given its
+// files for the day, saying until when its other links wait.
+func (p *progress) logDayLimits(sites []downloader.SiteSlowed) {
+	now := time.Now()
+	for _, s := range sites {
+		if s.PerDay > 0 && s.Until.After(now) && !p.dayShown[s.Site].Equal(s.Until) {
+			p.dayShown[s.Site] = s.Until
+			fmt.Fprintln(p.w, i18n.SlowedSite(tr(), s, now))
+		}
+	}
+}
+
+// dayLimited says which sites gave their files for the day, and until when
+// their other links wait.
+func dayLimited(sites []downloader.SiteSlowed, now time.Time) []string {
+	var out []string
+	for _, s := range sites {
+		if s.PerDay > 0 && s.Until.After(now) {
+			out = append(out, i18n.SlowedSite(tr(), s, now))
+		}
+	}
+	return out
 }
 
 // itemLine describes one finished item.

@@ -10,6 +10,7 @@ func TestSiteLimitFlags(t *testing.T) {
 		args     []string
 		rate     float64
 		wait     time.Duration
+		perDay   int
 		badValue bool
 	}{
 		{args: []string{"-per-host-rate", "20"}, rate: 20},
@@ -18,10 +19,12 @@ func TestSiteLimitFlags(t *testing.T) {
 		{args: []string{"-per-host-rate", "7200/h"}, rate: 2},
 		{args: []string{"-per-host-rate", "86400/d"}, rate: 1},
 		{args: []string{"-site-wait", "30s"}, wait: 30 * time.Second},
+		{args: []string{"-per-host-daily", "500"}, perDay: 500},
 		{args: []string{"-per-host-rate", "fast"}, badValue: true},
 		{args: []string{"-per-host-rate", "20/week"}, badValue: true},
 		{args: []string{"-per-host-rate", "-1"}, badValue: true},
 		{args: []string{"-site-wait", "-5m"}, badValue: true},
+		{args: []string{"-per-host-daily", "many"}, badValue: true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.args[0]+" "+tc.args[1], func(t *testing.T) {
@@ -32,8 +35,9 @@ func TestSiteLimitFlags(t *testing.T) {
 			if tc.badValue {
 				return
 			}
-			if c.limits.PerHostRate != tc.rate || c.limits.SiteWait != tc.wait {
-				t.Errorf("rate %v, wait %v; want %v, %v", c.limits.PerHostRate, c.limits.SiteWait, tc.rate, tc.wait)
+			if c.limits.PerHostRate != tc.rate || c.limits.SiteWait != tc.wait || c.limits.PerHostDaily != tc.perDay {
+				t.Errorf("rate %v, wait %v, files a day %v; want %v, %v, %v", c.limits.PerHostRate, c.limits.SiteWait, c.limits.PerHostDaily,
+					tc.rate, tc.wait, tc.perDay)
 			}
 		})
 	}

@@ -145,7 +145,8 @@ func (m *Manager) interruptedLocked(it *item, cause error) {
 
 // history is what decide needs to know of the item's earlier tries.
 func (it *item) history() rules.History {
-	return rules.History{Failures: it.failures, Reached: it.reached, Total: it.total.Load(), Throttled: int(it.throttled)}
+	return rules.History{Failures: it.failures, Reached: it.reached, Total: it.total.Load(), Throttled: int(it.throttled),
+		LastStatus: int(it.failedWith)}
 }
 
 // applyLocked carries out the step decide chose.
@@ -153,6 +154,10 @@ func (m *Manager) applyLocked(it *item, out outcome, s rules.Step) {
 	s.Err = m.failures.keep(s.Err)
 	if s.Counted {
 		it.failures++
+		it.failedWith = 0
+		if s.Err != nil {
+			it.failedWith = uint16(s.Err.Status)
+		}
 	}
 	it.reached = max(it.reached, out.reached)
 	switch s.Kind {

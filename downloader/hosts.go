@@ -175,11 +175,15 @@ func earlierOf(a, b time.Time) time.Time {
 }
 
 // snapshot copies one item, marking a queued item whose site asked us to
-// slow down, with when the site takes requests again.
+// slow down or gave its files for the day, with when the site takes
+// requests again.
 func (q *siteQueues) snapshot(it *item, now time.Time) ItemSnapshot {
 	s := it.snapshot(now)
 	if it.state == Queued {
-		if site, slowed := q.book.Slowed(it.host, now); slowed {
+		switch site, slowed := q.book.Slowed(it.host, now); {
+		case slowed && site.PerDay > 0:
+			s.DayLimit, s.RetryAt = site.PerDay, site.Until
+		case slowed:
 			s.SlowedDown, s.RetryAt = true, site.Until
 		}
 	}

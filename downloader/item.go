@@ -50,6 +50,9 @@ type item struct {
 	width    int32 // pixel size, when a picture
 	height   int32
 	ticket   throttle.Ticket // when the try started in its site's history of refusals
+	// failedWith is the HTTP status of the answer that failed the last
+	// counted try, 0 when none did.
+	failedWith uint16
 
 	// The flags sit together: 100,000 items would pay for padding after each.
 	ownsPart   bool // name+".part" in the folder is this item's

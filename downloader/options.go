@@ -54,6 +54,10 @@ type Limits struct {
 	// PerHostRate caps how many requests start each second on one site; 0 is
 	// unlimited (a site's rule may set its own).
 	PerHostRate float64
+	// PerHostDaily caps the files one site gives a day (midnight to
+	// midnight); its other links wait for the next day. 0 is unlimited (a
+	// site's rule may set its own).
+	PerHostDaily int
 	// SiteWait is how long a site may refuse everything before its links
 	// fail; 0 is the default, 10 minutes.
 	SiteWait time.Duration

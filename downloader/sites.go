@@ -58,6 +58,10 @@ type SiteRule struct {
 	// PerMinute caps the requests started on the site a minute; 0 keeps
 	// the general limit.
 	PerMinute int `json:"per_minute,omitempty"`
+	// PerDay caps the files the site gives a day (midnight to midnight);
+	// once they are saved, its other links wait for the next day. 0 keeps
+	// the general limit.
+	PerDay int `json:"per_day,omitempty"`
 	// ThrottleStatuses are the statuses by which the site says "slow down",
 	// besides 429.
 	ThrottleStatuses []int `json:"throttle_statuses,omitempty"`
@@ -66,9 +70,13 @@ type SiteRule struct {
 	ThrottleText string `json:"throttle_text,omitempty"`
 }
 
-// limits are the rule's limits within the user's (PerHost at once, PerHostRate a second).
+// limits are the rule's limits within the user's (PerHost at once,
+// PerHostRate a second, PerHostDaily files a day).
 func (r SiteRule) limits(general Limits) throttle.Limits {
-	l := throttle.Limits{AtOnce: general.PerHost, PerSecond: general.PerHostRate}
+	l := throttle.Limits{AtOnce: general.PerHost, PerSecond: general.PerHostRate, PerDay: general.PerHostDaily}
+	if r.PerDay > 0 && (l.PerDay == 0 || r.PerDay < l.PerDay) {
+		l.PerDay = r.PerDay
+	}
 	if r.PerHost > 0 {
 		l.AtOnce = min(r.PerHost, l.AtOnce)
 	}

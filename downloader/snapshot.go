@@ -41,6 +41,9 @@ type ItemSnapshot struct {
 	RetryAt time.Time
 	// SlowedDown says the site asked us to slow down (429/503).
 	SlowedDown bool
+	// DayLimit is the limit of files a day of a Queued item's site, when
+	// the site gave them today: the item waits until RetryAt, the next day.
+	DayLimit int
 	// Started and Finished are when the first attempt began and the item ended.
 	Started, Finished time.Time
 	// Referer is the web page the link was found on, if any.

@@ -166,6 +166,9 @@ func queuedText(s downloader.ItemSnapshot, c viewContext) string {
 		return lang.L("Stopped; Start resumes it")
 	case !c.running:
 		return lang.L("Not started; press Start")
+	case s.DayLimit > 0 && s.RetryAt.After(c.now):
+		return lang.XN("row.queued.day", "Its site gave its {{.N}} files for today — waiting until {{.At}}", s.DayLimit,
+			kit.Data{"N": s.DayLimit, "At": i18n.DayLimitEnd(s.RetryAt)})
 	case s.SlowedDown && s.RetryAt.After(c.now):
 		return lang.X("row.queued.slow", "The site asked us to slow down — trying again in {{.In}}", kit.Data{"In": countdownText(s.RetryAt.Sub(c.now))})
 	case c.slotsFree:

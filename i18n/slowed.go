@@ -25,6 +25,9 @@ func SlowedSites(t Translator, sites []downloader.SiteSlowed, now time.Time) str
 func SlowedSite(t Translator, s downloader.SiteSlowed, now time.Time) string {
 	d := Data{"Site": siteName(s.Site), "N": s.AtOnce, "Rate": rateText(s.PerSecond)}
 	switch {
+	case s.PerDay > 0 && s.Until.After(now):
+		d["N"], d["At"], d["In"] = s.PerDay, DayLimitEnd(s.Until), Duration(t, s.Until.Sub(now))
+		return t.X("sites.slowed.day", d)
 	case s.Until.After(now):
 		d["In"] = Duration(t, s.Until.Sub(now))
 		return t.X("sites.slowed.wait", d)
@@ -34,6 +37,12 @@ func SlowedSite(t Translator, s downloader.SiteSlowed, now time.Time) string {
 		return t.X("sites.slowed.atonce", d)
 	}
 	return t.X("sites.slowed.rate", d)
+}
+
+// DayLimitEnd shows when a site that gave its files for the day takes
+// requests again: its next day's start, as a date and a time of day.
+func DayLimitEnd(until time.Time) string {
+	return until.Format("2006-01-02 15:04")
 }
 
 // siteName is a site's key without the usual ports.

@@ -75,6 +75,9 @@ type History struct {
 	// Throttled is how many tries the site refused while throttling, put
 	// back in line without using up a try.
 	Throttled int
+	// LastStatus is the HTTP status of the answer that failed the last
+	// try, 0 when none did.
+	LastStatus int
 }
 
 // Policy is the user's limits on trying again.
@@ -113,6 +116,9 @@ func Decide(o Outcome, h History, p Policy) Step {
 	}
 	if s, ok := throttledStep(v, o.Site, h, p); ok {
 		return s
+	}
+	if forbiddenAgain(v, o.Site, h) {
+		return Step{Kind: StepFail, Err: gaveUp(v.Err, h.Failures+1), Counted: true}
 	}
 	if !v.Retry {
 		disk := v.Err.Kind == itemstate.ErrDisk
@@ -156,6 +162,15 @@ func gaveUp(e *itemstate.ItemError, attempts int) *itemstate.ItemError {
 	c := *e
 	c.Tries = attempts
 	return &c
+}
+
+// forbiddenAgain says a link got the same 4xx refusal, without a
+// Retry-After, as on its last try while its site's other links arrive: it
+// is forbidden, not throttled, and fails without waiting for its other
+// tries. A 5xx is the server's trouble, which may pass.
+func forbiddenAgain(v Verdict, site throttle.Judgement, h History) bool {
+	return v.Throttle == throttle.Possible && site.Forbidden && !site.Throttled && h.Failures > 0 &&
+		v.Err.Status == h.LastStatus && v.Err.Status >= 400 && v.Err.Status < 500 && v.MinWait == 0
 }
 
 // MaxThrottled bounds the tries of one link that a throttling site may

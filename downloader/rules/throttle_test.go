@@ -75,6 +75,11 @@ func TestDecideWhileASiteThrottles(t *testing.T) {
 		wait    time.Duration
 	}{
 		{name: "a forbidden link while the site answers others", v: forbidden, kind: StepWait, counted: true, reason: itemstate.ReasonHTTP, wait: time.Second},
+		{name: "a forbidden link the first time, its site's others arriving", v: forbidden, site: throttle.Judgement{Forbidden: true}, kind: StepWait, counted: true, reason: itemstate.ReasonHTTP, wait: time.Second},
+		{name: "the same refusal again, its site's others arriving", v: forbidden, h: History{Failures: 1, LastStatus: 403}, site: throttle.Judgement{Forbidden: true}, kind: StepFail, counted: true, reason: itemstate.ReasonHTTP},
+		{name: "the same 503 again: the server's trouble", v: Verdict{Err: HTTPError(503), Retry: true, Throttle: throttle.Possible}, h: History{Failures: 1, LastStatus: 503}, site: throttle.Judgement{Forbidden: true}, kind: StepWait, counted: true, reason: itemstate.ReasonHTTP, wait: time.Second},
+		{name: "a refusal again after another failure", v: forbidden, h: History{Failures: 1, LastStatus: 500}, site: throttle.Judgement{Forbidden: true}, kind: StepWait, counted: true, reason: itemstate.ReasonHTTP, wait: time.Second},
+		{name: "the same refusal again while the site may throttle", v: forbidden, h: History{Failures: 1, LastStatus: 403}, kind: StepWait, counted: true, reason: itemstate.ReasonHTTP, wait: time.Second},
 		{name: "a forbidden link after its tries", v: forbidden, h: History{Failures: 5}, kind: StepFail, counted: true, reason: itemstate.ReasonHTTP},
 		{name: "throttling: back in line", v: forbidden, site: throttle.Judgement{Throttled: true}, kind: StepRequeue, reason: itemstate.ReasonHTTP},
 		{name: "throttling with Retry-After: waits it", v: slowDown, site: throttle.Judgement{Throttled: true}, kind: StepRequeue, reason: itemstate.ReasonHTTP, wait: 2 * time.Second},

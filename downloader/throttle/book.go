@@ -33,6 +33,9 @@ type Limits struct {
 	AtOnce int
 	// PerSecond is the most requests started a second; 0 is no limit.
 	PerSecond float64
+	// PerDay is the most files the site gives a day (from midnight to
+	// midnight, local time); 0 is no limit.
+	PerDay int
 }
 
 // Ticket says when, in the site's history of refusals, a request started:
@@ -67,6 +70,10 @@ type Judgement struct {
 	// Wait is how long until the site takes requests again; 0 is as soon
 	// as it has room.
 	Wait time.Duration
+	// Forbidden says a link refused again is refused for itself: its
+	// site's other links keep arriving and the site has not throttled
+	// lately, so trying it more would only wait for nothing.
+	Forbidden bool
 }
 
 // Status is what the book knows of a site, for showing.
@@ -76,8 +83,12 @@ type Status struct {
 	// AtOnce and PerSecond are the limits learned; 0 is none.
 	AtOnce    int
 	PerSecond float64
-	// Until is when the site takes requests again, when it asked for a wait.
+	// Until is when the site takes requests again, when it asked for a
+	// wait or gave its files for the day.
 	Until time.Time
+	// PerDay is the site's limit of files a day, when it is reached:
+	// its links wait until Until, the next day.
+	PerDay int
 	// Refusals counts the refusals that taught the book.
 	Refusals int
 	// Learned is when the limits were last lowered.

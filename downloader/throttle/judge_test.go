@@ -103,6 +103,16 @@ func TestReadyKeepsToTheLimits(t *testing.T) {
 		{name: "full", active: 4, limits: Limits{AtOnce: 4}},
 		{name: "learned at once", active: 2, limits: Limits{AtOnce: 8}, setup: func(s *site) { s.atOnce = 2 }},
 		{name: "paused", limits: Limits{AtOnce: 8}, setup: func(s *site) { s.pauseUntil = t0.Add(time.Second) }},
+		{name: "a second's worth sent before the pace was learned", limits: Limits{AtOnce: 8}, setup: func(s *site) {
+			s.perSecond = 2
+			s.started(t0.Add(-900 * time.Millisecond))
+			s.started(t0.Add(-800 * time.Millisecond))
+		}},
+		{name: "the window cleared", limits: Limits{AtOnce: 8}, ok: true, setup: func(s *site) {
+			s.perSecond = 2
+			s.started(t0.Add(-1100 * time.Millisecond))
+			s.started(t0.Add(-800 * time.Millisecond))
+		}},
 		{name: "rate spent", limits: Limits{AtOnce: 8, PerSecond: 1}, setup: func(s *site) { s.ready(t0, 0, Limits{AtOnce: 8, PerSecond: 1}) }},
 	}
 	for _, tc := range tests {
@@ -131,6 +141,44 @@ func TestOneLinkRefusedOverAndOver(t *testing.T) {
 		if j.Throttled {
 			t.Fatalf("try %d was taken for throttling", i+1)
 		}
+	}
+}
+
+// TestForbiddenOnlyWhileOthersArrive: a link refused again is forbidden
+// when the site's other links arrive and it has not throttled lately;
+// within a minute of throttling, it may still be the site's throttling.
+func TestForbiddenOnlyWhileOthersArrive(t *testing.T) {
+	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	tests := []struct {
+		name    string
+		answers string
+		lastGap time.Duration
+		again   bool
+		want    bool
+	}{
+		{name: "refused again among pictures", answers: "ssssssss", again: true, want: true},
+		{name: "refused for the first time", answers: "ssssssss"},
+		{name: "refused again with no picture arriving", answers: "", again: true},
+		{name: "refused again soon after the site throttled", answers: "rsssssss", again: true},
+		{name: "refused again a minute after the site throttled", answers: "rsssssss", lastGap: time.Minute, again: true, want: true},
+	}
+	kinds := map[rune]Kind{'s': Success, 'r': Refusal}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b := New(0)
+			now := t0
+			for _, c := range tc.answers {
+				now = now.Add(100 * time.Millisecond)
+				tk := b.Start("site:80", now)
+				b.Answer("site:80", now, Answer{Kind: kinds[c], Ticket: tk, Started: now.Add(-50 * time.Millisecond), InFlight: 1})
+			}
+			now = now.Add(100*time.Millisecond + tc.lastGap)
+			tk := b.Start("site:80", now)
+			j := b.Answer("site:80", now, Answer{Kind: Possible, Ticket: tk, Started: now.Add(-50 * time.Millisecond), InFlight: 1, Again: tc.again})
+			if j.Forbidden != tc.want || j.Forbidden && j.Throttled {
+				t.Errorf("judgement %+v, want forbidden %v", j, tc.want)
+			}
+		})
 	}
 }
 

@@ -18,6 +18,11 @@ type kept struct {
 	AtOnce    int       `json:"at_once,omitempty"`
 	PerSecond float64   `json:"per_second,omitempty"`
 	Learned   time.Time `json:"learned"`
+	// Day, Files and PerDay are the files a site with a limit a day gave
+	// on that day (YYYY-MM-DD, local time), and the limit.
+	Day    string `json:"day,omitempty"`
+	Files  int    `json:"files,omitempty"`
+	PerDay int    `json:"per_day,omitempty"`
 }
 
 // keptFile is the saved book.
@@ -26,7 +31,8 @@ type keptFile struct {
 }
 
 // Load reads the limits saved at path and uses those learned less than
-// KeepFor before now. A missing file is an empty book.
+// KeepFor before now, and the files sites with a limit a day gave on
+// now's day. A missing file is an empty book.
 func (b *Book) Load(path string, now time.Time) error {
 	data, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -42,6 +48,10 @@ func (b *Book) Load(path string, now time.Time) error {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	for key, k := range f.Sites {
+		if k.Files > 0 && k.Day == dayKey(now) {
+			s := b.site(key)
+			s.day, s.files, s.perDay = dayStart(now), k.Files, max(k.PerDay, 0)
+		}
 		if now.Sub(k.Learned) >= KeepFor || k.AtOnce <= 0 && k.PerSecond <= 0 {
 			continue
 		}
@@ -54,14 +64,27 @@ func (b *Book) Load(path string, now time.Time) error {
 	return nil
 }
 
+// kept is what of the site is saved at now, and whether anything is.
+func (s *site) kept(now time.Time) (kept, bool) {
+	var k kept
+	if (s.keptAtOnce > 0 || s.keptPerSecond > 0) && now.Sub(s.learned) < KeepFor {
+		k = kept{AtOnce: s.keptAtOnce, PerSecond: s.keptPerSecond, Learned: s.learned}
+	}
+	if files := s.filesToday(now); s.perDay > 0 && files > 0 {
+		k.Day, k.Files, k.PerDay = dayKey(now), files, s.perDay
+	}
+	return k, !k.Learned.IsZero() || k.Files > 0
+}
+
 // Save writes the limits learned less than KeepFor before now to path,
-// in place of what it held; with none, it removes path.
+// with the files that sites with a limit a day gave today, in place of
+// what it held; with none, it removes path.
 func (b *Book) Save(path string, now time.Time) error {
 	f := keptFile{Sites: map[string]kept{}}
 	b.mu.Lock()
 	for key, s := range b.sites {
-		if (s.keptAtOnce > 0 || s.keptPerSecond > 0) && now.Sub(s.learned) < KeepFor {
-			f.Sites[key] = kept{AtOnce: s.keptAtOnce, PerSecond: s.keptPerSecond, Learned: s.learned}
+		if k, ok := s.kept(now); ok {
+			f.Sites[key] = k
 		}
 	}
 	b.mu.Unlock()

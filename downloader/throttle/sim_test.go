@@ -129,9 +129,9 @@ func later_(a, b time.Time) time.Time {
 
 // TestLearnsWithinAFewRefusals downloads 200 files 50 ms away at 16 at
 // once from sites with a limit, as the benchmark's rows do, in virtual
-// time: every file arrives, with fewer than 20 refusals, within 1.2 times
-// the fastest the limit allows; a second run with the saved book meets
-// fewer than 5.
+// time: every file arrives within 1.2 times the fastest the limit allows,
+// meeting few more refusals than the 12 of the burst that first found the
+// limit; a second run with the saved book meets fewer than 5.
 func TestLearnsWithinAFewRefusals(t *testing.T) {
 	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	tests := []struct {
@@ -151,8 +151,8 @@ func TestLearnsWithinAFewRefusals(t *testing.T) {
 			m := tc.site
 			took, refusals := simulate(t, b, &m, 200, 16, 50*time.Millisecond, t0)
 			t.Logf("first run: %v, %d refusals, learned %+v", took, refusals, b.Statuses(t0.Add(took)))
-			if refusals >= 20 {
-				t.Errorf("%d refusals, want fewer than 20", refusals)
+			if refusals > 13 {
+				t.Errorf("%d refusals, want at most 13: the ones of the first burst", refusals)
 			}
 			if took > tc.fastest*12/10 {
 				t.Errorf("took %v, want at most %v", took, tc.fastest*12/10)

@@ -29,6 +29,9 @@ const (
 	// inARowThrottling is how many links in a row a site refuses before
 	// possible refusals count as throttling.
 	inARowThrottling = 5
+	// calmFor is how long after it last throttled a site's refusal of
+	// one link may still be its throttling.
+	calmFor = time.Minute
 	// minPerSecond is the slowest pace learned: one request a minute.
 	minPerSecond = 1.0 / 60
 )
@@ -85,10 +88,17 @@ type site struct {
 	probeEvery time.Duration
 	nextProbe  time.Time
 	lastProbe  time.Time
+
+	// perDay is the most files a day its limits allow, as last given; day
+	// is the start of the day files counts (see day.go).
+	perDay int
+	day    time.Time
+	files  int
 }
 
 func (s *site) slowed(now time.Time) bool {
-	return s.atOnce > 0 || s.perSecond > 0 || now.Before(s.pauseUntil)
+	_, full := s.dayFull(now, 0)
+	return s.atOnce > 0 || s.perSecond > 0 || now.Before(s.pauseUntil) || full
 }
 
 func (s *site) status(key string, now time.Time) Status {
@@ -96,12 +106,19 @@ func (s *site) status(key string, now time.Time) Status {
 	if now.Before(s.pauseUntil) {
 		st.Until = s.pauseUntil
 	}
+	if next, full := s.dayFull(now, 0); full {
+		st.PerDay, st.Until = s.perDay, next
+	}
 	return st
 }
 
 // ready says whether the site may take one more request now.
 func (s *site) ready(now time.Time, active int, l Limits) (bool, time.Time) {
 	s.probe(now, l.AtOnce)
+	s.perDay = l.PerDay
+	if next, full := s.dayFull(now, active); full {
+		return false, next
+	}
 	if now.Before(s.pauseUntil) {
 		return false, s.pauseUntil
 	}
@@ -117,6 +134,9 @@ func (s *site) ready(now time.Time, active int, l Limits) (bool, time.Time) {
 		s.limiter = nil
 		return true, time.Time{}
 	}
+	if at, full := s.windowFull(now, r); full {
+		return false, at
+	}
 	if s.limiter == nil {
 		s.limiter = rate.NewLimiter(rate.Limit(r), 1)
 	} else if float64(s.limiter.Limit()) != r {
@@ -128,6 +148,31 @@ func (s *site) ready(now time.Time, active int, l Limits) (bool, time.Time) {
 		return false, now.Add(d)
 	}
 	return true, time.Time{}
+}
+
+// windowFull says the requests started in the last second already reach
+// the pace r, counting those sent before the pace was learned (a site
+// counts the ones it refused too); it returns when the oldest of them
+// leaves the window. Without it, a site that has just refused a burst is
+// sent more at once when its wait ends, while its window is still full.
+func (s *site) windowFull(now time.Time, r float64) (time.Time, bool) {
+	allowed := max(int(r*window.Seconds()), 1)
+	from := now.Add(-window)
+	var oldest time.Time
+	n := 0
+	for _, t := range s.starts {
+		if t.IsZero() || !t.After(from) || t.After(now) {
+			continue
+		}
+		n++
+		if oldest.IsZero() || t.Before(oldest) {
+			oldest = t
+		}
+	}
+	if n < allowed {
+		return time.Time{}, false
+	}
+	return oldest.Add(window), true
 }
 
 // pace is the rate in force: the lower of the learned and the set one.
@@ -191,6 +236,23 @@ func (s *site) mostlyRefusing() bool {
 	return n >= 8 && refused*4 >= n*3
 }
 
+// othersArrive says the site's recent answers are mostly successes and
+// it has not throttled for a while: a link it refuses over and over is
+// refused for itself.
+func (s *site) othersArrive(now time.Time) bool {
+	if !s.learned.IsZero() && now.Sub(s.learned) < calmFor {
+		return false
+	}
+	n := min(s.answered, len(s.recent))
+	ok := 0
+	for _, r := range s.recent[:n] {
+		if !r {
+			ok++
+		}
+	}
+	return ok >= 2 && ok*2 > n
+}
+
 // atLimits says a request went while the site was held at limits it
 // taught earlier: a refusal then says they are still too high.
 func (s *site) atLimits(a Answer) bool {
@@ -213,14 +275,29 @@ func (s *site) probeRefused(now time.Time) {
 // succeeded learns from a request the site answered.
 func (s *site) succeeded(now time.Time, a Answer) {
 	s.note(false)
+	s.countFile(now)
 	s.refusingSince = time.Time{}
 	s.level = max(s.level-1, 0)
 	s.addSpan(a.Started, now)
-	if s.burst.open && s.burst.atOnce && s.atOnce > 0 {
+	s.learnFromBurst(now, a)
+	s.resolve(now, a.Ticket)
+}
+
+// learnFromBurst raises the limits the open burst taught with a success
+// of a request sent before it began: one that was answered after the
+// refusal shows the site took more than was known when it refused.
+func (s *site) learnFromBurst(now time.Time, a Answer) {
+	b := &s.burst
+	switch {
+	case !b.open || a.Ticket >= b.gen:
+	case b.atOnce && s.atOnce > 0:
 		s.atOnce = max(s.atOnce, s.okAtOnce)
 		s.keep()
+	case !b.atOnce && s.perSecond > 0:
+		b.best = max(b.best, s.letThrough(a.Started.Add(-window), now))
+		s.perSecond = max(s.perSecond, b.best*rateMargin)
+		s.keep()
 	}
-	s.resolve(now, a.Ticket)
 }
 
 // addSpan records a successful request and how many were in flight at
@@ -284,7 +361,7 @@ func (s *site) refused(now time.Time, a Answer, maxWait time.Duration, jitter fl
 	s.probeRefused(now)
 	if a.Kind != Refusal && !s.mostlyRefusing() && !s.atLimits(a) {
 		s.resolve(now, a.Ticket)
-		return Judgement{}
+		return Judgement{Forbidden: a.Again && s.othersArrive(now)}
 	}
 	s.learn(now, a, jitter)
 	j := Judgement{Throttled: true, KeptRefusing: now.Sub(s.refusingSince) >= maxWait}

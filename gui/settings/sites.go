@@ -52,9 +52,10 @@ type siteForm struct {
 	site, referer, agent, headers, cookiesFile *widget.Entry
 	refererRule, agentRule, cookiesFrom        *widget.Select
 	perHost                                    *widget.Select
-	// perMinute, slowStatuses and slowText are the site's own limit a
-	// minute and its ways of saying "slow down" (see throttle.go).
-	perMinute, slowStatuses, slowText *widget.Entry
+	// perMinute, perDay, slowStatuses and slowText are the site's own
+	// limits a minute and a day and its ways of saying "slow down" (see
+	// throttle.go).
+	perMinute, perDay, slowStatuses, slowText *widget.Entry
 }
 
 func refererLabels() []string {
@@ -138,6 +139,7 @@ func (f *siteForm) items() []*widget.FormItem {
 		widget.NewFormItem(lang.L("Cookies from:"), container.NewGridWithColumns(2, f.cookiesFrom, f.cookiesFile)),
 		widget.NewFormItem(lang.L("At once from this site:"), f.perHost),
 		widget.NewFormItem(lang.L("Requests a minute:"), f.perMinute),
+		widget.NewFormItem(lang.L("Files a day:"), f.perDay),
 		widget.NewFormItem(lang.L("It says slow down with:"), container.NewGridWithColumns(2, f.slowStatuses, f.slowText)),
 	}
 }

@@ -10,13 +10,17 @@ import (
 	"haul/downloader"
 )
 
-// newThrottleEntries makes the fields of a site's own limit a minute and
-// of its ways of saying "slow down", filled from r.
+// newThrottleEntries makes the fields of a site's own limits a minute and
+// a day and of its ways of saying "slow down", filled from r.
 func (f *siteForm) newThrottleEntries(r downloader.SiteRule) {
-	f.perMinute, f.slowStatuses, f.slowText = widget.NewEntry(), widget.NewEntry(), widget.NewEntry()
+	f.perMinute, f.perDay, f.slowStatuses, f.slowText = widget.NewEntry(), widget.NewEntry(), widget.NewEntry(), widget.NewEntry()
 	f.perMinute.SetPlaceHolder(lang.L("no limit"))
 	if r.PerMinute > 0 {
 		f.perMinute.SetText(strconv.Itoa(r.PerMinute))
+	}
+	f.perDay.SetPlaceHolder(lang.L("no limit"))
+	if r.PerDay > 0 {
+		f.perDay.SetText(strconv.Itoa(r.PerDay))
 	}
 	f.slowStatuses.SetPlaceHolder("403 418")
 	statuses := make([]string, len(r.ThrottleStatuses))
@@ -36,6 +40,13 @@ func (f *siteForm) readThrottle(r *downloader.SiteRule) (problem string) {
 			return lang.L("Type the requests a minute as a whole number, such as 60, or leave it empty.")
 		}
 		r.PerMinute = n
+	}
+	if text := strings.TrimSpace(f.perDay.Text); text != "" {
+		n, err := strconv.Atoi(text)
+		if err != nil || n < 0 {
+			return lang.L("Type the files a day as a whole number, such as 500, or leave it empty.")
+		}
+		r.PerDay = n
 	}
 	statuses, ok := parseStatuses(f.slowStatuses.Text)
 	if !ok {
