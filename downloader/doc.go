@@ -101,7 +101,9 @@
 // ignores Range, ends Failed after the retries instead of looping. A
 // partial answer (206) whose validator (ETag or Last-Modified) differs from
 // the one the file was started with restarts from byte 0: two versions of
-// a file are never spliced. Failures a new try cannot mend (an untrusted
+// a file are never spliced. A file whose server names no version (no
+// strong ETag, no Last-Modified) is never resumed: each try fetches it from
+// byte 0, as browsers do. Failures a new try cannot mend (an untrusted
 // certificate, an answer that is not HTTP, a 404) fail at once.
 //
 // # Parts and their locks

@@ -17,6 +17,7 @@ import (
 func TestFaults(t *testing.T) {
 	body := downloadtest.Data(200<<10, 1)
 	changed := downloadtest.Data(180<<10, 2)
+	sameSize := downloadtest.Data(200<<10, 3)
 	tests := []struct {
 		name     string
 		opts     []downloadtest.Option
@@ -39,6 +40,7 @@ func TestFaults(t *testing.T) {
 		{name: "ignores range", opts: []downloadtest.Option{downloadtest.IgnoreRange(), downloadtest.CutBody(50<<10, 1)}, want: Done, wantBody: body, hits: 2},
 		{name: "validator changed", opts: []downloadtest.Option{downloadtest.CutBody(50<<10, 1), downloadtest.ChangeAfter(1, changed)}, want: Done, wantBody: changed, hits: 2},
 		{name: "no validators", opts: []downloadtest.Option{downloadtest.NoValidators(), downloadtest.CutBody(50<<10, 1)}, want: Done, wantBody: body, hits: 2},
+		{name: "no validators, changed after a cut", opts: []downloadtest.Option{downloadtest.NoValidators(), downloadtest.CutBody(50<<10, 1), downloadtest.ChangeAfter(1, sameSize)}, want: Done, wantBody: sameSize, hits: 2},
 		{name: "stall after headers", opts: []downloadtest.Option{downloadtest.StallAfterHeaders(10<<10, 1)}, want: Done, wantBody: body, hits: 2},
 		{name: "slow first byte once", opts: []downloadtest.Option{downloadtest.SlowFirstByte(0)}, want: Done, wantBody: body, hits: 1},
 		{name: "throttled body", opts: []downloadtest.Option{downloadtest.Throttle(2 << 20)}, want: Done, wantBody: body, hits: 1},

@@ -65,6 +65,7 @@ type file struct {
 	noContentLength bool
 	ignoreRange     bool
 	noValidators    bool
+	ignoreIfRange   bool
 	headers         []headerField
 
 	maxInFlight int64

@@ -87,6 +87,13 @@ func IgnoreRange() Option {
 	return func(f *file) { f.ignoreRange = true }
 }
 
+// IgnoreIfRange makes the server ignore If-Range but honour Range: a
+// resume gets the part of the file asked for, of whatever version the
+// server has now.
+func IgnoreIfRange() Option {
+	return func(f *file) { f.ignoreIfRange = true }
+}
+
 // NoValidators removes the ETag and Last-Modified headers, so If-Range can
 // never match.
 func NoValidators() Option {

@@ -58,18 +58,28 @@ func (s *Server) serveFile(w *responseWriter, r *http.Request, f *file) {
 	} else {
 		h.Set("ETag", v.etag)
 	}
-	if f.ignoreRange {
-		r = withoutRange(r)
-	}
 	w.armFaults(f)
-	http.ServeContent(w, r, f.name, modTime, bytes.NewReader(v.body))
+	http.ServeContent(w, f.asSeen(r), f.name, modTime, bytes.NewReader(v.body))
 }
 
-// withoutRange returns a copy of r without its Range and If-Range headers.
-func withoutRange(r *http.Request) *http.Request {
+// asSeen is r as a server that ignores Range (IgnoreRange), or only
+// If-Range (IgnoreIfRange), reads it.
+func (f *file) asSeen(r *http.Request) *http.Request {
+	switch {
+	case f.ignoreRange:
+		return without(r, "Range", "If-Range")
+	case f.ignoreIfRange:
+		return without(r, "If-Range")
+	}
+	return r
+}
+
+// without returns a copy of r without the headers named.
+func without(r *http.Request, names ...string) *http.Request {
 	r = r.WithContext(r.Context())
 	r.Header = r.Header.Clone()
-	r.Header.Del("Range")
-	r.Header.Del("If-Range")
+	for _, name := range names {
+		r.Header.Del(name)
+	}
 	return r
 }

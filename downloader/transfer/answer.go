@@ -9,7 +9,11 @@ import (
 )
 
 // resumePoint is where the temporary file ends, when it can be resumed:
-// it is the item's, not empty, and its version or size is known.
+// it is the item's, not empty, and its version is known. A file whose
+// answer named no version (no strong ETag, no Last-Modified) is fetched
+// again from byte 0, as browsers do: nothing tells whether the server
+// still has the bytes it holds, and appending the rest of another version
+// to them would save a file that never existed.
 func resumePoint(j Job) (int64, bool) {
 	if j.Part == "" {
 		return 0, false
@@ -21,7 +25,7 @@ func resumePoint(j Job) (int64, bool) {
 	if len(j.Holes) > 0 {
 		return j.Holes[0].Start, j.Validator != "" && j.Total > 0
 	}
-	if fi.Size() == 0 || j.Validator == "" && j.Total <= 0 {
+	if fi.Size() == 0 || j.Validator == "" {
 		return 0, false
 	}
 	return fi.Size(), true
@@ -38,9 +42,7 @@ func request(ctx context.Context, j Job, offset int64, resuming bool) *http.Requ
 	req := j.Request.Clone(ctx)
 	if resuming {
 		req.Header.Set("Range", "bytes="+strconv.FormatInt(offset, 10)+"-")
-		if j.Validator != "" {
-			req.Header.Set("If-Range", j.Validator)
-		}
+		req.Header.Set("If-Range", j.Validator)
 	}
 	return req
 }
