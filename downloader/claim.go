@@ -132,6 +132,13 @@ func lookAt(path string) fileAt {
 
 func (f fileAt) exists() bool { return f.fi != nil }
 
+// inTheWay says the name holds something that is neither a file nor a
+// link to one (a folder, a device, a pipe): not a file already saved, nor
+// one to write over, so the item takes the next free name.
+func (f fileAt) inTheWay() bool {
+	return f.exists() && !f.fi.Mode().IsRegular() && f.fi.Mode()&os.ModeSymlink == 0
+}
+
 // noted says the file carries the note of link, however it is spelled.
 func (f fileAt) noted(link string) bool { return f.tagged && sameLink(f.tag.link, link) }
 
@@ -167,11 +174,15 @@ func savedEarlier(f fileAt, link string, offered partTag, total int64) bool {
 // queue, a site that moved its files say, is only a file of that name,
 // skipped for or written over as the policy says); or the name is a
 // numbered one Haul picked (numbered) and the file is not this link's own,
-// since only the name a link asks for can be "already in the folder".
+// since only the name a link asks for can be "already in the folder"; or
+// what is there is no file at all (inTheWay).
 func (t *try) passOver(f fileAt, numbered bool) bool {
 	m, it := t.m, t.it
-	if !f.exists() {
+	switch {
+	case !f.exists():
 		return false
+	case f.inTheWay():
+		return true
 	}
 	own := f.noted(it.raw)
 	if numbered && !own {
