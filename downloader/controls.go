@@ -130,7 +130,7 @@ func (c *Controls) retry(it *item) bool {
 	case it.state != Failed && it.state != Canceled:
 		return false
 	}
-	it.failures, it.failedWith, it.throttled, it.err, it.finished = 0, 0, 0, nil, time.Time{}
+	it.failures, it.failedWith, it.throttled, it.shortages, it.err, it.finished = 0, 0, 0, 0, nil, time.Time{}
 	if h := c.m.queues.byKey[it.host]; h != nil {
 		h.refusals = 0 // judged down again only on new evidence
 	}

@@ -40,10 +40,10 @@ type disk struct {
 	untagged atomic.Bool
 }
 
-// newDisk makes the disk part; askers says how many items may ask for a
-// sync at once (see groupSync).
-func newDisk(askers func() int) *disk {
-	d := &disk{openPart: openPartOS, createUnnamed: createUnnamedOS, removeFile: os.Remove, commitSem: semaphore.NewWeighted(maxCommits)}
+// newDisk makes the disk part; syncs bounds the files synced at once, and
+// askers says how many items may ask for a sync at once (see groupSync).
+func newDisk(syncs int, askers func() int) *disk {
+	d := &disk{openPart: openPartOS, createUnnamed: createUnnamedOS, removeFile: os.Remove, commitSem: semaphore.NewWeighted(int64(syncs))}
 	d.syncer.askers = askers
 	return d
 }

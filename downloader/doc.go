@@ -154,7 +154,11 @@
 //     folders it made, so a file saved costs no look at its folder. Its
 //     group sync (groupSync, groupsync.go) shares the disk syncs behind its
 //     own mutex.
-//   - gate (gate.go) owns the download slots, rateLimits (ratelimits.go)
+//   - gate (gate.go) owns the download slots: as many as Limits.Concurrency,
+//     or fewer when the process may hold few files open (package
+//     openfiles, which also bounds the files synced at once); a try that
+//     still finds no file free waits without using up a try
+//     (rules.MaxShortages). rateLimits (ratelimits.go)
 //     the request and byte pacing, folderScans (leftover.go) what each
 //     folder held when first looked at, and whether this run made a
 //     temporary file there since (a folder with none needs no look for

@@ -146,7 +146,7 @@ func (m *Manager) interruptedLocked(it *item, cause error) {
 // history is what decide needs to know of the item's earlier tries.
 func (it *item) history() rules.History {
 	return rules.History{Failures: it.failures, Reached: it.reached, Total: it.total.Load(), Throttled: int(it.throttled),
-		LastStatus: int(it.failedWith)}
+		LastStatus: int(it.failedWith), Shortages: int(it.shortages)}
 }
 
 // applyLocked carries out the step decide chose.
@@ -158,6 +158,9 @@ func (m *Manager) applyLocked(it *item, out outcome, s rules.Step) {
 		if s.Err != nil {
 			it.failedWith = uint16(s.Err.Status)
 		}
+	}
+	if s.Shortage {
+		it.shortages++
 	}
 	it.reached = max(it.reached, out.reached)
 	switch s.Kind {

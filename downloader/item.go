@@ -65,6 +65,7 @@ type item struct {
 	yielding   bool  // canceled to go back to the queue after the limit was lowered
 	renamed    bool  // pattern is the name the user gave before the first try
 	throttled  uint8 // tries put back in line while the site throttled, without using up a try
+	shortages  uint8 // tries that found no file free to open, without using up a try
 	siteTold   bool  // the site's limits were told how this try went (see passSlotOn)
 	held       bool  // paused by the schedule (Controls.HoldAll), not by the user
 	forgotten  bool  // finished, its link taken out of the download archive: it may be fetched again

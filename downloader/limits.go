@@ -15,10 +15,11 @@ func (m *Manager) SetLimits(l Limits) int {
 	l.Retries = max(l.Retries, 0)
 	m.mu.Lock()
 	m.limits = l
-	yielded := m.store.yieldBeyond(l.Concurrency)
+	slots := min(l.Concurrency, m.files.Downloads) // the open-file limit may allow fewer
+	yielded := m.store.yieldBeyond(slots)
 	m.notifyLocked()
 	m.mu.Unlock()
-	m.gate.resize(l.Concurrency)
+	m.gate.resize(slots)
 	m.rates.set(l)
 	m.queues.book.SetMaxWait(l.SiteWait)
 	m.net.noPageReferer.Store(l.NoPageReferer)

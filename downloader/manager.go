@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"haul/downloader/links"
+	"haul/downloader/openfiles"
 	"haul/downloader/throttle"
 )
 
@@ -53,6 +54,8 @@ type Manager struct {
 	// archive is the download archive, asked before each download and
 	// told each file saved (remembered.go).
 	archive remembered
+	// files is what the open-file limit lets run at once: downloads and syncs.
+	files openfiles.Budget
 }
 
 // maxCommits bounds the files being synced to disk at once. Each one holds
@@ -71,10 +74,12 @@ type Rejected struct {
 // New makes a Manager; nothing runs until Start.
 func New(opts Options) *Manager {
 	opts = opts.withDefaults()
+	files := openfiles.For(openfiles.Limit(), MaxConcurrency, maxCommits)
 	m := &Manager{
 		opts:     opts,
 		now:      time.Now,
-		gate:     newGate(opts.Concurrency),
+		files:    files,
+		gate:     newGate(min(opts.Concurrency, files.Downloads)),
 		rates:    newRateLimits(opts.Limits),
 		wake:     make(chan struct{}, 1),
 		changed:  make(chan struct{}, 1),
@@ -90,7 +95,7 @@ func New(opts Options) *Manager {
 	m.pictures = pictures{mu: &m.mu, store: &m.store, names: m.names, byHash: map[string]*item{}}
 	m.controls.m, m.saved.m, m.intake.m = m, m, m
 	m.journal.after, m.journal.records, m.journal.putBack = flushDelay, m.saved.dirtyRecords, m.saved.unwrittenItems
-	m.disk = newDisk(func() int {
+	m.disk = newDisk(files.Syncs, func() int {
 		m.mu.Lock()
 		defer m.mu.Unlock()
 		return len(m.store.active)

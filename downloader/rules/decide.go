@@ -47,6 +47,9 @@ type Step struct {
 	// DropPart says the temporary file is of no further use: the failure
 	// is one a new try cannot mend.
 	DropPart bool
+	// Shortage says the try ended because the system ran out of open
+	// files: it waits, without using up a try (see MaxShortages).
+	Shortage bool
 }
 
 // Outcome is what Decide needs to know of how a try ended.
@@ -78,6 +81,9 @@ type History struct {
 	// LastStatus is the HTTP status of the answer that failed the last
 	// try, 0 when none did.
 	LastStatus int
+	// Shortages is how many tries ended for want of open files, without
+	// using up a try.
+	Shortages int
 }
 
 // Policy is the user's limits on trying again.
@@ -114,7 +120,7 @@ func Decide(o Outcome, h History, p Policy) Step {
 	if v.Err == nil {
 		v = Verdict{Retry: true, Err: &itemstate.ItemError{Kind: itemstate.ErrServer, Reason: itemstate.ReasonUnknown}}
 	}
-	if s, ok := throttledStep(v, o.Site, h, p); ok {
+	if s, ok := freeWait(v, o.Site, h, p); ok {
 		return s
 	}
 	if forbiddenAgain(v, o.Site, h) {
@@ -171,6 +177,36 @@ func gaveUp(e *itemstate.ItemError, attempts int) *itemstate.ItemError {
 func forbiddenAgain(v Verdict, site throttle.Judgement, h History) bool {
 	return v.Throttle == throttle.Possible && site.Forbidden && !site.Throttled && h.Failures > 0 &&
 		v.Err.Status == h.LastStatus && v.Err.Status >= 400 && v.Err.Status < 500 && v.MinWait == 0
+}
+
+// MaxShortages bounds the tries of one link that may end for want of open
+// files (EMFILE, ENFILE: the process or the system holds as many as it
+// may) without using up a try. Such a shortage passes as other downloads
+// end, so the link waits a moment, longer each time, up to about half a
+// minute in all; beyond that, each such try counts like any failure.
+const MaxShortages = 20
+
+// shortageWaitMax is the longest wait after a try that found no file free.
+const shortageWaitMax = 2 * time.Second
+
+// freeWait is the step after a try that the site's limits, or the
+// system's, cut short: a wait that uses up no try (throttledStep,
+// shortageStep).
+func freeWait(v Verdict, site throttle.Judgement, h History, p Policy) (Step, bool) {
+	if s, ok := throttledStep(v, site, h, p); ok {
+		return s, true
+	}
+	return shortageStep(v, h)
+}
+
+// shortageStep is the step after a try that ran out of open files: wait,
+// and try again without using up a try, at most MaxShortages times.
+func shortageStep(v Verdict, h History) (Step, bool) {
+	if v.Err.Kind != itemstate.ErrTooManyOpen || h.Shortages >= MaxShortages {
+		return Step{}, false
+	}
+	wait := min((100*time.Millisecond)<<h.Shortages, shortageWaitMax)
+	return Step{Kind: StepWait, Err: v.Err, Wait: wait, Shortage: true}, true
 }
 
 // MaxThrottled bounds the tries of one link that a throttling site may

@@ -15,6 +15,7 @@ func TestDecide(t *testing.T) {
 	short := Verdict{Retry: true, Err: &itemstate.ItemError{Kind: itemstate.ErrShortBody}}
 	refused := Verdict{Retry: true, SlowDown: true, MinWait: 5 * time.Second, Err: &itemstate.ItemError{Kind: itemstate.ErrHTTP, Status: 429}}
 	notFound := Verdict{Err: &itemstate.ItemError{Kind: itemstate.ErrHTTP, Status: 404}}
+	noFiles := Verdict{Retry: true, Err: &itemstate.ItemError{Kind: itemstate.ErrTooManyOpen}}
 	tests := []struct {
 		name string
 		out  Outcome
@@ -35,6 +36,16 @@ func TestDecide(t *testing.T) {
 			Step{Kind: StepFail, Counted: true}},
 		{"disk failure stops the batch", Outcome{Verdict: Verdict{Err: &itemstate.ItemError{Kind: itemstate.ErrDisk}}}, History{}, nil,
 			Step{Kind: StepFail, Counted: true, StopBatch: true}},
+		{"out of open files waits, free", Outcome{Verdict: noFiles}, History{Failures: 3, Total: -1}, nil,
+			Step{Kind: StepWait, Wait: 100 * time.Millisecond, Shortage: true}},
+		{"out of open files again waits longer", Outcome{Verdict: noFiles}, History{Shortages: 2, Total: -1}, nil,
+			Step{Kind: StepWait, Wait: 400 * time.Millisecond, Shortage: true}},
+		{"out of open files waits at most 2 s", Outcome{Verdict: noFiles}, History{Shortages: MaxShortages - 1, Total: -1}, nil,
+			Step{Kind: StepWait, Wait: 2 * time.Second, Shortage: true}},
+		{"out of open files waits even without retries", Outcome{Verdict: noFiles}, History{Total: -1}, &Policy{},
+			Step{Kind: StepWait, Wait: 100 * time.Millisecond, Shortage: true}},
+		{"out of open files too often counts", Outcome{Verdict: noFiles}, History{Shortages: MaxShortages, Total: -1}, nil,
+			Step{Kind: StepWait, Counted: true, Wait: 2 * time.Second}},
 		{"first drop without bytes waits", Outcome{Verdict: short}, History{Total: -1}, nil,
 			Step{Kind: StepWait, Counted: true, Wait: 2 * time.Second}},
 		{"third drop waits longer", Outcome{Verdict: short}, History{Failures: 2, Total: -1}, nil,
@@ -75,7 +86,8 @@ func TestDecide(t *testing.T) {
 				p = *tt.pol
 			}
 			got := Decide(tt.out, tt.hist, p)
-			if got.Kind != tt.want.Kind || got.Wait != tt.want.Wait || got.Counted != tt.want.Counted || got.StopBatch != tt.want.StopBatch {
+			if got.Kind != tt.want.Kind || got.Wait != tt.want.Wait || got.Counted != tt.want.Counted || got.StopBatch != tt.want.StopBatch ||
+				got.Shortage != tt.want.Shortage {
 				t.Fatalf("decide = %s wait %v counted %v stopBatch %v; want %s wait %v counted %v stopBatch %v",
 					got.Kind, got.Wait, got.Counted, got.StopBatch, tt.want.Kind, tt.want.Wait, tt.want.Counted, tt.want.StopBatch)
 			}
