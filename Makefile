@@ -99,6 +99,8 @@ test: deps
 	$(GO) vet ./...
 	@echo "==> the command line built for macOS (GOOS=darwin, -tags nogui)"
 	GOOS=darwin GOARCH=arm64 CGO_ENABLED=0 $(GO) build -tags nogui -o /dev/null .
+	@echo "==> go vet for Windows (the engine, the command line and their tests; the window needs cgo)"
+	GOOS=windows CGO_ENABLED=0 $(GO) vet -tags nogui $$($(GO) list ./... | grep -v -e '^haul/gui' -e '^haul/bench/window$$')
 	@$(MAKE) --no-print-directory cyclo
 	@$(MAKE) --no-print-directory methods
 	@echo "==> go test -race"

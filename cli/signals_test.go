@@ -5,7 +5,6 @@ import (
 	"os"
 	"syscall"
 	"testing"
-	"time"
 )
 
 func TestFirstSignalStopsSecondExits(t *testing.T) {
@@ -102,19 +101,6 @@ func TestWatchingEndsWhenReleased(t *testing.T) {
 	}()
 	close(done)
 	<-watching
-}
-
-func TestInterruptSignalEndsTheContext(t *testing.T) {
-	ctx, release := withInterrupts(context.Background())
-	defer release()
-	if err := syscall.Kill(os.Getpid(), syscall.SIGINT); err != nil {
-		t.Fatal(err)
-	}
-	select {
-	case <-ctx.Done():
-	case <-time.After(5 * time.Second):
-		t.Fatal("SIGINT did not end the context")
-	}
 }
 
 func TestParentContextEndsTheRunContext(t *testing.T) {
