@@ -5,11 +5,13 @@ go 1.26.0
 require (
 	fyne.io/fyne/v2 v2.7.1
 	github.com/BurntSushi/toml v1.5.0
+	github.com/andybalholm/brotli v1.3.0
 	github.com/chromedp/cdproto v0.160.1
 	github.com/chromedp/chromedp v0.23.1
 	github.com/dustin/go-humanize v1.1.0
 	github.com/go-gl/glfw/v3.3/glfw v0.0.0-20240506104042-037f3cc74f2a
 	github.com/godbus/dbus/v5 v5.1.0
+	github.com/klauspost/compress v1.20.4
 	github.com/nicksnyder/go-i18n/v2 v2.5.1
 	github.com/xuri/excelize/v2 v2.11.1
 	golang.org/x/image v0.48.0

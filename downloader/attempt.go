@@ -28,6 +28,8 @@ type job struct {
 	referer   string
 	format    sniff.Format // what an earlier attempt found the file to be
 	holes     ranges.Holes // what is missing of a file fetched in parts
+	// oneConnection keeps the file to one connection (see item.oneConnection).
+	oneConnection bool
 }
 
 // outcome is how an attempt ended; a zero outcome means it was interrupted.
@@ -55,7 +57,7 @@ func (m *Manager) jobLocked(it *item) job {
 		etag: it.etag, modified: it.modified,
 		total: it.total.Load(), limits: m.limits, fromPage: it.fromPage, referer: it.referer,
 		format: sniff.Format{MIME: it.mime, IsImage: it.isImage, Width: int(it.width), Height: int(it.height)},
-		holes:  it.holes}
+		holes:  it.holes, oneConnection: it.oneConnection}
 }
 
 // attempt makes one try for the item, from the request to the recorded

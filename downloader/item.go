@@ -69,6 +69,9 @@ type item struct {
 	siteTold   bool  // the site's limits were told how this try went (see passSlotOn)
 	held       bool  // paused by the schedule (Controls.HoldAll), not by the user
 	forgotten  bool  // finished, its link taken out of the download archive: it may be fetched again
+	// oneConnection says its server encodes the parts asked for by range,
+	// which cannot be decoded alone: it is fetched over one connection.
+	oneConnection bool
 	// journalNow says a later run could not tell the item's saved file by
 	// its note alone (a numbered name, or an answer with neither a version
 	// nor a length), so its saving is written to the journal at once.

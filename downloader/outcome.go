@@ -2,6 +2,7 @@ package downloader
 
 import (
 	"context"
+	"errors"
 
 	"haul/downloader/rules"
 	"haul/downloader/transfer"
@@ -40,10 +41,21 @@ func (t *try) outcomeOf(ctx context.Context, r transfer.Result) outcome {
 	if t.mem != nil {
 		r.Reached = t.keepReceived()
 	}
+	if errors.Is(r.Err, transfer.ErrEncodedPart) {
+		t.oneConnectionFromNow()
+	}
 	rule, _ := m.net.siteRule(j.url.Hostname())
 	v := rules.Classify(rules.Failure{Ending: r.Ending, Resp: r.Resp, Err: r.Err, Host: j.url.Hostname(), Dir: j.dir,
 		MaxSize: j.limits.MaxSize, Now: m.now(), Head: r.Head, Signs: rule.signs()})
 	return outcome{reached: r.Reached, verdict: v}
+}
+
+// oneConnectionFromNow keeps the item's file to one connection: its
+// server encodes the parts asked for by range.
+func (t *try) oneConnectionFromNow() {
+	t.m.mu.Lock()
+	t.it.oneConnection = true
+	t.m.mu.Unlock()
 }
 
 // saveComplete saves a file whose bytes are all in: from memory, from the

@@ -91,6 +91,8 @@ const (
 	ReasonSignIn          = itemstate.ReasonSignIn
 	ReasonUnknown         = itemstate.ReasonUnknown
 	ReasonKeptRefusing    = itemstate.ReasonKeptRefusing
+	ReasonBadEncoding     = itemstate.ReasonBadEncoding
+	ReasonNotPicture      = itemstate.ReasonNotPicture
 )
 
 // SiteSlowed is a site Haul holds back, with the limits it learned of it

@@ -43,7 +43,7 @@ func (t *try) splitPlan(a transfer.Answer, exclusive bool, tag partTag) (plan tr
 	holes := t.j.holes
 	resuming := len(holes) > 0 && a.Resp.StatusCode == http.StatusPartialContent
 	if !resuming {
-		if connectionsPerFile(t.j.limits.ConnectionsPerFile) < 2 || !a.Ranges || !tag.hasVersion() ||
+		if connectionsPerFile(t.j.limits.ConnectionsPerFile) < 2 || t.j.oneConnection || !a.Ranges || !tag.hasVersion() ||
 			a.Total-a.Offset < SplitThreshold {
 			t.setHoles(nil)
 			return transfer.Plan{}, false

@@ -9,7 +9,8 @@ import (
 // answerText words the reasons about an answer no new try can mend or that
 // the system could not take in: an untrusted certificate, an answer that is
 // not HTTP, headers too large, a refused proxy tunnel, an empty answer, a
-// file over the size limit, too many open files, a file that changed.
+// file over the size limit, too many open files, a file that changed, a
+// body not encoded as it says, bytes that are no picture.
 func answerText(t Translator, e *downloader.ItemError) (string, bool) {
 	d := Data{"Host": e.Host, "Detail": e.Detail}
 	switch e.Reason {
@@ -32,6 +33,13 @@ func answerText(t Translator, e *downloader.ItemError) (string, bool) {
 		return t.X("reason.toomanyopen", nil), true
 	case downloader.ReasonChanged:
 		return t.X("reason.changed", nil), true
+	case downloader.ReasonBadEncoding:
+		return t.X("reason.badencoding", d), true
+	case downloader.ReasonNotPicture:
+		if e.Detail != "" {
+			return t.X("reason.notpicture.encoded", d), true
+		}
+		return t.X("reason.notpicture", nil), true
 	}
 	return "", false
 }

@@ -33,6 +33,10 @@ func TestAnswerFailuresNameTheirCause(t *testing.T) {
 		{downloader.ItemError{Reason: downloader.ReasonTooLarge, Size: 10_000_000}, "size limit (10 MB)", "大小上限（10 MB）"},
 		{downloader.ItemError{Reason: downloader.ReasonTooManyOpen}, "Too many files were open", "打开的文件太多"},
 		{downloader.ItemError{Reason: downloader.ReasonChanged}, "The file changed on the site", "文件发生了变化"},
+		{downloader.ItemError{Reason: downloader.ReasonBadEncoding, Host: "a.example", Detail: "br"},
+			"a.example said it sent the file compressed as “br”, but its bytes are not", "a.example 声称文件以“br”压缩发送"},
+		{downloader.ItemError{Reason: downloader.ReasonNotPicture}, "data that is not a picture", "不是图片"},
+		{downloader.ItemError{Reason: downloader.ReasonNotPicture, Detail: "compress"}, "compressed as “compress”, which Haul cannot undo", "以“compress”压缩，Haul 无法解压"},
 	}
 	en, zh := printer(t, language.English), printer(t, Chinese)
 	for _, tt := range tests {

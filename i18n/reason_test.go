@@ -76,7 +76,8 @@ func TestEveryReasonHasWords(t *testing.T) {
 		downloader.ReasonNoResume, downloader.ReasonNameTaken, downloader.ReasonPageUnreadable, downloader.ReasonDiskFull,
 		downloader.ReasonNoPermission, downloader.ReasonDisk, downloader.ReasonPartStuck, downloader.ReasonFileGone, downloader.ReasonUnknown,
 		downloader.ReasonCertificate, downloader.ReasonNotHTTPAnswer, downloader.ReasonHeadersTooLarge, downloader.ReasonProxyRefused,
-		downloader.ReasonEmptyBody, downloader.ReasonEmptyFile, downloader.ReasonTooLarge, downloader.ReasonTooManyOpen, downloader.ReasonChanged}
+		downloader.ReasonEmptyBody, downloader.ReasonEmptyFile, downloader.ReasonTooLarge, downloader.ReasonTooManyOpen, downloader.ReasonChanged,
+		downloader.ReasonBadEncoding, downloader.ReasonNotPicture}
 	zh, unknown := printer(t, Chinese), Failure(printer(t, Chinese), &downloader.ItemError{Reason: "no-such-reason"})
 	for _, r := range reasons {
 		got := Failure(zh, &downloader.ItemError{Reason: r, Host: "h", Folder: "/f", Detail: "d"})

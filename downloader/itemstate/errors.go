@@ -127,6 +127,12 @@ const (
 	// ReasonKeptRefusing is a site that refused every request (Status, its
 	// last answer) for longer than Haul waits for a site.
 	ReasonKeptRefusing Reason = "kept-refusing"
+	// ReasonBadEncoding is an answer whose bytes are not compressed the way
+	// its Content-Encoding says (Detail is that encoding).
+	ReasonBadEncoding Reason = "bad-encoding"
+	// ReasonNotPicture is bytes that are no picture format where a picture
+	// was expected (Detail is the Content-Encoding Haul could not undo, if any).
+	ReasonNotPicture Reason = "not-picture"
 )
 
 // ItemError is why an item failed or is waiting: a reason with its

@@ -13,7 +13,8 @@ import (
 
 // answerVerdict recognises failures of the answer itself that no new try
 // can mend: an untrusted certificate, an answer that is not HTTP, headers
-// too large to read, a proxy that refuses the tunnel. It reports false for
+// too large to read, a body over the size limit or not encoded as it says,
+// a proxy that refuses the tunnel. It reports false for
 // any other error, and for an answer that is not HTTP on a connection that
 // had carried an earlier answer: most likely the rest of that answer, which
 // a new connection mends (see transfer.ErrReusedConnection).
@@ -34,6 +35,11 @@ func answerVerdict(err error, host string) (Verdict, bool) {
 	var bigErr *transfer.TooLargeError
 	if errors.As(err, &bigErr) {
 		return tooLarge(bigErr.Limit), true
+	}
+	var decodeErr *transfer.DecodeError
+	if errors.As(err, &decodeErr) {
+		return Verdict{Err: &itemstate.ItemError{Kind: itemstate.ErrServer, Reason: itemstate.ReasonBadEncoding, Host: host,
+			Detail: decodeErr.Encoding, Err: err}}, true
 	}
 	var proxyErr *ProxyRefusedError
 	if errors.As(err, &proxyErr) {

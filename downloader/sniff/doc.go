@@ -8,5 +8,6 @@
 // the pixel size where the header bytes hold it, and tells web pages, JSON,
 // XML and plain text apart from everything else. A download that
 // ExpectImage says should be a picture but whose Format IsText should fail
-// (the engine reports it as not a picture) and leave no file.
+// (the engine reports it as not a picture) and leave no file; so should
+// an encoded answer that ClaimsKnownPicture whose Format is no picture.
 package sniff

@@ -35,6 +35,22 @@ func ExpectImage(name, contentType string, fromPage bool) bool {
 	return err == nil && strings.HasPrefix(mediaType, "image/")
 }
 
+// knownImageTypes are the picture media types Detect recognises, with the
+// other names servers give some of them.
+var knownImageTypes = map[string]bool{
+	"image/jpeg": true, "image/jpg": true, "image/pjpeg": true, "image/png": true, "image/gif": true,
+	"image/webp": true, "image/bmp": true, "image/x-ms-bmp": true, "image/tiff": true, "image/x-icon": true,
+	"image/vnd.microsoft.icon": true, "image/svg+xml": true, "image/avif": true, "image/heic": true, "image/heif": true,
+}
+
+// ClaimsKnownPicture reports whether a download says it is a picture of a
+// format Detect recognises: its file name's extension names one, or its
+// Content-Type does. Bytes that Detect finds to be no picture at all
+// cannot be that picture.
+func ClaimsKnownPicture(name, contentType string) bool {
+	return imageFamily(name) != "" || knownImageTypes[essence(contentType)]
+}
+
 // FixExtension returns name with its extension replaced by f.Ext when the
 // name's extension names a different picture format (photo.jpg that is
 // really PNG → photo.png). A picture named as a program or a shortcut

@@ -80,11 +80,13 @@ func checkAnswer(j Job, resp *http.Response, offset int64, resuming bool) (s spa
 // the size limit: an encoded answer is read from its start only and its
 // size is known once decoded.
 func boundedSpan(j Job, h http.Header, s span) (span, Ending, bool) {
-	if encs := encodings(h); len(encs) > 0 && decodable(encs) {
+	if encs := encodings(h); len(encs) > 0 {
 		if s.offset > 0 {
-			return s, CannotResume, false // a part of encoded bytes cannot be decoded alone
+			return s, CannotResume, false // a part of encoded bytes cannot be decoded alone, nor spliced with decoded ones
 		}
-		s.total = -1 // the length announced is the encoded one; the size limit counts decoded bytes
+		if decodable(encs) {
+			s.total = -1 // the length announced is the encoded one; the size limit counts decoded bytes
+		}
 	}
 	if j.MaxSize > 0 && s.total > j.MaxSize {
 		return s, TooLarge, false

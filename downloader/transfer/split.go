@@ -57,6 +57,12 @@ const (
 // errNoParts is a plan to split a file that cannot be written in parts.
 var errNoParts = errors.New("the file cannot be written in parts")
 
+// ErrEncodedPart is the cause of a split file that ends WrongPart because
+// its server encoded a part asked for by range: encoded bytes of a part
+// cannot be decoded alone, nor spliced with the file's, so the file
+// starts over on one connection.
+var ErrEncodedPart = errors.New("the server encoded a part of the file")
+
 // split fetches the file the plan's Split describes and says how it ended.
 func (t *try) split(p Plan, a Answer) Result {
 	at, ok := p.File.(io.WriterAt)
@@ -120,7 +126,9 @@ type splitState struct {
 	// ownRefused is the refusal of the connection on the try's own slot:
 	// it starts again only once another connection has done its span.
 	ownRefused *Result
-	changed    *Result
+	// changed is the answer after which the file starts over: of another
+	// version, or an encoded part.
+	changed *Result
 }
 
 func newSplitRun(t *try, p Plan, a Answer, at io.WriterAt) *splitRun {
@@ -202,9 +210,9 @@ func (s *splitRun) handle(ev connEvent, st *splitState) {
 	switch {
 	case ev.fail == nil:
 		st.ownRefused = nil
-	case ev.fail.Ending == Changed:
+	case ev.fail.Ending == Changed, errors.Is(ev.fail.Err, ErrEncodedPart):
 		st.changed = ev.fail
-		s.cancel(errors.New("the file changed"))
+		s.cancel(errors.New("the file starts over"))
 	case ev.refused && ev.c.extra:
 		st.noGrow = true
 		s.plan.Slots.Refused()

@@ -240,6 +240,9 @@ func (s *splitRun) checkPart(c *splitConn, resp *http.Response) *connEvent {
 	if resp.StatusCode != http.StatusPartialContent {
 		return &connEvent{c: c, fail: &Result{Ending: Refused, Resp: resp}, refused: true}
 	}
+	if encodings(resp.Header) != nil {
+		return &connEvent{c: c, fail: &Result{Ending: WrongPart, Resp: resp, Err: ErrEncodedPart}}
+	}
 	s.mu.Lock()
 	from := c.pos
 	s.mu.Unlock()

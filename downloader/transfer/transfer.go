@@ -150,10 +150,12 @@ func Open(ctx context.Context, j Job, env Env) (*Opened, Result) {
 		return nil, Result{Ending: refused, Resp: resp, Head: head}
 	}
 	idle := newIdleReader(resp.Body, env.IdleTimeout, cancelTry)
-	body := capBody(decodeBody(idle, encodings(resp.Header)), j.MaxSize, s.offset)
+	dec := decodeBody(idle, encodings(resp.Header), framed(resp))
+	body := capBody(dec, j.MaxSize, s.offset)
 	o := &Opened{t: &try{ctx: ctx, tctx: tctx, env: env, job: j, resp: resp, body: body, span: s}, done: func() {
 		idle.stop()
 		resp.Body.Close()
+		dec.Close()
 		cancelTry(nil)
 	}}
 	a, r, ok := o.t.answer()
