@@ -222,3 +222,28 @@ func TestKeptForADay(t *testing.T) {
 		})
 	}
 }
+
+// TestRefusalAfterAWaitKeepsThePace: a refusal of the first requests after
+// a wait, when the site let little through in the second before, says it
+// still counts the older ones, refused ones too: the pace stands and the
+// site is left alone a while longer.
+func TestRefusalAfterAWaitKeepsThePace(t *testing.T) {
+	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	b := New(0)
+	b.jitter = func() float64 { return 0 }
+	s := b.site("site:80")
+	s.perSecond = 19
+	s.keep()
+	for i := range 18 {
+		s.started(t0.Add(time.Duration(i) * 10 * time.Millisecond))
+	}
+	now := t0.Add(700 * time.Millisecond)
+	tk := b.Start("site:80", now)
+	j := b.Answer("site:80", now.Add(50*time.Millisecond), Answer{Kind: Refusal, Ticket: tk, Started: now, InFlight: 1})
+	if !j.Throttled || j.Wait <= 0 {
+		t.Errorf("judgement %+v, want throttled with a wait", j)
+	}
+	if got, _ := b.Slowed("site:80", now); got.PerSecond != 19 {
+		t.Errorf("pace %v a second, want 19 still", got.PerSecond)
+	}
+}

@@ -55,6 +55,9 @@ type burst struct {
 	// best is the most requests a second the site let through during it.
 	best float64
 	at   time.Time
+	// probe says it refused a probe, which was taken back: the limits
+	// kept from before stand.
+	probe bool
 }
 
 // site is one site's learned limits and the evidence for them.
@@ -69,7 +72,8 @@ type site struct {
 	limiter       *rate.Limiter
 
 	pauseUntil time.Time
-	level      int // short waits in a row, less one per success
+	holdUntil  time.Time // a short hold after a refusal that may be throttling (see hold)
+	level      int       // short waits in a row, less one per success
 	gen        Ticket
 	burst      burst
 
@@ -121,6 +125,9 @@ func (s *site) ready(now time.Time, active int, l Limits) (bool, time.Time) {
 	}
 	if now.Before(s.pauseUntil) {
 		return false, s.pauseUntil
+	}
+	if now.Before(s.holdUntil) {
+		return false, s.holdUntil
 	}
 	most := max(l.AtOnce, 1)
 	if s.atOnce > 0 {
@@ -261,15 +268,28 @@ func (s *site) atLimits(a Answer) bool {
 }
 
 // probeRefused takes back a probe that was met with a refusal, any
-// refusal, within its quiet spell, and makes the next spell twice as long.
-func (s *site) probeRefused(now time.Time) {
+// refusal, within its quiet spell, and makes the next spell twice as long;
+// it says whether it did.
+func (s *site) probeRefused(now time.Time) bool {
 	if s.lastProbe.IsZero() || now.Sub(s.lastProbe) >= s.probeEvery {
-		return
+		return false
 	}
 	s.atOnce, s.perSecond = s.keptAtOnce, s.keptPerSecond
 	s.lastProbe = time.Time{}
 	s.probeEvery = min(2*s.probeEvery, longestProbe)
 	s.nextProbe = now.Add(s.probeEvery)
+	return true
+}
+
+// hold sends the site nothing more for as long as a refused request took
+// (at most a second): the requests already on their way answer first, and
+// tell whether the refusal was the site throttling before more go. Without
+// it, each slot a refusal frees goes to the next link at once, into the
+// same refusal.
+func (s *site) hold(now, started time.Time) {
+	if until := now.Add(min(max(now.Sub(started), 0), time.Second)); until.After(s.holdUntil) {
+		s.holdUntil = until
+	}
 }
 
 // succeeded learns from a request the site answered.
@@ -358,12 +378,13 @@ func (s *site) refused(now time.Time, a Answer, maxWait time.Duration, jitter fl
 	if s.refusingSince.IsZero() {
 		s.refusingSince = now
 	}
-	s.probeRefused(now)
+	tookBack := s.probeRefused(now)
 	if a.Kind != Refusal && !s.mostlyRefusing() && !s.atLimits(a) {
 		s.resolve(now, a.Ticket)
+		s.hold(now, a.Started)
 		return Judgement{Forbidden: a.Again && s.othersArrive(now)}
 	}
-	s.learn(now, a, jitter)
+	s.learn(now, a, jitter, tookBack)
 	j := Judgement{Throttled: true, KeptRefusing: now.Sub(s.refusingSince) >= maxWait}
 	if now.Before(s.pauseUntil) {
 		j.Wait = s.pauseUntil.Sub(now)
@@ -375,20 +396,26 @@ func (s *site) refused(now time.Time, a Answer, maxWait time.Duration, jitter fl
 // refusal of a request sent before the current burst began belongs to
 // that burst; any other starts a burst of its own: how many at once, when
 // more were in flight than the site was ever seen to answer together (and
-// more than one), else how many a second, with a wait.
-func (s *site) learn(now time.Time, a Answer, jitter float64) {
+// more than one), else how many a second, with a wait. A burst that
+// refused a probe (probe) takes the probe back and lowers nothing more:
+// the limits kept from before stand.
+func (s *site) learn(now time.Time, a Answer, jitter float64, probe bool) {
 	s.refusals++
 	if s.burst.open && a.Ticket < s.burst.gen {
 		s.burst.refused++
 		s.burst.resolved++
-		s.apply(now, a)
+		if !s.burst.probe {
+			s.apply(now, a)
+		}
 		s.closeBurst(now)
 		return
 	}
 	s.gen++
 	s.burst = burst{open: true, gen: s.gen, size: max(a.InFlight, 1), refused: 1, resolved: 1, at: now,
-		atOnce: a.InFlight > max(s.okAtOnce, 1)}
-	s.apply(now, a)
+		atOnce: a.InFlight > max(s.okAtOnce, 1), probe: probe}
+	if !probe {
+		s.apply(now, a)
+	}
 	if !s.burst.atOnce {
 		s.pause(now, a.RetryAfter, jitter)
 	}
@@ -413,10 +440,12 @@ func (s *site) apply(now time.Time, a Answer) {
 	switch {
 	case s.perSecond > 0 && s.sent(a.Started.Add(-window), a.Started) < s.perSecond*rateMargin*rateMargin:
 		// sent well below the pace: the pace is not what the site refused
+	case s.perSecond > 0 && b.best < s.perSecond/2:
+		// little or nothing let through in the second before, as after a
+		// wait: the site still counts older requests, refused ones too;
+		// the pace stands and the wait grows
 	case b.best > 0:
 		s.perSecond = max(b.best*rateMargin, minPerSecond)
-	case s.perSecond > 0:
-		s.perSecond = max(s.perSecond/2, minPerSecond)
 	default:
 		s.perSecond = 1
 	}
