@@ -10,6 +10,15 @@
 //   - Trailing punctuation (. , ; : ! ? quotes *) and unbalanced closing
 //     brackets are not part of a link; balanced ones are, as in
 //     https://en.wikipedia.org/wiki/Foo_(bar).
+//   - Invisible format characters copied with a link (zero width spaces,
+//     soft hyphens, byte order and direction marks) are dropped from it, so
+//     the link is the address people see; a joiner between two non-ASCII
+//     characters stays, as part of the word.
+//   - A space ends a link, except where the text is plainly one address
+//     with spaces: a quoted attribute value, a line holding the link alone
+//     whose words end in an extension, or one or two words after a link
+//     whose last segment has none that complete a picture's file name
+//     (…/my photo 2.jpg?tag=q). Spaces kept are sent as %20.
 //   - The #fragment is dropped (servers never see it); the scheme and site
 //     name are lowercased; everything else is kept as written.
 //   - Exact duplicates are dropped and counted. A link repeated on the same

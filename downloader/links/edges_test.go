@@ -97,6 +97,26 @@ var edgeCases = []struct {
 	{"a comment after a link", "https://a.example/a.jpg nice one", []string{"https://a.example/a.jpg"}},
 	{"a file name after a link", "https://a.example/a.jpg b.jpg", []string{"https://a.example/a.jpg"}},
 	{"prose after a link", "https://a.example/cats are lovely", []string{"https://a.example/cats"}},
+	// Words completing a picture's file name in running text join the link;
+	// prose, a comment or a name that is no picture does not.
+	{"a picture name cut by spaces", "https://site/img/my photo 2.jpg?tag=q", []string{"https://site/img/my%20photo%202.jpg?tag=q"}},
+	{"a picture name cut by spaces in prose", "look at https://site/img/my photo 2.jpg?tag=q for the tag.",
+		[]string{"https://site/img/my%20photo%202.jpg?tag=q"}},
+	{"a picture name ending a sentence", "It is at https://site/img/my photo.png.", []string{"https://site/img/my%20photo.png"}},
+	{"prose then a picture name", "see https://a.example/gallery and my cat.jpg there", []string{"https://a.example/gallery"}},
+	{"prose then a file that is no picture", "see https://a.example/docs my notes.pdf", []string{"https://a.example/docs"}},
+	{"prose with a link after it", "https://a.example/x and https://a.example/y.jpg", []string{"https://a.example/x", "https://a.example/y.jpg"}},
+	{"a name with an extension then words", "see https://a.example/a.jpg my photo.jpg", []string{"https://a.example/a.jpg"}},
+	// Invisible format characters copied with a link are dropped, as a
+	// careful browser reads it; a joiner inside a word stays.
+	{"zero width space in a host", "http://ex\u200bample.com/a.jpg", []string{"http://example.com/a.jpg"}},
+	{"zero width space in prose", "see http://ex\u200bample.com/a.jpg\u200b now", []string{"http://example.com/a.jpg"}},
+	{"soft hyphen and word joiner", "https://photos.ex\u00adample.org/sum\u2060mer.jpg", []string{"https://photos.example.org/summer.jpg"}},
+	{"byte order mark and direction marks", "\ufeffhttps://a.example/\u200ex\u202egpj.exe", []string{"https://a.example/xgpj.exe"}},
+	{"joiners inside an emoji name", "https://a.example/\U0001F468\u200d\U0001F469\u200d\U0001F467.png",
+		[]string{"https://a.example/\U0001F468\u200d\U0001F469\u200d\U0001F467.png"}},
+	{"non-joiner inside a Persian host", "https://\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645.example/a.jpg",
+		[]string{"https://\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645.example/a.jpg"}},
 }
 
 func TestLinkEdges(t *testing.T) {

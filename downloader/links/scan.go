@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"haul/downloader/sniff"
 )
 
 // maxSchemeLen bounds how far back a scheme name is looked for.
@@ -60,7 +62,7 @@ func newCandidate(line string, start int, text string, bare bool) candidate {
 	if inAttribute(line, start) && strings.IndexByte(link, '&') >= 0 {
 		link = html.UnescapeString(link)
 	}
-	return candidate{text: text, link: strings.ReplaceAll(link, " ", "%20")}
+	return candidate{text: text, link: strings.ReplaceAll(dropInvisible(link), " ", "%20")}
 }
 
 // schemeStart returns where the scheme ending at the colon at index colon
@@ -143,7 +145,8 @@ func inAttribute(line string, start int) bool {
 }
 
 // linkEnd returns where the link starting at start ends, as linkify-it
-// decides: at white space, angle brackets, the quote that opened the link,
+// decides (invisible format characters do not end it; see dropInvisible):
+// at white space, angle brackets, the quote that opened the link,
 // a double quote that is not closed within the link, a closing bracket,
 // parenthesis or brace that was not opened inside the link, full-width
 // punctuation, a forum's closing tag ("[/img]"), or a comma or semicolon
@@ -160,7 +163,7 @@ func linkEnd(line string, start int) int {
 		b := line[i]
 		if b >= utf8.RuneSelf {
 			r, size := utf8.DecodeRuneInString(line[i:])
-			if endsLinkRune(r, size) {
+			if endsLinkRune(r, size) && !invisible(r) {
 				return i
 			}
 			i += size
@@ -245,24 +248,55 @@ func closedQuote(rest string) bool {
 // is plainly one address with spaces in it, as pasted from a file manager
 // or written in an HTML attribute; browsers send such spaces as %20. That
 // is the case inside a quoted attribute value (src="…/a b.jpg") that closes
-// on the same line, and on a line or cell that holds nothing but the link
+// on the same line; on a line or cell that holds nothing but the link
 // when the link's last segment has no extension and the words after it
-// end in one (…/my photo.jpg), so "…/a.jpg nice one" stays a link and a
-// comment. Otherwise end is returned as it is.
+// end in one (…/my photo.jpg); and in running text when the link's last
+// segment has no extension and one or two words after it end in a
+// picture's (…/my photo 2.jpg?tag=q is the one). So "…/a.jpg nice one"
+// stays a link and a comment, and "…/cats are lovely" a link and prose.
+// Otherwise end is returned as it is.
 func spacedEnd(line string, start, end int) int {
 	switch {
 	case end >= len(line) || line[end] != ' ':
 		return end
 	case inQuotedAttribute(line, start):
 		return quotedValueEnd(line, start, end)
-	case strings.TrimLeft(line[:start], " \t") != "" || hasExtension(line[start:end]):
+	case hasExtension(line[start:end]):
 		return end
+	case strings.TrimLeft(line[:start], " \t") == "":
+		if tail := strings.TrimRight(line[end:], " \t"); tail != "" && continuesPath(tail) {
+			return end + len(tail)
+		}
 	}
-	tail := strings.TrimRight(line[end:], " \t")
-	if tail == "" || !continuesPath(tail) {
-		return end
+	return pictureNameEnd(line, end)
+}
+
+// maxNameWords is how many words after a link's first space may complete
+// its file name in running text ("…/my photo 2.jpg"): more would take
+// prose for a name.
+const maxNameWords = 2
+
+// pictureNameEnd returns where a file name that a link's first space cuts
+// ends, when the words after it complete it with a picture's extension
+// before the line or the next word that could not be in a path ends
+// (" photo 2.jpg?tag=q" after "…/img/my"); else end, the space.
+func pictureNameEnd(line string, end int) int {
+	at := end
+	for range maxNameWords {
+		if at >= len(line) || line[at] != ' ' {
+			return end
+		}
+		wordEnd := at + 1 + linkEnd(line[at+1:], 0)
+		word := line[at+1 : wordEnd]
+		if word == "" || startsLink(word) || strings.Contains(word, "://") {
+			return end
+		}
+		if isPictureFile(trimTrailing(word)) {
+			return wordEnd
+		}
+		at = wordEnd
 	}
-	return end + len(tail)
+	return end
 }
 
 // inQuotedAttribute reports whether the link that starts at start opens a
@@ -309,6 +343,15 @@ func attributeName(line string, start int) string {
 	return name[k:]
 }
 
+// isPictureFile reports whether the last path segment of s, a query or
+// fragment set aside, ends in a picture's extension.
+func isPictureFile(s string) bool {
+	if i := strings.IndexAny(s, "?#"); i >= 0 {
+		s = s[:i]
+	}
+	return hasExtension(s) && sniff.ImageExtension(s[strings.LastIndexByte(s, '.'):])
+}
+
 // hasExtension reports whether the last path segment of s ends in a file
 // extension: a dot and one to five letters or digits.
 func hasExtension(s string) bool {
@@ -340,7 +383,7 @@ func trimTrailing(s string) string {
 			if (r == '\'' || r == '"') && strings.Count(s, string(r))%2 == 0 {
 				return s
 			}
-		} else if !unicode.IsPunct(r) {
+		} else if !unicode.IsPunct(r) && !invisible(r) {
 			return s
 		}
 		s = s[:len(s)-size]

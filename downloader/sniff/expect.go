@@ -15,6 +15,9 @@ var imageFamilies = map[string]string{
 	".avif": "avif", ".heic": "heif", ".heif": "heif",
 }
 
+// ImageExtension reports whether ext (".jpg", ".PNG") names a picture format.
+func ImageExtension(ext string) bool { return imageFamilies[strings.ToLower(ext)] != "" }
+
 // imageFamily returns the picture format a file name's extension names,
 // or "" when it names none. A query or fragment after the name is ignored.
 func imageFamily(name string) string {
