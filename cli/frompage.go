@@ -87,6 +87,9 @@ func findPictures(ctx context.Context, m *downloader.Manager, cfg config, stderr
 	case errors.Is(err, render.ErrNoBrowser):
 		fmt.Fprintln(stderr, tr().X("render.nobrowser", nil))
 		return m.Network().FindImages(ctx, cfg.fromPage, cfg.pages)
+	case errors.Is(err, render.ErrBrowserSlow):
+		fmt.Fprintln(stderr, tr().X("render.slowstart", i18n.Data{"Limit": render.StartLimit(cfg.renderTimeout).String()}))
+		return m.Network().FindImages(ctx, cfg.fromPage, cfg.pages)
 	case errors.Is(err, render.ErrBrowserFailed):
 		fmt.Fprintf(stderr, "%s (%v)\n", tr().X("render.failed", nil), err)
 		return m.Network().FindImages(ctx, cfg.fromPage, cfg.pages)

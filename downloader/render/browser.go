@@ -13,6 +13,11 @@ var ErrNoBrowser = errors.New("no Chrome, Chromium, Edge or Brave browser is ins
 // open the page.
 var ErrBrowserFailed = errors.New("the browser could not open the page")
 
+// ErrBrowserSlow means the browser did not start within the page's time
+// limit (Options.PageTimeout): it was stopped. Errors that wrap it wrap
+// ErrBrowserFailed too.
+var ErrBrowserSlow = errors.New("the browser did not start in time")
+
 // browserNames are the programs tried, in order, on each system.
 var browserNames = map[string][]string{
 	"linux": {

@@ -15,7 +15,8 @@
 //
 // A hostile page cannot hold Haul: its reading ends after PageTimeout (60
 // seconds by default) with what was found, even when its scripts never
-// yield, and the browser's pop-up blocker keeps it to one tab.
+// yield, and the browser's pop-up blocker keeps it to one tab. A browser
+// that does not come up within that time is stopped too (ErrBrowserSlow).
 //
 // Render loads the page and scrolls it a screen at a time until no new
 // pictures appear or a limit is reached. After each screen it reads the

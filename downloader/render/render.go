@@ -95,7 +95,7 @@ func Render(ctx context.Context, page string, opts Options) ([]pages.Image, erro
 	tabCtx, cancelTab := chromedp.NewContext(allocCtx, chromedp.WithListener(s.onEvent))
 	defer cancelTab()
 	s.tab = tabCtx
-	if err := s.start(tabCtx); err != nil {
+	if err := s.startWithin(tabCtx, cancelAlloc); err != nil {
 		return nil, s.failure(ctx, fmt.Errorf("render %s: %w: %w", pageURL.Redacted(), ErrBrowserFailed, err))
 	}
 	pageCtx, cancelPage := context.WithTimeout(tabCtx, opts.pageTimeout())
@@ -225,6 +225,34 @@ func (s *session) start(ctx context.Context) error {
 		}
 	})
 }
+
+// startWithin starts the browser as start does, within the page's time
+// limit (at least minStartTime): a browser that has not come up by then
+// (it never prints its address, or never answers on it) is stopped, and
+// the start fails with ErrBrowserSlow. The limit cannot be a deadline on
+// ctx, whose end would close the browser once started.
+func (s *session) startWithin(ctx context.Context, stop context.CancelFunc) error {
+	within := StartLimit(s.opts.PageTimeout)
+	limit := time.AfterFunc(within, stop)
+	err := s.start(ctx)
+	if limit.Stop() {
+		return err
+	}
+	return fmt.Errorf("%w (%v)", ErrBrowserSlow, within)
+}
+
+// StartLimit is how long the browser is given to start for a page time
+// limit of pageTimeout (0: DefaultPageTimeout): that limit, and never less
+// than the least a browser needs on a busy machine.
+func StartLimit(pageTimeout time.Duration) time.Duration {
+	return max(Options{PageTimeout: pageTimeout}.pageTimeout(), minStartTime)
+}
+
+// minStartTime is the least time the browser is given to start, however
+// short the page's time limit: a browser's first start on a busy machine
+// takes several seconds, and a short limit is meant for the page's scripts.
+// Tests shorten it.
+var minStartTime = 20 * time.Second
 
 // setup prepares the tab (the browser turns network events on for it),
 // sets the caller's headers and cookies, then loads the page.

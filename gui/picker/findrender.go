@@ -115,6 +115,11 @@ func (f *finder) tickForSite() {
 
 // browserProblem says why the page was read without the browser.
 func browserProblem(err error) string {
+	if errors.Is(err, render.ErrBrowserSlow) {
+		limit := render.StartLimit(renderDefaults.PageTimeout)
+		return lang.X("render.slowstart", "The browser did not start within {{.Limit}}, so Haul stopped it and read the page without it: pictures it draws with JavaScript may be missing. Close other programs or give pages more time, then try again.",
+			kit.Data{"Limit": limit.String()})
+	}
 	if errors.Is(err, render.ErrNoBrowser) {
 		return lang.X("render.nobrowser", "No Chrome, Chromium, Edge or Brave browser is installed, so the page was read without one.", nil)
 	}
