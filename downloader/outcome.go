@@ -3,7 +3,10 @@ package downloader
 import (
 	"context"
 	"errors"
+	"net/http"
+	"net/url"
 
+	"haul/downloader/itemstate"
 	"haul/downloader/rules"
 	"haul/downloader/transfer"
 )
@@ -47,7 +50,23 @@ func (t *try) outcomeOf(ctx context.Context, r transfer.Result) outcome {
 	rule, _ := m.net.siteRule(j.url.Hostname())
 	v := rules.Classify(rules.Failure{Ending: r.Ending, Resp: r.Resp, Err: r.Err, Host: j.url.Hostname(), Dir: j.dir,
 		MaxSize: j.limits.MaxSize, Now: m.now(), Head: r.Head, Signs: rule.signs()})
-	return outcome{reached: r.Reached, verdict: v}
+	return outcome{reached: r.Reached, verdict: passwordNotKept(v, j.url)}
+}
+
+// passwordNotKept says so when the site refused a link with a 401 and the
+// link names a user whose password Haul no longer has: it came with the
+// link, which was restored from the saved queue, and passwords are kept
+// in memory only (linksecrets.go). Another try cannot mend that.
+func passwordNotKept(v rules.Verdict, u *url.URL) rules.Verdict {
+	if v.Err == nil || v.Err.Status != http.StatusUnauthorized || u.User == nil || u.User.Username() == "" {
+		return v
+	}
+	if _, has := u.User.Password(); has {
+		return v
+	}
+	e := *v.Err
+	e.Reason = itemstate.ReasonPasswordNotKept
+	return rules.Verdict{Err: &e}
 }
 
 // oneConnectionFromNow keeps the item's file to one connection: its

@@ -89,6 +89,7 @@ const (
 	ReasonFileGone        = itemstate.ReasonFileGone
 	ReasonPartStuck       = itemstate.ReasonPartStuck
 	ReasonSignIn          = itemstate.ReasonSignIn
+	ReasonPasswordNotKept = itemstate.ReasonPasswordNotKept
 	ReasonUnknown         = itemstate.ReasonUnknown
 	ReasonKeptRefusing    = itemstate.ReasonKeptRefusing
 	ReasonBadEncoding     = itemstate.ReasonBadEncoding

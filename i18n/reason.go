@@ -35,18 +35,19 @@ func withoutFullStop(s string) string {
 
 // plainReasons are the message IDs of the reasons whose words need no parameters.
 var plainReasons = map[downloader.Reason]string{
-	downloader.ReasonRedirectLoop:   "reason.redirectloop",
-	downloader.ReasonRedirectScheme: "reason.redirectscheme",
-	downloader.ReasonStalled:        "reason.stalled",
-	downloader.ReasonCutShort:       "reason.cutshort",
-	downloader.ReasonNotHTTP:        "reason.nothttp",
-	downloader.ReasonWrongPart:      "reason.wrongpart",
-	downloader.ReasonNoResume:       "reason.noresume",
-	downloader.ReasonNotImage:       "reason.notimage",
-	downloader.ReasonNameTaken:      "reason.nametaken",
-	downloader.ReasonSignIn:         "reason.signin",
-	downloader.ReasonPageUnreadable: "reason.pageunreadable",
-	downloader.ReasonFileGone:       "reason.filegone",
+	downloader.ReasonRedirectLoop:    "reason.redirectloop",
+	downloader.ReasonRedirectScheme:  "reason.redirectscheme",
+	downloader.ReasonStalled:         "reason.stalled",
+	downloader.ReasonCutShort:        "reason.cutshort",
+	downloader.ReasonNotHTTP:         "reason.nothttp",
+	downloader.ReasonWrongPart:       "reason.wrongpart",
+	downloader.ReasonNoResume:        "reason.noresume",
+	downloader.ReasonNotImage:        "reason.notimage",
+	downloader.ReasonNameTaken:       "reason.nametaken",
+	downloader.ReasonSignIn:          "reason.signin",
+	downloader.ReasonPasswordNotKept: "reason.passwordnotkept",
+	downloader.ReasonPageUnreadable:  "reason.pageunreadable",
+	downloader.ReasonFileGone:        "reason.filegone",
 }
 
 // reasonText is the reason alone, with its parameters.

@@ -122,6 +122,10 @@ const (
 	// ReasonSignIn is a site that answered with its sign-in page: it wants
 	// the cookies of a browser where the user is signed in.
 	ReasonSignIn Reason = "sign-in"
+	// ReasonPasswordNotKept is a link that came with a password, restored
+	// without it (passwords are kept in memory only), that the site
+	// refused with a 401: the link must be given again.
+	ReasonPasswordNotKept Reason = "password-not-kept"
 	// ReasonUnknown is a download that stopped without saying why.
 	ReasonUnknown Reason = "unknown"
 	// ReasonKeptRefusing is a site that refused every request (Status, its
