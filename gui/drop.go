@@ -8,7 +8,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/lang"
 
-	"haul/downloader/links"
 	"haul/gui/kit"
 )
 
@@ -74,7 +73,8 @@ func (l *intakeLine) addDropped(webLinks, paths, refused []string) {
 	u := l.ui
 	var r intakeResult
 	if len(webLinks) > 0 {
-		u.intake.queue(links.Extract(strings.Join(webLinks, "\n")), &r)
+		res, held := u.intake.extract(strings.Join(webLinks, "\n"))
+		u.intake.queue(res, &r, held)
 	}
 	if len(refused) > 0 {
 		msg := lang.X("intake.refused", "{{.Names}}: not a list of links. Drop .txt, .csv, .xlsx, .html or .md files.",

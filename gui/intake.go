@@ -74,7 +74,8 @@ func (l *intakeLine) Paste() {
 func (l *intakeLine) AddText(text string) {
 	u := l.ui
 	var r intakeResult
-	u.intake.queue(links.Extract(text), &r)
+	res, held := u.intake.extract(text)
+	u.intake.queue(res, &r, held)
 	if r.added == 0 && r.duplicates == 0 && len(r.problems) == 0 && len(r.errors) == 0 {
 		u.intake.set(lang.L("No links found in the clipboard. Copy some links, then paste again."), nil)
 		return
@@ -139,23 +140,25 @@ func (l *intakeLine) addFiles(paths []string, r intakeResult) {
 	}
 	go func() {
 		for _, p := range paths {
-			res, err := links.ReadFileWith(p, links.Options{Legacy: i18n.LegacyEncoding(kit.Tr)})
+			opt := u.intake.readOptions()
+			res, err := links.ReadFileWith(p, opt)
 			if err != nil {
-				r.errors = append(r.errors, i18n.ErrorText(kit.Tr, err))
+				r.errors = append(r.errors, fileErrorText(err, opt.Taken))
 				continue
 			}
-			u.intake.queue(res, &r)
+			u.intake.queue(res, &r, opt.Taken)
 		}
 		u.do(func() { u.intake.showAdded(r) })
 	}()
 }
 
 // queue adds a result's links to the engine and counts what happened. A
-// text that stands for more links than Haul takes at once adds none.
-func (l *intakeLine) queue(res links.Result, r *intakeResult) {
+// text that would take a list of held links past the links Haul holds at
+// once adds none.
+func (l *intakeLine) queue(res links.Result, r *intakeResult, held int) {
 	u := l.ui
 	if res.TooMany > 0 {
-		r.errors = append(r.errors, kit.Tr.X("intake.toomany", i18n.TooManyLinksData(res.TooMany)))
+		r.errors = append(r.errors, tooManyText(res.TooMany, held))
 		return
 	}
 	r.duplicates += res.Duplicates

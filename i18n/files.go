@@ -57,3 +57,13 @@ func looksText(t Translator, looks string) string {
 	}
 	return t.X("file.looks.binary", nil)
 }
+
+// ListFullData is what the words for an addition that would take the list
+// past the links Haul holds at once say: how many links it stands for (N),
+// how many the list holds (Held), the cap (Max) and the room left (Room).
+func ListFullData(n int64, held int) Data {
+	d := TooManyLinksData(n)
+	d["Held"] = humanize.Comma(int64(held))
+	d["Room"] = humanize.Comma(int64(max(links.MaxRunLinks-held, 0)))
+	return d
+}
