@@ -14,7 +14,9 @@
 // or a tenth more a second, after a quiet spell that doubles whenever a
 // probe was refused. What was learned is kept for a day ([Book.Save],
 // [Book.Load]), so the next run starts at the limit instead of finding it
-// again.
+// again. A site whose limits allow only so many files a day takes no more
+// once it gave them, until its next midnight; that day's count is kept
+// with the learned limits.
 //
 // A refusal is sure (a 429, or an answer the site's rule names) or
 // possible (another 4xx, or a page where a picture was expected): a
