@@ -146,19 +146,25 @@ func (g *groupSync) run() {
 }
 
 // waitForGap waits until the next flush may start, looking again each
-// time a file asks.
+// time a file asks. One timer serves every look: a busy batch wakes the
+// flusher once per file.
 func (g *groupSync) waitForGap() {
+	var t *time.Timer
 	for {
 		wait := g.untilNextFlush()
 		if wait <= 0 {
 			return
 		}
-		t := time.NewTimer(wait)
+		if t == nil {
+			t = time.NewTimer(wait)
+			defer t.Stop()
+		} else {
+			t.Reset(wait)
+		}
 		select {
 		case <-t.C:
 			return
 		case <-g.arrived:
-			t.Stop()
 		}
 	}
 }
