@@ -45,7 +45,11 @@ func (t *try) outcomeOf(ctx context.Context, r transfer.Result) outcome {
 		r.Reached = t.keepReceived()
 	}
 	if errors.Is(r.Err, transfer.ErrEncodedPart) {
-		t.oneConnectionFromNow()
+		// The server encodes the parts asked for by range: the file keeps to
+		// one connection from now on.
+		t.m.mu.Lock()
+		t.it.oneConnection = true
+		t.m.mu.Unlock()
 	}
 	rule, _ := m.net.siteRule(j.url.Hostname())
 	v := rules.Classify(rules.Failure{Ending: r.Ending, Resp: r.Resp, Err: r.Err, Host: j.url.Hostname(), Dir: j.dir,
@@ -67,14 +71,6 @@ func passwordNotKept(v rules.Verdict, u *url.URL) rules.Verdict {
 	e := *v.Err
 	e.Reason = itemstate.ReasonPasswordNotKept
 	return rules.Verdict{Err: &e}
-}
-
-// oneConnectionFromNow keeps the item's file to one connection: its
-// server encodes the parts asked for by range.
-func (t *try) oneConnectionFromNow() {
-	t.m.mu.Lock()
-	t.it.oneConnection = true
-	t.m.mu.Unlock()
 }
 
 // saveComplete saves a file whose bytes are all in: from memory, from the
