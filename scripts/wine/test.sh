@@ -77,12 +77,12 @@ unix_path() {
 	winepath -u "$(wine cmd /c echo "%$1%" | tr -d '\r')"
 }
 
-# package_tests builds the tests of package $1 for Windows and runs them,
-# logged as $2; $3 names them in a failure.
+# package_tests builds the tests of package $1 for Windows and runs them
+# (those matching $4 when given), logged as $2; $3 names them in a failure.
 package_tests() {
 	GOOS=windows GOARCH=amd64 CGO_ENABLED=0 "$GO" test -c -o "$out/$2.test.exe" "$1"
 	local status=0
-	wine "$out/$2.test.exe" -test.count=1 -test.v >"$out/$2.log" 2>&1 || status=$?
+	wine "$out/$2.test.exe" -test.count=1 -test.v -test.run "${4:-.}" >"$out/$2.log" 2>&1 || status=$?
 	tr -d '\r' <"$out/$2.log" | grep -E '^(--- |ok|PASS|FAIL|panic)' || true
 	if [[ $status -ne 0 ]]; then
 		echo "$3 failed under Wine (exit $status):" >&2
@@ -251,6 +251,8 @@ echo "==> the saved queue's tests, as Haul.exe runs them (Wine $(wine --version)
 package_tests ./downloader/queue queue "The saved queue's tests"
 echo "==> one Haul at a time: the named pipe a second launch hands its links over"
 package_tests ./instance instance "The named pipe's tests"
+echo "==> the mark of the web: a saved file's Zone.Identifier"
+package_tests ./downloader downloader "The mark of the web's test" '^TestMarkFromInternet$'
 GO=$GO VERSION=$VERSION bash scripts/package.sh stage-windows
 start_server
 get_smoke
