@@ -84,9 +84,9 @@ type hostQueue struct {
 	// or since the user last retried its links (see sitedown.go).
 	answered bool
 	refusals int
-	// fileConns is the most connections at once the site took before it
-	// refused one more for a file fetched in parts; 0 while none was refused.
-	fileConns int
+	// fileConns is the most connections at once the site takes for a file
+	// fetched in parts, learned when it refused one more.
+	fileConns fileConnLimit
 }
 
 func (h *hostQueue) push(it *item) {

@@ -176,10 +176,11 @@ func (s connSlots) TryAcquire() bool {
 		return false
 	}
 	limits := m.siteLimitLocked()(h.key)
-	if h.fileConns > 0 {
-		limits.AtOnce = min(limits.AtOnce, h.fileConns)
+	now := m.now()
+	if most := h.fileConns.at(now); most > 0 {
+		limits.AtOnce = min(limits.AtOnce, most)
 	}
-	if ok, _ := m.queues.book.Ready(h.key, m.now(), h.active, limits); !ok || !m.gate.TryAcquire() {
+	if ok, _ := m.queues.book.Ready(h.key, now, h.active, limits); !ok || !m.gate.TryAcquire() {
 		return false
 	}
 	h.active++
@@ -202,12 +203,12 @@ func (s connSlots) Release() {
 }
 
 // Refused learns that the site takes no more connections at once than it
-// has now.
+// has now, until a quiet spell passes (fileconns.go).
 func (s connSlots) Refused() {
 	m := s.m
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if h := m.queues.byKey[s.it.host]; h != nil {
-		h.fileConns = max(1, h.active)
+		h.fileConns.refused(h.active, m.now())
 	}
 }
