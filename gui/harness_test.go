@@ -132,6 +132,19 @@ func (h *harness) waitCommands() {
 	}
 }
 
+// drain runs the functions handed to the UI thread so far, without
+// waiting for more.
+func (h *harness) drain() {
+	for {
+		select {
+		case f := <-h.queue:
+			f()
+		default:
+			return
+		}
+	}
+}
+
 // pumpFor is pump with a time limit of its own.
 func (h *harness) pumpFor(limit time.Duration, what string, cond func() bool) {
 	h.t.Helper()

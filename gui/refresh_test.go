@@ -22,10 +22,14 @@ func TestBusyBatchRefreshesAtMostOncePerTick(t *testing.T) {
 	h.ui.batch.Start()
 	h.pump("16 downloads at once", func() bool { return h.ui.totals.Summary().Active == 16 })
 
+	h.drain()
 	ticks, applies := h.ticks.Load(), h.applies.Load()
 	h.pump("ten ticks", func() bool { return h.ticks.Load()-ticks >= 10 })
 	dt, da := h.ticks.Load()-ticks, h.applies.Load()-applies
-	if da > dt {
+	// The refresh of the tick under way when the ticks were first counted
+	// may come after that count, so one more than the ticks counted is
+	// still one per tick.
+	if da > dt+1 {
 		t.Errorf("%d refreshes in %d ticks while 16 downloads ran, want at most one per tick", da, dt)
 	}
 	if da == 0 {

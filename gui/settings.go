@@ -125,9 +125,10 @@ func (r *settingsRow) showMore() {
 	hint.Importance = widget.LowImportance
 	more := settings.More{
 		Downloads: container.NewVBox(limits, split, widget.NewSeparator(), r.ui.clip.check, r.ui.archive.check(r.ui.prefs)),
-		Pictures:  container.NewVBox(r.skipSame, r.pageReferer, hint, widget.NewSeparator(), r.placement.box()),
-		Network:   r.ui.network,
-		Prefs:     r.ui.prefs,
+		Pictures: container.NewVBox(r.skipSame, r.pageReferer, hint, widget.NewSeparator(), r.placement.box(), widget.NewSeparator(),
+			widget.NewForm(widget.NewFormItem(lang.L("Longest time to read a page in the browser:"), newPageTimeoutSelect(r.ui)))),
+		Network: r.ui.network,
+		Prefs:   r.ui.prefs,
 	}
 	more.Schedule = r.ui.schedule.tab()
 	if r.ui.watched != nil {

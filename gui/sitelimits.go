@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2/lang"
 
 	"haul/gui/kit"
+	"haul/gui/picker"
 )
 
 // Choices offered under More… for how Haul treats one site.
@@ -58,4 +59,21 @@ func newSiteLimitSelects(r *settingsRow) (rate, wait *escSelect) {
 		r.apply()
 	}
 	return rate, wait
+}
+
+// newPageTimeoutSelect is the choice of how long the browser may read one
+// page, remembered at once; Find pictures and the watched pages use it.
+func newPageTimeoutSelect(u *UI) *escSelect {
+	labels := make([]string, len(picker.PageTimeoutChoices))
+	for i, d := range picker.PageTimeoutChoices {
+		labels[i] = durationText(d)
+	}
+	s := newEscSelect(labels, u.escape)
+	s.SetSelected(durationText(picker.PageTimeout(u.prefs)))
+	s.OnChanged = func(string) {
+		if i := s.SelectedIndex(); i >= 0 {
+			picker.SetPageTimeout(u.prefs, picker.PageTimeoutChoices[i])
+		}
+	}
+	return s
 }

@@ -99,7 +99,7 @@ func (w *watched) check(ctx context.Context, p watch.Page) watch.Result {
 // outlasts its time with no picture found, it is read without one.
 func (w *watched) findPictures(ctx context.Context, m *downloader.Manager, p watch.Page) ([]pages.Image, error) {
 	if p.Render || picker.NeedsBrowser(w.u.prefs, p.URL) {
-		images, err := m.Network().RenderImages(ctx, p.URL, w.browser)
+		images, err := m.Network().RenderImages(ctx, p.URL, w.renderer())
 		switch {
 		case errors.Is(err, render.ErrPageTimeout) && len(images) > 0:
 			return images, nil
@@ -109,6 +109,16 @@ func (w *watched) findPictures(ctx context.Context, m *downloader.Manager, p wat
 	}
 	images, _, err := m.Network().FindImages(ctx, p.URL, 1)
 	return images, err
+}
+
+// renderer is the browser that reads the watched pages, given the page
+// time limit chosen under More… unless it brings one of its own.
+func (w *watched) renderer() downloader.PageRenderer {
+	if o, ok := w.browser.(render.Options); ok && o.PageTimeout == 0 {
+		o.PageTimeout = picker.PageTimeout(w.u.prefs)
+		return o
+	}
+	return w.browser
 }
 
 // checked tells the user of new pictures and shows the check in the tab,

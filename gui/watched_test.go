@@ -20,6 +20,7 @@ import (
 	"haul/downloader"
 	"haul/downloader/downloadtest"
 	"haul/downloader/pages"
+	"haul/downloader/render"
 	"haul/downloader/watch"
 	"haul/downloader/watch/watchtest"
 	"haul/gui/guitest"
@@ -174,5 +175,28 @@ func TestWatchedPagesAreReadWithTheBrowserWhenTheyNeedIt(t *testing.T) {
 	saved := guitest.ReadFiles(t, folder)
 	if _, ok := saved["s2.png"]; !ok || len(saved) != 4 {
 		t.Errorf("after the second check the folder holds %d files, want the 3 and the one the browser drew", len(saved))
+	}
+}
+
+// TestWatchedPagesAreReadForTheChosenTime checks that the browser reading
+// a watched page is given the page time limit chosen under More…, and that
+// a browser bringing its own limit keeps it.
+func TestWatchedPagesAreReadForTheChosenTime(t *testing.T) {
+	h := newHarness(t, map[string]int{"pictures.pageTimeoutSeconds": 300})
+	for _, tc := range []struct {
+		name    string
+		browser downloader.PageRenderer
+		want    time.Duration
+	}{
+		{"the installed browser", render.Options{}, 5 * time.Minute},
+		{"a browser with its own limit", render.Options{PageTimeout: time.Second}, time.Second},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := &watched{u: h.ui, browser: tc.browser}
+			got, ok := w.renderer().(render.Options)
+			if !ok || got.PageTimeout != tc.want {
+				t.Errorf("the browser reads pages for %v, want %v", got.PageTimeout, tc.want)
+			}
+		})
 	}
 }

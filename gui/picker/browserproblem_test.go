@@ -22,7 +22,7 @@ func TestBrowserProblemSaysWhy(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := browserProblem(tc.err); !strings.Contains(got, tc.want) {
+			if got := browserProblem(tc.err, render.DefaultPageTimeout); !strings.Contains(got, tc.want) {
 				t.Errorf("browserProblem = %q, want it to say %q", got, tc.want)
 			}
 		})

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"errors"
+	"time"
 
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/widget"
@@ -45,6 +46,7 @@ func (f *finder) startRendering(ctx context.Context, page string, maxPages int) 
 		})
 	}
 	opts := renderDefaults
+	opts.PageTimeout = f.pageTimeout()
 	opts.Progress = progress
 	go func() {
 		src := Source{Page: page}
@@ -52,10 +54,10 @@ func (f *finder) startRendering(ctx context.Context, page string, maxPages int) 
 		src.Images, err = f.ps.host.Engine.Network().RenderImages(scrollCtx, page, opts)
 		switch {
 		case errors.Is(err, render.ErrNoBrowser), errors.Is(err, render.ErrBrowserFailed):
-			f.ps.host.Do(func() { f.ps.host.Notice(browserProblem(err)) })
+			f.ps.host.Do(func() { f.ps.host.Notice(browserProblem(err, opts.PageTimeout)) })
 			src.Images, src.Problems, err = f.ps.host.Engine.Network().FindImages(ctx, page, maxPages)
 		case errors.Is(err, render.ErrPageTimeout):
-			f.ps.host.Do(func() { f.ps.host.Notice(timeoutNotice()) })
+			f.ps.host.Do(func() { f.ps.host.Notice(timeoutNotice(opts.PageTimeout)) })
 			err = nil
 			if len(src.Images) == 0 {
 				src.Images, src.Problems, err = f.ps.host.Engine.Network().FindImages(ctx, page, maxPages)
@@ -113,10 +115,17 @@ func (f *finder) tickForSite() {
 	}
 }
 
-// browserProblem says why the page was read without the browser.
-func browserProblem(err error) string {
+// pageTimeout is how long the browser may read the page: the user's
+// choice under More…, unless a test shortened it.
+func (f *finder) pageTimeout() time.Duration {
+	return cmp.Or(renderDefaults.PageTimeout, PageTimeout(f.sites.prefs))
+}
+
+// browserProblem says why the page was read without the browser, whose
+// page time limit was pageLimit.
+func browserProblem(err error, pageLimit time.Duration) string {
 	if errors.Is(err, render.ErrBrowserSlow) {
-		limit := render.StartLimit(renderDefaults.PageTimeout)
+		limit := render.StartLimit(pageLimit)
 		return lang.X("render.slowstart", "The browser did not start within {{.Limit}}, so Haul stopped it and read the page without it: pictures it draws with JavaScript may be missing. Close other programs or give pages more time, then try again.",
 			kit.Data{"Limit": limit.String()})
 	}
@@ -126,9 +135,9 @@ func browserProblem(err error) string {
 	return lang.X("render.failed", "The browser could not open the page, so it was read without one: pictures it draws with JavaScript may be missing.", nil)
 }
 
-// timeoutNotice says that the page took longer than a page may be read.
-func timeoutNotice() string {
-	limit := cmp.Or(renderDefaults.PageTimeout, render.DefaultPageTimeout)
+// timeoutNotice says that the page took longer than limit, the time a
+// page may be read.
+func timeoutNotice(limit time.Duration) string {
 	return lang.X("render.timeout", "The page did not finish in {{.Limit}} (its scripts may never stop), so Haul stopped reading it: the pictures found by then are kept, and a page with none is read without the browser.",
 		kit.Data{"Limit": limit.String()})
 }
