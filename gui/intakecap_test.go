@@ -31,13 +31,13 @@ func TestListHoldsAtMostTheCap(t *testing.T) {
 			[]string{"Added 100,000 links"}},
 		{"two patterns past the cap", func() {
 			h.paste("https://example.com/b/[1-100000].jpg\nhttps://example.com/c/[1-100000].jpg")
-		}, 100_000, []string{"The list holds 100,000 links and the text stands for 200,000 more", "past the 200,000", "none were added", "room for 100,000 more"}},
+		}, 100_000, []string{"Adding the text (200,000) to what the list holds (100,000)", "pass the 200,000", "none were added", "room for 100,000 more"}},
 		{"a file past the cap", func() { h.ui.intake.AddFiles([]string{big}) }, 100_000,
-			[]string{"“big.txt” stands for 110,000 links and the list holds 100,000", "none were added", "at most 100,000 links"}},
+			[]string{"Adding “big.txt” (110,000) to what the list holds (100,000)", "none were added", "at most 100,000 links"}},
 		{"a pattern that fills the list", func() { h.paste("https://example.com/b/[1-100000].jpg") }, 200_000,
 			[]string{"Added 100,000 links"}},
 		{"one link more", func() { h.paste("https://example.com/one-more.jpg") }, 200_000,
-			[]string{"The list holds 200,000 links and the text stands for 1 more", "room for 0 more", "Clear finished links"}},
+			[]string{"Adding the text (1) to what the list holds (200,000)", "room for 0 more", "Clear finished links"}},
 	}
 	for _, st := range steps {
 		h.ui.intake.set("", nil)
@@ -66,8 +66,8 @@ func TestAdditionPastTheCapAddsNothing(t *testing.T) {
 		lang        string
 		paste, file []string
 	}{
-		{"en", []string{"The list holds 1 links and the text stands for 200,000 more", "past the 200,000", "none were added", "room for 199,999 more"},
-			[]string{"“two.txt” stands for 200,000 links and the list holds 1", "none were added", "at most 199,999 links"}},
+		{"en", []string{"Adding the text (200,000) to what the list holds (1)", "pass the 200,000", "none were added", "room for 199,999 more"},
+			[]string{"Adding “two.txt” (200,000) to what the list holds (1)", "none were added", "at most 199,999 links"}},
 		{"zh", []string{"列表已有 1 个链接，这段文字又代表 200,000 个", "上限 200,000", "一个也没有添加", "还能再放 199,999 个"},
 			[]string{"“two.txt”代表 200,000 个链接，列表已有 1 个", "一个也没有添加", "最多 199,999 个链接"}},
 	}
