@@ -92,8 +92,27 @@ func TestSplitTakesMoreConnectionsAgainAfterAQuietSpell(t *testing.T) {
 		if (refused > 0) != ph.wantRefused {
 			t.Errorf("%s: %d refusals, want refusals: %v", ph.path, refused, ph.wantRefused)
 		}
-		if got := conns.peak(); !ph.wantRefused && got != ph.wantPeak {
-			t.Errorf("%s: %d connections at once, want %d", ph.path, got, ph.wantPeak)
+		if ph.wantRefused {
+			continue
+		}
+		// How many connections the split opens at once depends on how
+		// fast each one starts; what it may open is the learned limit.
+		if got := learnedConns(m); got != ph.wantPeak {
+			t.Errorf("%s: the site's learned limit is %d connections, want %d", ph.path, got, ph.wantPeak)
+		}
+		if got := conns.peak(); got > ph.wantPeak {
+			t.Errorf("%s: %d connections at once, want at most %d", ph.path, got, ph.wantPeak)
 		}
 	}
+}
+
+// learnedConns is the learned limit of connections for a file fetched in
+// parts of the one site m has fetched from.
+func learnedConns(m *Manager) int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for _, h := range m.queues.byKey {
+		return h.fileConns.most
+	}
+	return 0
 }
