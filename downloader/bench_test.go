@@ -82,7 +82,7 @@ func BenchmarkClaimName(b *testing.B) {
 				}
 				b.StartTimer()
 				for i, id := range ids {
-					if _, kind := (&try{m: m, it: m.store.byID[id]}).claimName(wants[i], partTag{}, -1); kind == claimSkip {
+					if _, kind := (nameClaim{m: m, it: m.store.byID[id]}).claimName(wants[i], partTag{}, -1); kind == claimSkip {
 						b.Fatal("skipped")
 					}
 				}

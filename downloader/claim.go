@@ -39,6 +39,14 @@ const (
 	claimResume
 )
 
+// nameClaim is one item's claim of its file name in its folder, made for
+// its try: the names it reserves are folderNames', the item's fields are
+// set under Manager.mu, and the folder is read with no lock held.
+type nameClaim struct {
+	m  *Manager
+	it *item
+}
+
 // claimName reserves a file name for the item, applying the existing-file
 // policy. Names taken by other items in the queue, by temporary files
 // that are not this item's, or by files Haul saved for other links in the
@@ -53,11 +61,11 @@ const (
 // that links sharing a name each find their own file whatever order their
 // answers come in. offered is the version the server answers with, total
 // its length (-1: unknown).
-func (t *try) claimName(want string, offered partTag, total int64) (string, claimKind) {
-	m, it := t.m, t.it
-	if name, n, ok := t.earlierName(want); ok {
+func (c nameClaim) claimName(want string, offered partTag, total int64) (string, claimKind) {
+	m, it := c.m, c.it
+	if name, n, ok := c.earlierName(want); ok {
 		if _, _, free := m.names.reserve(it.dir, name, 1, it.id); free {
-			if kind, ok := t.claimCandidate(name, n > 1, offered, total); ok {
+			if kind, ok := c.claimCandidate(name, n > 1, offered, total); ok {
 				return name, kind
 			}
 		}
@@ -68,7 +76,7 @@ func (t *try) claimName(want string, offered partTag, total int64) (string, clai
 		if !ok {
 			continue
 		}
-		if kind, ok := t.claimCandidate(name, n > 1, offered, total); ok {
+		if kind, ok := c.claimCandidate(name, n > 1, offered, total); ok {
 			return name, kind
 		}
 	}
@@ -77,13 +85,13 @@ func (t *try) claimName(want string, offered partTag, total int64) (string, clai
 // claimCandidate checks a reserved name against the folder; ok is false
 // when the item must try the next name. numbered says the name is not the
 // one wanted.
-func (t *try) claimCandidate(name string, numbered bool, offered partTag, total int64) (claimKind, bool) {
-	m, it := t.m, t.it
+func (c nameClaim) claimCandidate(name string, numbered bool, offered partTag, total int64) (claimKind, bool) {
+	m, it := c.m, c.it
 	policy := m.Limits().OnExists
 	full := filepath.Join(it.dir, name)
 	there := lookAt(full)
 	exists := there.exists()
-	passOver := t.passOver(there, numbered) || m.queued.another(it.dir, name, it.raw)
+	passOver := c.passOver(there, numbered) || m.queued.another(it.dir, name, it.raw)
 	part, foreign := claimFree, false
 	if m.scans.mayHoldParts(it.dir) {
 		part, foreign = leftoverAt(full+".part", it.raw, offered)
@@ -176,8 +184,8 @@ func savedEarlier(f fileAt, link string, offered partTag, total int64) bool {
 // numbered one Haul picked (numbered) and the file is not this link's own,
 // since only the name a link asks for can be "already in the folder"; or
 // what is there is no file at all (inTheWay).
-func (t *try) passOver(f fileAt, numbered bool) bool {
-	m, it := t.m, t.it
+func (c nameClaim) passOver(f fileAt, numbered bool) bool {
+	m, it := c.m, c.it
 	switch {
 	case !f.exists():
 		return false
@@ -214,8 +222,8 @@ func sameLink(a, b string) bool {
 // earlierName returns the numbered name of the file an earlier run saved
 // in the item's folder for its link, and its number, when that name is
 // made from want.
-func (t *try) earlierName(want string) (string, int, bool) {
-	m, it := t.m, t.it
+func (c nameClaim) earlierName(want string) (string, int, bool) {
+	m, it := c.m, c.it
 	name, ok := m.scans.savedBefore(it.dir, it.raw)
 	if !ok {
 		return "", 0, false
@@ -243,8 +251,8 @@ func leftoverAt(path, link string, offered partTag) (kind claimKind, foreign boo
 }
 
 // forgetName releases the item's name so the next attempt picks a new one.
-func (t *try) forgetName() {
-	m, it := t.m, t.it
+func (c nameClaim) forgetName() {
+	m, it := c.m, c.it
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.names.release(it.dir, it.name, it.id)

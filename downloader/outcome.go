@@ -97,7 +97,7 @@ func (t *try) openFailed(err error) outcome {
 	v := rules.Classify(rules.Failure{Ending: transfer.OpenFailed, Err: err, Dir: j.dir})
 	if v.Err.Reason == ReasonNameTaken {
 		t.m.scans.notePart(j.dir) // a file in the way of the temporary file: the next claim looks
-		t.forgetName()
+		nameClaim{t.m, t.it}.forgetName()
 	}
 	return outcome{verdict: v}
 }

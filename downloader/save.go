@@ -34,7 +34,7 @@ func (t *try) saveName(resp *http.Response, format sniff.Format, total int64) (s
 	if it.pattern != "" {
 		want = naming.FromTemplate(it.pattern, want)
 	}
-	return t.claimName(fitName(it.dir, notATempName(want)), responseTag(it.raw, resp.Header), total)
+	return nameClaim{t.m, t.it}.claimName(fitName(it.dir, notATempName(want)), responseTag(it.raw, resp.Header), total)
 }
 
 // resumableLeftover is the size of the temporary file an earlier run left
