@@ -10,9 +10,11 @@ import (
 // extensions naming the same format (.jpg and .jpeg, .tif and .tiff) match.
 var imageFamilies = map[string]string{
 	".jpg": "jpeg", ".jpeg": "jpeg", ".jpe": "jpeg", ".jfif": "jpeg",
-	".png": "png", ".gif": "gif", ".webp": "webp", ".bmp": "bmp",
-	".tif": "tiff", ".tiff": "tiff", ".ico": "ico", ".svg": "svg",
-	".avif": "avif", ".heic": "heif", ".heif": "heif",
+	".png": "png", ".apng": "png", ".gif": "gif", ".webp": "webp", ".bmp": "bmp",
+	".tif": "tiff", ".tiff": "tiff", ".ico": "ico", ".cur": "ico", ".svg": "svg",
+	".avif": "avif", ".heic": "heif", ".heif": "heif", ".jxl": "jxl",
+	".jp2": "jp2", ".jpx": "jp2", ".jpf": "jp2", ".j2k": "jp2", ".j2c": "jp2", ".jpc": "jp2",
+	".psd": "psd", ".psb": "psd",
 }
 
 // ImageExtension reports whether ext (".jpg", ".PNG") names a picture format.
@@ -38,20 +40,50 @@ func ExpectImage(name, contentType string, fromPage bool) bool {
 	return err == nil && strings.HasPrefix(mediaType, "image/")
 }
 
-// knownImageTypes are the picture media types Detect recognises, with the
-// other names servers give some of them.
-var knownImageTypes = map[string]bool{
-	"image/jpeg": true, "image/jpg": true, "image/pjpeg": true, "image/png": true, "image/gif": true,
-	"image/webp": true, "image/bmp": true, "image/x-ms-bmp": true, "image/tiff": true, "image/x-icon": true,
-	"image/vnd.microsoft.icon": true, "image/svg+xml": true, "image/avif": true, "image/heic": true, "image/heif": true,
+// imageTypeFamilies maps picture media types, with the other names
+// servers give some of them, to their format.
+var imageTypeFamilies = map[string]string{
+	"image/jpeg": "jpeg", "image/jpg": "jpeg", "image/pjpeg": "jpeg",
+	"image/png": "png", "image/apng": "png", "image/x-png": "png", "image/gif": "gif", "image/webp": "webp",
+	"image/bmp": "bmp", "image/x-bmp": "bmp", "image/x-ms-bmp": "bmp", "image/tiff": "tiff",
+	"image/x-icon": "ico", "image/vnd.microsoft.icon": "ico", "image/svg+xml": "svg",
+	"image/avif": "avif", "image/heic": "heif", "image/heif": "heif",
+	"image/heic-sequence": "heif", "image/heif-sequence": "heif", "image/jxl": "jxl",
+	"image/jp2": "jp2", "image/jpx": "jp2", "image/j2c": "jp2",
+	"image/vnd.adobe.photoshop": "psd", "image/x-photoshop": "psd", "image/psd": "psd",
+}
+
+// detectableFamilies are the picture formats Detect recognises: those of
+// the formats it reports.
+var detectableFamilies = familiesOf(imageFormats())
+
+// imageFormats are all the picture formats Detect reports.
+func imageFormats() []Format {
+	formats := []Format{svgFormat, avifFormat, heicFormat, heifFormat}
+	for _, k := range imageKinds {
+		formats = append(formats, k.format)
+	}
+	return formats
+}
+
+// familiesOf returns the set of the formats' families.
+func familiesOf(formats []Format) map[string]bool {
+	families := map[string]bool{}
+	for _, f := range formats {
+		if family := imageFamilies[f.Ext]; family != "" {
+			families[family] = true
+		}
+	}
+	return families
 }
 
 // ClaimsKnownPicture reports whether a download says it is a picture of a
 // format Detect recognises: its file name's extension names one, or its
 // Content-Type does. Bytes that Detect finds to be no picture at all
-// cannot be that picture.
+// cannot be that picture. A claim of a format Detect does not know is no
+// such claim: its bytes could be that picture.
 func ClaimsKnownPicture(name, contentType string) bool {
-	return imageFamily(name) != "" || knownImageTypes[essence(contentType)]
+	return detectableFamilies[imageFamily(name)] || detectableFamilies[imageTypeFamilies[essence(contentType)]]
 }
 
 // FixExtension returns name with its extension replaced by f.Ext when the

@@ -15,6 +15,9 @@ func FuzzDetect(f *testing.F) {
 	f.Add(readFixture(f, "prolog.svg"))
 	f.Add(readFixture(f, "login.html"))
 	f.Add([]byte(`{"a": 1}`))
+	for _, name := range []string{"37x21.jxl", "37x21-container.jxl", "37x21.jp2", "37x21.j2k", "37x21-head.psd", "32x32-head.cur"} {
+		f.Add(readFixture(f, name))
+	}
 	f.Fuzz(func(t *testing.T, head []byte) {
 		got := Detect(head)
 		if got.IsImage && got.IsText {

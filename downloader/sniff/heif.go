@@ -22,13 +22,13 @@ func heifKind(head []byte) (Format, bool) {
 	switch major {
 	case "avif", "avis":
 		return avifFormat, true
-	case "heic", "heix", "heim", "heis":
+	case "heic", "heix", "heim", "heis", "hevc", "hevx", "hevm", "hevs":
 		return heicFormat, true
-	case "mif1", "msf1":
+	case "mif1", "msf1", "mif2", "miaf":
 		switch {
 		case brands["avif"] || brands["avis"]:
 			return avifFormat, true
-		case brands["heic"] || brands["heix"]:
+		case brands["heic"] || brands["heix"] || brands["hevc"] || brands["hevx"]:
 			return heicFormat, true
 		}
 		return heifFormat, true

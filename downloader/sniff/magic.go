@@ -29,8 +29,13 @@ var imageKinds = []imageKind{
 	{gifFormat, anyPrefix("GIF87a", "GIF89a"), configSize(gif.DecodeConfig)},
 	{webpFormat, isWebP, configSize(webp.DecodeConfig)},
 	{bmpFormat, isBMP, configSize(bmp.DecodeConfig)},
-	{tiffFormat, anyPrefix("II*\x00", "MM\x00*"), configSize(tiff.DecodeConfig)},
-	{icoFormat, isICO, icoSize},
+	{tiffFormat, anyPrefix("II*\x00", "MM\x00*", "II+\x00", "MM\x00+"), configSize(tiff.DecodeConfig)},
+	{icoFormat, isIcon(icoType), icoSize},
+	{curFormat, isIcon(curType), icoSize},
+	{jxlFormat, anyPrefix(jxlCodestream, jxlContainer), jxlSize},
+	{jp2Format, prefix(jp2Signature), jp2Size},
+	{j2cFormat, prefix(j2cSignature), j2cSize},
+	{psdFormat, anyPrefix("8BPS\x00\x01", "8BPS\x00\x02"), psdSize},
 }
 
 // prefix matches heads that start with signature.
@@ -77,21 +82,27 @@ func isBMP(head []byte) bool {
 		bmpInfoSizes[binary.LittleEndian.Uint32(head[14:18])]
 }
 
-// ICO layout: a 6-byte header (reserved 0, type 1, image count) followed by
-// 16-byte directory entries starting with width and height bytes.
+// ICO and CUR layout: a 6-byte header (reserved 0, type 1 for an icon or
+// 2 for a cursor, image count) followed by 16-byte directory entries
+// starting with width and height bytes.
 const (
 	icoHeaderSize = 6
 	icoEntrySize  = 16
+	icoType       = 1
+	curType       = 2
 )
 
-// isICO matches an icon file header with at least one plausible entry.
-func isICO(head []byte) bool {
-	if len(head) < icoHeaderSize+icoEntrySize || string(head[:4]) != "\x00\x00\x01\x00" {
-		return false
+// isIcon matches an icon or cursor file header of the given type with at
+// least one plausible entry.
+func isIcon(fileType byte) func([]byte) bool {
+	return func(head []byte) bool {
+		if len(head) < icoHeaderSize+icoEntrySize || string(head[:4]) != string([]byte{0, 0, fileType, 0}) {
+			return false
+		}
+		count := binary.LittleEndian.Uint16(head[4:6])
+		entry := head[icoHeaderSize:]
+		return count > 0 && entry[3] == 0 && entry[5] == 0
 	}
-	count := binary.LittleEndian.Uint16(head[4:6])
-	entry := head[icoHeaderSize:]
-	return count > 0 && entry[3] == 0 && entry[5] == 0
 }
 
 // icoSize returns the size of the largest image an icon file lists.
@@ -116,4 +127,13 @@ func icoDimension(b byte) int {
 		return 256
 	}
 	return int(b)
+}
+
+// psdSize reads a Photoshop document's size: its height, then its width,
+// after the signature, version, reserved bytes and channel count.
+func psdSize(head []byte) (width, height int) {
+	if len(head) < 22 {
+		return 0, 0
+	}
+	return sideOf(head[18:]), sideOf(head[14:])
 }
