@@ -35,18 +35,21 @@ func (in *Intake) AddFromPage(page string, links ...string) ([]ID, []Rejected) {
 }
 
 // pageDone ends a page item and, unless the app wants to choose,
-// queues every picture found on it with the page as Referer.
+// queues every picture found on it with the page as Referer; its note
+// says how many pictures it had, and how many a full list left out.
 func (in *Intake) pageDone(it *item, found *PageFound) {
 	m := in.m
-	it.note = &Note{Kind: NotePage, Count: len(found.Images)}
-	m.setStateLocked(it, Skipped)
+	note := &Note{Kind: NotePage, Count: len(found.Images)}
 	if m.opts.OnPage == nil {
 		urls := make([]string, len(found.Images))
 		for i, img := range found.Images {
 			urls[i] = img.URL
 		}
-		in.addPagePictures(Page{URL: found.Page, Title: found.Title}, urls)
+		_, rejected := in.addPagePictures(Page{URL: found.Page, Title: found.Title}, urls)
+		note.NotAdded = ListFull(rejected)
 	}
+	it.note = note
+	m.setStateLocked(it, Skipped)
 }
 
 // AddPagePictures queues pictures found on a web page, as AddFromPage does,

@@ -53,3 +53,9 @@ func (s *itemStore) move(it *item, to State) {
 	s.trackActive(it, it.state, to)
 	it.state = to
 }
+
+// full says whether the list holds limit items or more, whatever their
+// state: a finished item counts until it is cleared.
+func (s *itemStore) full(limit int) bool {
+	return len(s.items) >= limit
+}

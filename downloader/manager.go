@@ -130,7 +130,11 @@ func (m *Manager) SetDir(dir string) {
 // Add queues links. Links that are not http(s), cannot be parsed or are
 // already in the queue come back as Rejected, each with a reason; a
 // finished item whose link was forgotten (see Controls.Forgotten) is
-// queued again instead, and its ID returned.
+// queued again instead, and its ID returned. Once the list holds
+// Options.MaxLinks items (links.MaxRunLinks), finished ones included as
+// the window counts them, a new link is Rejected as links.ReasonListFull
+// (see ListFull); clearing items makes room. Every way of adding links
+// (Intake's too) meets this cap.
 func (m *Manager) Add(links ...string) ([]ID, []Rejected) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -149,12 +153,17 @@ func (m *Manager) addLocked(raws []string, page string) ([]ID, []Rejected) {
 			continue
 		}
 		key, user := linkKey(raw, u)
+		had := m.store.byURL[key]
+		if had == nil && m.store.full(m.opts.MaxLinks) {
+			rejected = append(rejected, Rejected{URL: raw, Reason: links.ReasonListFull})
+			continue
+		}
 		m.secrets.keep(key, user)
-		if had := m.store.byURL[key]; had != nil && had.forgotten && m.controls.retry(had) {
+		if had != nil && had.forgotten && m.controls.retry(had) {
 			ids = append(ids, had.id)
 			continue
 		}
-		if _, dup := m.store.byURL[key]; dup {
+		if had != nil {
 			rejected = append(rejected, Rejected{URL: raw, Reason: links.ReasonDuplicate, Duplicate: true})
 			continue
 		}

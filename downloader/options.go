@@ -5,6 +5,8 @@ import (
 	"net"
 	"net/http"
 	"time"
+
+	"haul/downloader/links"
 )
 
 // ExistsPolicy says what to do when the file an item would be saved as already exists.
@@ -135,6 +137,11 @@ type Options struct {
 	LearnedLimits string
 	// DialContext replaces how connections are made (tests map host names to loopback).
 	DialContext func(ctx context.Context, network, addr string) (net.Conn, error)
+	// MaxLinks is the most items the list holds, finished ones included,
+	// as the window counts them (Summary().Total): a link added to a full
+	// list is Rejected as links.ReasonListFull. Zero, or more than
+	// links.MaxRunLinks, is links.MaxRunLinks; tests set fewer.
+	MaxLinks int
 }
 
 // DefaultUserAgent identifies Haul and its version to servers. The program
@@ -167,9 +174,11 @@ func (o Options) withDefaults() Options {
 	if o.Concurrency <= 0 {
 		o.Concurrency = DefaultConcurrency
 	}
-	if o.Concurrency > MaxConcurrency {
-		o.Concurrency = MaxConcurrency
+	o.Concurrency = min(o.Concurrency, MaxConcurrency)
+	if o.MaxLinks <= 0 {
+		o.MaxLinks = links.MaxRunLinks
 	}
+	o.MaxLinks = min(o.MaxLinks, links.MaxRunLinks)
 	if o.PerHost < 0 {
 		o.PerHost = 0
 	}

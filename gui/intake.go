@@ -60,6 +60,10 @@ type intakeResult struct {
 	patterns, fromPatterns int
 	// revived counts the failed links found again and tried again.
 	revived int
+	// listFull counts the links not added because the list was full;
+	// pictures says they were pictures chosen on a page.
+	listFull int
+	pictures bool
 }
 
 // Paste adds the links found in the clipboard's text (Ctrl+V).
@@ -76,7 +80,7 @@ func (l *intakeLine) AddText(text string) {
 	var r intakeResult
 	res, held := u.intake.extract(text)
 	u.intake.queue(res, &r, held)
-	if r.added == 0 && r.duplicates == 0 && len(r.problems) == 0 && len(r.errors) == 0 {
+	if r.added == 0 && r.duplicates == 0 && r.listFull == 0 && len(r.problems) == 0 && len(r.errors) == 0 {
 		u.intake.set(lang.L("No links found in the clipboard. Copy some links, then paste again."), nil)
 		return
 	}
@@ -171,15 +175,19 @@ func (l *intakeLine) queue(res links.Result, r *intakeResult, held int) {
 	}
 }
 
-// count adds what the engine did with a batch of links to the report.
+// count adds what the engine did with a batch of links to the report; the
+// links a full list left out are counted, to be told of once.
 func (r *intakeResult) count(ids []downloader.ID, rejected []downloader.Rejected) {
 	r.added += len(ids)
 	for _, rej := range rejected {
-		if rej.Duplicate {
+		switch {
+		case rej.Duplicate:
 			r.duplicates++
-			continue
+		case rej.Reason == links.ReasonListFull:
+			r.listFull++
+		default:
+			r.problems = append(r.problems, links.Problem{Text: downloader.ShownLink(rej.URL), Reason: rej.Reason})
 		}
-		r.problems = append(r.problems, links.Problem{Text: downloader.ShownLink(rej.URL), Reason: rej.Reason})
 	}
 }
 
@@ -193,6 +201,9 @@ func (r intakeResult) message() string {
 	}
 	if r.restored == 0 || r.added > 0 || r.duplicates > 0 || len(r.problems) > 0 {
 		parts = append(parts, lang.XN("intake.added", "Added {{.N}} links", r.added, kit.Data{"N": humanize.Comma(int64(r.added))}))
+	}
+	if r.listFull > 0 {
+		parts = append(parts, listFullText(r.listFull, r.pictures))
 	}
 	if p := r.patternPart(); p != "" {
 		parts = append(parts, p)

@@ -13,7 +13,10 @@ import (
 // paste or file after file cannot grow it past what Haul holds at once. An
 // addition that would take the list past the cap adds nothing, as haul get
 // and a list too long on its own do; the words say how many links it stood
-// for, how many the list holds and how much room is left.
+// for, how many the list holds and how much room is left. The engine holds
+// the same cap for every other way in (the picker, the browser, pages read
+// for their pictures): what it refuses as list-full is told of once, as
+// how many links or pictures were not added (listFullText).
 
 // readOptions are the options for reading one addition to the list: the
 // links the list holds now count against the cap.
@@ -52,4 +55,13 @@ func fileErrorText(err error, held int) string {
 		return kit.Tr.X("intake.listfull.file", d)
 	}
 	return i18n.ErrorText(kit.Tr, err)
+}
+
+// listFullText says that n links, or n pictures, were not added because
+// the list already held links.MaxRunLinks links, and how to make room.
+func listFullText(n int, pictures bool) string {
+	if pictures {
+		return kit.Tr.XN("intake.listfull.pictures", n, i18n.NotAddedData(n))
+	}
+	return kit.Tr.XN("intake.listfull.links", n, i18n.NotAddedData(n))
 }

@@ -358,7 +358,7 @@ func (u *UI) pickerHost() picker.Host {
 	h := picker.Host{Ctx: u.ctx, Win: u.win, Prefs: u.prefs, Do: u.do, Engine: u.m, Thumbs: u.thumbs,
 		ShowDialog: u.showDialog, Notice: u.notice.set,
 		Added: func(ids []downloader.ID, rejected []downloader.Rejected, revived int) {
-			r := intakeResult{revived: revived}
+			r := intakeResult{revived: revived, pictures: true}
 			r.count(ids, rejected)
 			r.duplicates -= revived
 			u.intake.showAdded(r)

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"syscall"
 
+	"github.com/dustin/go-humanize"
+
 	"haul/downloader"
 	"haul/downloader/links"
 	"haul/downloader/pages"
@@ -28,6 +30,10 @@ func SkipNote(t Translator, n downloader.Note) string {
 	case downloader.NotePage:
 		if n.Count == 0 {
 			return t.X("note.page.none", nil)
+		}
+		if n.NotAdded > 0 {
+			d["N"], d["NotAdded"], d["Max"] = humanize.Comma(int64(n.Count)), humanize.Comma(int64(n.NotAdded)), humanize.Comma(links.MaxRunLinks)
+			return t.XN("note.page.notadded", n.Count, d)
 		}
 		return t.XN("note.page", n.Count, d)
 	}
@@ -57,6 +63,8 @@ func LinkReason(t Translator, r links.Reason) string {
 		return t.X("link.duplicate", nil)
 	case links.ReasonTooManyFromPattern:
 		return t.X("link.pattern.toomany", nil)
+	case links.ReasonListFull:
+		return t.X("link.listfull", Data{"Max": humanize.Comma(links.MaxRunLinks)})
 	}
 	return string(r)
 }

@@ -10,7 +10,8 @@ const (
 	NoteInFolder NoteKind = "in-folder"
 	// NoteSamePicture is a picture identical to one saved already (Name).
 	NoteSamePicture NoteKind = "same-picture"
-	// NotePage is a link that was a web page, read for its pictures (Count).
+	// NotePage is a link that was a web page, read for its pictures (Count),
+	// of which NotAdded were not added because the list was full.
 	NotePage NoteKind = "page"
 	// NoteSavedEarlier is a file saved by an earlier run of haul get (Name).
 	NoteSavedEarlier NoteKind = "saved-earlier"
@@ -27,6 +28,9 @@ type Note struct {
 	Name string `json:"name,omitempty"`
 	// Count is how many pictures a web page had.
 	Count int `json:"count,omitempty"`
+	// NotAdded is how many of a web page's pictures were not added because
+	// the list already held the most links it takes.
+	NotAdded int `json:"notAdded,omitempty"`
 }
 
 // IsZero reports whether there is no note.

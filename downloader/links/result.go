@@ -61,6 +61,9 @@ const (
 	// ReasonTooManyFromPattern is a numbered pattern that stands for more
 	// than glob.MaxLinks links.
 	ReasonTooManyFromPattern Reason = "pattern-too-many"
+	// ReasonListFull is a link not added because the download list already
+	// holds the most links it takes (MaxRunLinks).
+	ReasonListFull Reason = "list-full"
 )
 
 // maxProblemText is how many characters of offending text a Problem keeps.
