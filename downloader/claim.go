@@ -1,6 +1,7 @@
 package downloader
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
 
@@ -129,8 +130,11 @@ type fileAt struct {
 
 // lookAt reads what path holds: its kind and size, and its note when there
 // is a file, each read once however many questions are asked of it.
-func lookAt(path string) fileAt {
-	fi, err := os.Lstat(path)
+func lookAt(path string) fileAt { return lookVia(os.Lstat, path) }
+
+// lookVia is lookAt with the file's kind and size read by lstat.
+func lookVia(lstat func(string) (fs.FileInfo, error), path string) fileAt {
+	fi, err := lstat(path)
 	if err != nil {
 		return fileAt{}
 	}

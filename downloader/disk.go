@@ -27,8 +27,9 @@ type disk struct {
 	// createUnnamed makes the files of the small-file path (smallsave.go).
 	createUnnamed createUnnamedFunc
 	createMu      sync.Mutex
-	removeFile    func(path string) error // os.Remove; tests make it fail
-	commitSem     *semaphore.Weighted     // bounds files being synced and moved into place at once
+	removeFile    func(path string) error                // os.Remove; tests make it fail
+	lstat         func(path string) (fs.FileInfo, error) // os.Lstat, for the files restoring looks at; tests make it slow
+	commitSem     *semaphore.Weighted                    // bounds files being synced and moved into place at once
 	syncer        groupSync
 	// made holds the folders made or found already, so that each file
 	// saved costs no look at its folder (see makeDir).
@@ -43,7 +44,7 @@ type disk struct {
 // newDisk makes the disk part; syncs bounds the files synced at once, and
 // askers says how many items may ask for a sync at once (see groupSync).
 func newDisk(syncs int, askers func() int) *disk {
-	d := &disk{openPart: openPartOS, createUnnamed: createUnnamedOS, removeFile: os.Remove, commitSem: semaphore.NewWeighted(int64(syncs))}
+	d := &disk{openPart: openPartOS, createUnnamed: createUnnamedOS, removeFile: os.Remove, lstat: os.Lstat, commitSem: semaphore.NewWeighted(int64(syncs))}
 	d.syncer.askers = askers
 	return d
 }

@@ -133,6 +133,10 @@
 //     which resumes only what it paused), Intake (gallery.go: the links
 //     found on web pages) and SavedList (record.go: the journal set and flushed, the list
 //     saved and restored) own no state: their methods take Manager.mu.
+//     Restoring looks at the folders with no lock held, a batch of saved
+//     records at a time, and takes Manager.mu only to make their items of
+//     what it found; the files it finds to remove are removed after
+//     (restorefiles.go).
 //   - A try (try, attempt.go and the files its steps name) is one
 //     item's try, run by one goroutine; it takes Manager.mu only for the
 //     moments it changes its item. The temporary file its ending gives up

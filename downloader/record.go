@@ -1,6 +1,7 @@
 package downloader
 
 import (
+	"io/fs"
 	"iter"
 	"os"
 	"path/filepath"
@@ -112,13 +113,10 @@ func (s *SavedList) Records() []Record {
 // Restore brings back items saved earlier. Done items whose file is gone
 // become Failed with a note; items that were under way are queued again and
 // resume from their partial files; leftover partial files of canceled items
-// are removed. Records whose URL is already queued are ignored.
+// are removed. Records whose URL is already queued are ignored. The folders
+// are looked at with no lock held, so the list can be read meanwhile.
 func (s *SavedList) Restore(recs []Record) []ID {
-	present := savedFolders{}
-	for _, r := range recs {
-		present.of(r.Dir) // read before taking the lock
-	}
-	return s.restore(slices.Values(recs), present, AsSaved)
+	return s.restore(slices.Values(recs), AsSaved)
 }
 
 // Restoring says how items saved earlier come back.
@@ -137,29 +135,46 @@ const (
 
 // RestoreFrom is Restore for records read one at a time, as
 // queue.Store.Each reads them, so that 100,000 of them are never held at
-// once, brought back as how says. The folders are read as records name
-// them, with the lock held: it is meant for a manager that is not running yet.
+// once, brought back as how says.
 func (s *SavedList) RestoreFrom(recs iter.Seq[Record], how Restoring) []ID {
-	return s.restore(recs, savedFolders{}, how)
+	return s.restore(recs, how)
 }
 
-func (s *SavedList) restore(recs iter.Seq[Record], present savedFolders, how Restoring) []ID {
-	m := s.m
-	m.mu.Lock()
-	defer m.mu.Unlock()
+// restore brings the records back restoreBatch at a time: looked up on
+// disk with no lock held, then made items under the Manager's lock, then
+// the files found to remove removed with the lock let go.
+func (s *SavedList) restore(recs iter.Seq[Record], how Restoring) []ID {
+	present := savedFolders{}
+	batch := make([]savedItem, 0, restoreBatch)
 	var ids []ID
 	for r := range recs {
-		u, reason := checkLink(r.URL)
-		if reason != "" {
+		if b, ok := s.m.disk.lookUpSaved(r, present, how); ok {
+			batch = append(batch, b)
+		}
+		if len(batch) == restoreBatch {
+			ids = s.bringBack(batch, ids)
+			batch = batch[:0]
+		}
+	}
+	return s.bringBack(batch, ids)
+}
+
+// bringBack makes items of the records looked up in batch, under the
+// Manager's lock, appends their IDs to ids, and then removes the files
+// they left to remove.
+func (s *SavedList) bringBack(batch []savedItem, ids []ID) []ID {
+	m := s.m
+	var stale []staleFile
+	m.mu.Lock()
+	before := len(ids)
+	for i := range batch {
+		b := &batch[i]
+		m.secrets.keep(b.key, b.user) // from a queue saved before passwords were left out of it
+		if _, dup := m.store.byURL[b.key]; dup {
 			continue
 		}
-		key, user := linkKey(r.URL, u)
-		m.secrets.keep(key, user) // from a queue saved before passwords were left out of it
-		if _, dup := m.store.byURL[key]; dup {
-			continue
-		}
-		it := m.store.newItem(key, m.queues.keyOf(u))
-		found := s.restoreItem(it, checkedNames(r), present, how)
+		it := m.store.newItem(b.key, m.queues.keyOf(b.u))
+		found, gone := s.restoreItem(it, b)
 		m.insertLocked(it)
 		if found {
 			m.markDirtyLocked(it) // the journal learns it is saved, and the next run skips it
@@ -167,11 +182,16 @@ func (s *SavedList) restore(recs iter.Seq[Record], present savedFolders, how Res
 		if it.state == Queued {
 			m.queues.enqueue(it)
 		}
+		if gone.path != "" {
+			stale = append(stale, gone)
+		}
 		ids = append(ids, it.id)
 	}
-	if len(ids) > 0 {
+	if len(ids) > before {
 		m.notifyLocked()
 	}
+	m.mu.Unlock()
+	s.removeStale(stale)
 	return ids
 }
 
@@ -201,37 +221,34 @@ func (f savedFolders) of(dir string) *savedFolder {
 	return sf
 }
 
-// restoreItem brings back one item from its record, checking the folder:
-// a saved file that is gone fails, a partial file is resumed from its size.
-// found says the item was downloading and its file turned out saved, which
-// the journal does not know yet. Each change of the saved state goes
+// restoreItem brings back one item from its record and what its folder
+// holds (b.files): a saved file that is gone fails, a partial file is
+// resumed from its size. found says the item was downloading and its file
+// turned out saved, which the journal does not know yet; gone is a file to
+// remove once the lock is let go. Each change of the saved state goes
 // through the state table; a state this version cannot read starts Queued.
-func (s *SavedList) restoreItem(it *item, r Record, present savedFolders, how Restoring) (found bool) {
-	saved, ok := ParseState(r.State)
-	if !ok {
-		saved = Queued
-	}
-	if how == AsRerun {
-		var next State
-		r, next = rerunRecord(r, saved, present.of(r.Dir).names)
-		saved = startState(saved, next, rerunning)
-	}
-	it.fromRecord(r)
-	folder := present.of(r.Dir)
-	it.dir = folder.dir
-	inFolder := folder.names
-	st := saved
-	switch saved {
+// Manager.mu is held.
+func (s *SavedList) restoreItem(it *item, b *savedItem) (found bool, gone staleFile) {
+	it.fromRecord(b.r)
+	it.dir = b.folder.dir
+	inFolder := b.folder.names
+	st := b.saved
+	switch b.saved {
 	case Active, Waiting:
-		st = s.restoreInterrupted(it, inFolder)
+		st = s.restoreInterrupted(it, inFolder, b.files)
 		found = st == Done
 	case Done, Skipped:
-		st = s.restoreSaved(it, saved, inFolder)
+		st = s.restoreSaved(it, b.saved, inFolder)
 	}
-	st = startState(saved, st, restoring)
-	it.restorePart(inFolder, st == Canceled)
+	if b.files.linked && st == Done {
+		gone = staleFile{it: it, path: it.partPath()} // the second name of the saved file
+	}
+	st = startState(b.saved, st, restoring)
+	if part := it.restorePart(b.files.part, st == Canceled); part != "" {
+		gone = staleFile{it: it, path: part, owned: true}
+	}
 	it.state = st
-	return found
+	return found, gone
 }
 
 // startState is next when the table lets a restored item move there from
@@ -268,41 +285,28 @@ func rerunRecord(r Record, saved State, inFolder map[string]bool) (Record, State
 // stopped after moving it into place and before noting it saved. The file
 // is known by the note on it (the link, set when it was created) and, where
 // the size was announced, its size; the item is then Done, not downloaded
-// again under a numbered name. A part file that is the same file (Haul
+// again under a numbered name, and a part file that is the same file (Haul
 // stopped between linking it to its final name and removing the part's
-// name) is removed. Anything else is queued again.
-func (s *SavedList) restoreInterrupted(it *item, inFolder map[string]bool) State {
+// name) is to be removed. Anything else is queued again.
+func (s *SavedList) restoreInterrupted(it *item, inFolder map[string]bool, files savedFiles) State {
 	if it.name == "" || !inFolder[it.name] {
 		return Queued
 	}
-	final := filepath.Join(it.dir, it.name)
-	part := final + ".part"
-	if inFolder[it.name+".part"] && !sameFile(final, part) {
+	if inFolder[it.name+".part"] && !files.linked {
 		return Queued
 	}
-	there := lookAt(final)
+	there := files.final
 	if !there.savedFor(it.raw) || it.total.Load() > 0 && there.fi.Size() != it.total.Load() {
 		return Queued
 	}
 	fi := there.fi
-	if inFolder[it.name+".part"] {
-		os.Remove(part) // the second name of the saved file: the run stopped between link and remove
-	}
-	it.path, it.ownsPart = final, false
+	it.path, it.ownsPart = filepath.Join(it.dir, it.name), false
 	it.total.Store(fi.Size())
 	it.bytes.Store(fi.Size())
 	if it.finished.IsZero() {
 		it.finished = fi.ModTime()
 	}
 	return Done
-}
-
-// sameFile says the two paths name one file: a part file linked to its
-// final name by a run that stopped before it removed the part's name.
-func sameFile(a, b string) bool {
-	fa, errA := os.Lstat(a)
-	fb, errB := os.Lstat(b)
-	return errA == nil && errB == nil && os.SameFile(fa, fb)
 }
 
 // fromRecord copies a record's fields into a new item.
@@ -329,7 +333,8 @@ func (it *item) fromRecord(r Record) {
 
 // restoreSaved checks that a saved item's file is still in the
 // folder; a saved file that is gone makes the item Failed, ready to retry.
-// A temporary name left on a saved file (see commitFile) is removed.
+// A temporary name left on a saved file (see commitFile) is removed by the
+// caller.
 func (s *SavedList) restoreSaved(it *item, st State, inFolder map[string]bool) State {
 	m := s.m
 	if it.name == "" || !inFolder[it.name] {
@@ -340,9 +345,6 @@ func (s *SavedList) restoreSaved(it *item, st State, inFolder map[string]bool) S
 		return st
 	}
 	it.path = filepath.Join(it.dir, it.name)
-	if st == Done && !it.ownsPart && inFolder[it.name+".part"] && sameFile(it.path, it.partPath()) {
-		os.Remove(it.partPath()) // a second name of the saved file; another try at the next start
-	}
 	it.bytes.Store(max(it.total.Load(), 0))
 	if st == Done && it.hash != "" {
 		m.pictures.byHash[it.hash] = it
@@ -350,25 +352,22 @@ func (s *SavedList) restoreSaved(it *item, st State, inFolder map[string]bool) S
 	return st
 }
 
-// restorePart takes up the item's partial file when it is still there as
-// a regular file: the download resumes from its size. A canceled item's
-// partial file is removed.
-func (it *item) restorePart(inFolder map[string]bool, canceled bool) {
-	if !it.ownsPart || !inFolder[it.name+".part"] {
+// restorePart takes up the item's partial file, part, when it is still
+// there as a regular file (nil otherwise): the download resumes from its
+// size. A canceled item gives its partial file up: restorePart returns its
+// path, to be removed.
+func (it *item) restorePart(part fs.FileInfo, canceled bool) (drop string) {
+	if !it.ownsPart || part == nil {
 		it.ownsPart, it.holes = false, nil
-		return
+		return ""
 	}
-	fi, err := os.Lstat(it.partPath())
-	if err != nil || !fi.Mode().IsRegular() {
-		it.ownsPart, it.holes = false, nil
-		return
-	}
-	it.bytes.Store(fi.Size())
+	it.bytes.Store(part.Size())
 	if it.holes != nil {
 		it.bytes.Store(max(it.total.Load()-it.holes.Missing(), 0))
 	}
 	it.reached = it.bytes.Load()
-	if canceled && os.Remove(it.partPath()) == nil {
-		it.ownsPart = false
+	if canceled {
+		return it.dropPart()
 	}
+	return ""
 }
