@@ -39,7 +39,10 @@ type Slots interface {
 	// Release gives back a slot TryAcquire gave.
 	Release()
 	// Refused says the server refused one more connection (a 503, a 429,
-	// a reset), so the site should be given no more at once than it has.
+	// a new connection refused or reset), so the site should be given no
+	// more at once than it has. A request Haul ended itself, one lost on a
+	// kept-alive connection, and a next span asked for by a connection the
+	// site already served are no such refusal.
 	Refused()
 }
 
@@ -103,8 +106,9 @@ type splitRun struct {
 // connection may lower, to take the rest).
 type splitConn struct {
 	pos, reserved, end int64
-	asked              int64 // the end its request asked for; 0 for the try's own answer
-	extra              bool  // holds a slot of its own
+	asked              int64      // the end its request asked for; 0 for the try's own answer
+	extra              bool       // holds a slot of its own
+	from               *splitConn // the connection its span was taken from; nil for none
 }
 
 // connEvent is what a connection reports: its first answer was accepted
@@ -114,6 +118,9 @@ type connEvent struct {
 	started bool
 	fail    *Result
 	refused bool // the server would not serve this connection
+	// oneMore says the refusal was of one more connection than the site
+	// held, which teaches the site's limit.
+	oneMore bool
 }
 
 // splitState is what the run knows of its connections.
@@ -215,7 +222,9 @@ func (s *splitRun) handle(ev connEvent, st *splitState) {
 		s.cancel(errors.New("the file starts over"))
 	case ev.refused && ev.c.extra:
 		st.noGrow = true
-		s.plan.Slots.Refused()
+		if ev.oneMore {
+			s.plan.Slots.Refused()
+		}
 	case ev.refused:
 		st.noGrow = true
 		st.ownRefused = ev.fail

@@ -22,6 +22,10 @@ func (s *splitRun) serve(c *splitConn, body io.Reader, closeBody func(), rctx co
 			var ev *connEvent
 			body, closeBody, rctx, ev = s.open(c)
 			if ev != nil {
+				// A connection the site has served asks again: that is not
+				// one more, and the site may still be sending the answer it
+				// cut short.
+				ev.oneMore = ev.oneMore && !started
 				s.giveBack(c)
 				s.events <- *ev
 				return
@@ -148,7 +152,7 @@ func (s *splitRun) assign(c *splitConn) bool {
 	if len(s.pending) > 0 {
 		next := s.pending[0]
 		s.pending = s.pending[1:]
-		c.pos, c.reserved, c.end = next.Start, next.Start, next.End
+		c.pos, c.reserved, c.end, c.from = next.Start, next.Start, next.End, nil
 		s.conns[c] = struct{}{}
 		return true
 	}
@@ -159,7 +163,7 @@ func (s *splitRun) assign(c *splitConn) bool {
 	}
 	from := max(v.reserved, v.pos)
 	mid := from + (v.end-from)/2
-	c.pos, c.reserved, c.end = mid, mid, v.end
+	c.pos, c.reserved, c.end, c.from = mid, mid, v.end, v
 	v.end = mid
 	s.conns[c] = struct{}{}
 	return true
@@ -178,15 +182,42 @@ func (s *splitRun) victimLocked(c *splitConn) (*splitConn, bool) {
 	return best, most >= 2*minSteal
 }
 
-// giveBack puts what is left of a failed connection's span back for
+// giveBack puts what is left of a failed connection's span back: to the
+// connection it was taken from when that one can read on, else for
 // another connection to fetch.
 func (s *splitRun) giveBack(c *splitConn) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	delete(s.conns, c)
-	if c.pos < c.end {
+	if c.pos < c.end && !s.returnLocked(c) {
 		s.pending = append(s.pending, ranges.Span{Start: c.pos, End: c.end})
 	}
+}
+
+// returnLocked gives what is left of c's span back to the connection it
+// was taken from, when that one has not reached its end and its request
+// asks for those bytes too: it reads on, rather than cutting its answer
+// short and asking for the same bytes again, which a site that counts
+// connections would refuse while it still sends the answer cut short.
+func (s *splitRun) returnLocked(c *splitConn) bool {
+	v := c.from
+	if v == nil {
+		return false
+	}
+	if _, live := s.conns[v]; !live || v.end != c.pos || v.pos >= v.end || c.end > s.askedEnd(v) {
+		return false
+	}
+	v.end = c.end
+	return true
+}
+
+// askedEnd is where the answer to c's last request ends: for the try's own
+// answer, at least the end of the first span.
+func (s *splitRun) askedEnd(c *splitConn) int64 {
+	if c.asked == 0 {
+		return s.plan.Holes[0].End
+	}
+	return c.asked
 }
 
 // open asks for the connection's span and checks the answer: the body to
@@ -201,7 +232,7 @@ func (s *splitRun) open(c *splitConn) (io.Reader, func(), context.Context, *conn
 	if err != nil {
 		cancelReq(nil)
 		r := readFailed(s.t.ctx, rctx, conn.explain(err), 0)
-		return nil, nil, nil, &connEvent{c: c, fail: &r, refused: true}
+		return nil, nil, nil, lostEvent(c, &r, s.ctx.Err() != nil, conn.reused)
 	}
 	if ev := s.checkPart(c, resp); ev != nil {
 		resp.Body.Close()
@@ -214,6 +245,15 @@ func (s *splitRun) open(c *splitConn) (io.Reader, func(), context.Context, *conn
 		resp.Body.Close()
 		cancelReq(nil)
 	}, rctx, nil
+}
+
+// lostEvent is the event of a connection whose request got no answer: no
+// refusal when Haul itself ended the request (cancelled), nor one more
+// connection than the site takes when it went out on a connection that had
+// carried an answer before (which the site may have closed as idle); a new
+// connection that is refused or reset is.
+func lostEvent(c *splitConn, fail *Result, cancelled, reused bool) *connEvent {
+	return &connEvent{c: c, fail: fail, refused: !cancelled, oneMore: !cancelled && !reused}
 }
 
 // request is the GET for the connection's span, of the file's version only.
@@ -238,7 +278,7 @@ func (s *splitRun) checkPart(c *splitConn, resp *http.Response) *connEvent {
 		return &connEvent{c: c, fail: &Result{Ending: Changed, Resp: resp}}
 	}
 	if resp.StatusCode != http.StatusPartialContent {
-		return &connEvent{c: c, fail: &Result{Ending: Refused, Resp: resp}, refused: true}
+		return &connEvent{c: c, fail: &Result{Ending: Refused, Resp: resp}, refused: true, oneMore: true}
 	}
 	if encodings(resp.Header) != nil {
 		return &connEvent{c: c, fail: &Result{Ending: WrongPart, Resp: resp, Err: ErrEncodedPart}}
