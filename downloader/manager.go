@@ -270,13 +270,22 @@ func (m *Manager) notifyLocked() {
 func (m *Manager) Changes() <-chan struct{} { return m.changed }
 
 // Start runs the queue until Stop or until ctx ends. Items added later run
-// as they come. It fails only when the output folder cannot be created.
+// as they come. It fails only when the output folder cannot be created;
+// the folder is made with no lock held (again when SetDir changed it
+// meanwhile), so a slow disk leaves the list readable.
 func (m *Manager) Start(ctx context.Context) error {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if err := os.MkdirAll(m.dir, 0o755); err != nil {
-		return fmt.Errorf("cannot use the folder %s: %w", m.dir, err)
+	for dir := m.Dir(); ; {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return fmt.Errorf("cannot use the folder %s: %w", dir, err)
+		}
+		m.mu.Lock()
+		if m.dir == dir {
+			break
+		}
+		dir = m.dir
+		m.mu.Unlock()
 	}
+	defer m.mu.Unlock()
 	if m.running {
 		return nil
 	}
