@@ -80,22 +80,38 @@ func (d *disk) savedFiles(r Record, saved State, folder *savedFolder) (f savedFi
 		return f // nothing to look at, as for most items
 	}
 	final := filepath.Join(folder.dir, r.Name)
-	part := final + ".part"
 	switch {
 	case there && interrupted:
-		f.linked = hasPart && d.sameFile(final, part)
-		if !hasPart || f.linked {
-			f.final = lookVia(d.lstat, final)
-		}
+		f.linked, f.final = d.interruptedFile(final, hasPart)
 	case there && saved == Done && !r.OwnsPart:
-		f.linked = d.sameFile(final, part)
+		f.linked = d.sameFile(final, final+".part")
 	}
 	if r.OwnsPart && hasPart {
-		if fi, err := d.lstat(part); err == nil && fi.Mode().IsRegular() {
-			f.part = fi
-		}
+		f.part = d.ownPart(final + ".part")
 	}
 	return f
+}
+
+// interruptedFile looks at the final file of an item that was under way,
+// and says whether its temporary file, when the folder lists one
+// (hasPart), is a second name of it. A temporary file that is another
+// file leaves the final file unlooked at: the item is queued again.
+func (d *disk) interruptedFile(final string, hasPart bool) (linked bool, there fileAt) {
+	linked = hasPart && d.sameFile(final, final+".part")
+	if hasPart && !linked {
+		return false, fileAt{}
+	}
+	return linked, lookVia(d.lstat, final)
+}
+
+// ownPart is the item's temporary file at part when it is a regular
+// file, nil otherwise.
+func (d *disk) ownPart(part string) fs.FileInfo {
+	fi, err := d.lstat(part)
+	if err != nil || !fi.Mode().IsRegular() {
+		return nil
+	}
+	return fi
 }
 
 // sameFile says the two paths name one file: a part file linked to its
