@@ -191,7 +191,7 @@ func startSlowBatch(t *testing.T, bin string) (*exec.Cmd, string) {
 func TestHaulGetSpeaksTheUsersLanguage(t *testing.T) {
 	bin := buildHaul(t)
 	s := newServer(t)
-	s.Handle("/cat.jpg", downloadtest.Data(2000, 1))
+	s.Handle("/cat.jpg", downloadtest.Picture(2000, 1))
 	s.Handle("/gone.jpg", downloadtest.Data(10, 2), downloadtest.Status(404))
 	tests := []struct {
 		lang string

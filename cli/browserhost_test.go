@@ -162,7 +162,7 @@ func TestBrowserHostStartsHaulWhichSavesThePicturesAndTakesLaterLaunches(t *test
 	env := userEnv(home)
 	pics := map[string][]byte{}
 	for i := range 4 {
-		pics[fmt.Sprintf("p%d.png", i)] = downloadtest.Data(20000+i*1000, int64(i))
+		pics[fmt.Sprintf("p%d.png", i)] = downloadtest.PictureNamed(".png", 20000+i*1000, int64(i))
 	}
 	srv := membersPictures(t, pics)
 	msg := browser.Message{Type: browser.TypePictures, Page: browser.Page{URL: srv.URL + "/gallery", Title: "Members"},

@@ -21,7 +21,7 @@ func TestFromPageSavesEveryPictureOnEveryPage(t *testing.T) {
 		html.WriteString("<html><body>")
 		for i := range 3 {
 			name := fmt.Sprintf("p%d-%d.png", page, i)
-			body := downloadtest.Data(3000, int64(page*10+i))
+			body := downloadtest.PictureNamed(name, 3000, int64(page*10+i))
 			s.Handle("/full/"+name, body)
 			if page <= 2 {
 				want[name] = body

@@ -67,7 +67,7 @@ func TestBodyCutOnEveryAttemptFromTheStartIsResumed(t *testing.T) {
 
 func TestBrokenLinksFailOnceEach(t *testing.T) {
 	s := newServer(t)
-	good := downloadtest.Data(5000, 1)
+	good := downloadtest.Picture(5000, 1)
 	s.Handle("/good.jpg", good)
 	var lines []string
 	for i := range 3 {
@@ -185,8 +185,8 @@ func TestRerunWithoutStateSkipsExistingFiles(t *testing.T) {
 
 func TestReportHasOneRowPerLink(t *testing.T) {
 	s := newServer(t)
-	s.Handle("/a.jpg", downloadtest.Data(3000, 1))
-	s.Handle("/b, \"quoted\".jpg", downloadtest.Data(3000, 2))
+	s.Handle("/a.jpg", downloadtest.Picture(3000, 1))
+	s.Handle("/b, \"quoted\".jpg", downloadtest.Picture(3000, 2))
 	links := []string{s.URL("/a.jpg"), s.URL("/b, \"quoted\".jpg"), s.URL("/missing.jpg")}
 	report := filepath.Join(t.TempDir(), "report.csv")
 	r := runGet(t.Context(), "", append([]string{"-q", "-report-machine", "-o", t.TempDir(), "-report", report}, links...)...)
@@ -219,7 +219,7 @@ func TestReportHasOneRowPerLink(t *testing.T) {
 
 func TestReportWithByteOrderMark(t *testing.T) {
 	s := newServer(t)
-	s.Handle("/café.jpg", downloadtest.Data(3000, 1))
+	s.Handle("/café.jpg", downloadtest.Picture(3000, 1))
 	report := filepath.Join(t.TempDir(), "report.csv")
 	if r := runGet(t.Context(), "", "-q", "-report-bom", "-o", t.TempDir(), "-report", report, s.URL("/café.jpg")); r.code != exitOK {
 		t.Fatalf("exit %d\n%s", r.code, r.stdout)
@@ -240,7 +240,7 @@ func TestReportWithByteOrderMark(t *testing.T) {
 
 func TestRejectedLinesAndDuplicatesAreReported(t *testing.T) {
 	s := newServer(t)
-	s.Handle("/a.jpg", downloadtest.Data(100, 1))
+	s.Handle("/a.jpg", downloadtest.Picture(100, 1))
 	list := writeList(t, strings.Join([]string{
 		s.URL("/a.jpg"),
 		"ftp://example.com/y.jpg",
@@ -267,7 +267,7 @@ func TestRejectedLinesAndDuplicatesAreReported(t *testing.T) {
 
 func TestLinksOnTheCommandLineAndStandardInput(t *testing.T) {
 	s := newServer(t)
-	a, b := downloadtest.Data(1000, 1), downloadtest.Data(2000, 2)
+	a, b := downloadtest.Picture(1000, 1), downloadtest.Picture(2000, 2)
 	s.Handle("/a.jpg", a)
 	s.Handle("/b.jpg", b)
 	out := filepath.Join(t.TempDir(), "out")
@@ -319,7 +319,7 @@ func TestReportThatCannotBeWrittenAtTheEnd(t *testing.T) {
 
 func TestStoppedBeforeStarting(t *testing.T) {
 	s := newServer(t)
-	s.Handle("/a.jpg", downloadtest.Data(100, 1), downloadtest.Latency(time.Minute))
+	s.Handle("/a.jpg", downloadtest.Picture(100, 1), downloadtest.Latency(time.Minute))
 	ctx, cancel := context.WithCancel(t.Context())
 	cancel()
 	tests := []struct{ policy, want string }{

@@ -15,7 +15,7 @@ func TestNumberedPatternSavesEveryFile(t *testing.T) {
 	bodies := map[string][]byte{}
 	for i := 1; i <= 20; i++ {
 		name := fmt.Sprintf("p%02d.jpg", i)
-		bodies[name] = downloadtest.Data(2000, int64(i))
+		bodies[name] = downloadtest.Picture(2000, int64(i))
 		s.Handle("/"+name, bodies[name])
 	}
 	out := filepath.Join(t.TempDir(), "out")

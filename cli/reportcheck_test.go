@@ -15,7 +15,7 @@ import (
 // says what to do, and the list is left as it was.
 func TestReportThatCannotBeWrittenIsRefusedFirst(t *testing.T) {
 	s := newServer(t)
-	s.Handle("/a.jpg", downloadtest.Data(2000, 1))
+	s.Handle("/a.jpg", downloadtest.Picture(2000, 1))
 	list := writeList(t, s.URL("/a.jpg")+"\n")
 	folder := t.TempDir()
 	tests := []struct {
@@ -45,7 +45,7 @@ func TestReportThatCannotBeWrittenIsRefusedFirst(t *testing.T) {
 // replaces it, and leaves no temporary file beside it.
 func TestReportReplacesAnEarlierOneWhole(t *testing.T) {
 	s := newServer(t)
-	s.Handle("/a.jpg", downloadtest.Data(2000, 1))
+	s.Handle("/a.jpg", downloadtest.Picture(2000, 1))
 	folder := t.TempDir()
 	report := filepath.Join(folder, "r.csv")
 	if err := os.WriteFile(report, []byte(strings.Repeat("an earlier report\n", 1000)), 0o644); err != nil {

@@ -35,7 +35,7 @@ func (g *growingGallery) grow(n int) {
 	html.WriteString("<html><body>")
 	for i := range n {
 		name := fmt.Sprintf("/gallery/p%02d.jpg", i)
-		g.s.Handle(name, downloadtest.Data(2000+i, int64(100+i)), downloadtest.Header("Content-Type", "image/jpeg"))
+		g.s.Handle(name, downloadtest.Picture(2000+i, int64(100+i)), downloadtest.Header("Content-Type", "image/jpeg"))
 		fmt.Fprintf(&html, `<a href="%s">picture %d</a>`, name, i)
 	}
 	html.WriteString("</body></html>")

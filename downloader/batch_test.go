@@ -20,7 +20,7 @@ func TestThousandLinksWithFaults(t *testing.T) {
 	var urls []string
 	for i := range 1000 {
 		name := fmt.Sprintf("img%04d.jpg", i)
-		body := downloadtest.Data(8<<10+i, int64(i))
+		body := downloadtest.Picture(8<<10+i, int64(i))
 		var opts []downloadtest.Option
 		switch i % 5 {
 		case 0:
@@ -59,7 +59,7 @@ func TestCutEveryTimeFinishesByResuming(t *testing.T) {
 	var urls []string
 	for i := range 50 {
 		name := fmt.Sprintf("p%02d.png", i)
-		body := downloadtest.Data(200<<10, int64(i))
+		body := downloadtest.PictureNamed(name, 200<<10, int64(i))
 		srv.Handle("/"+name, body, downloadtest.CutBody(50<<10, -1))
 		bodies[name] = body
 		urls = append(urls, srv.URL("/"+name))

@@ -61,7 +61,7 @@ func TestSnapshotSinceReturnsOnlyChanges(t *testing.T) {
 	var urls []string
 	for i := range 5 {
 		p := fmt.Sprintf("/%d/pic.jpg", i)
-		srv.Handle(p, downloadtest.Data(3000+i, int64(i)))
+		srv.Handle(p, downloadtest.Picture(3000+i, int64(i)))
 		urls = append(urls, srv.URL(p))
 	}
 	m := New(testOptions(t.TempDir()))
@@ -184,7 +184,7 @@ func TestManySameNames(t *testing.T) {
 	bodies := map[int][]byte{}
 	for i := range n {
 		p := fmt.Sprintf("/%d/original.jpg", i)
-		bodies[i] = downloadtest.Data(700+i, int64(i))
+		bodies[i] = downloadtest.Picture(700+i, int64(i))
 		srv.Handle(p, bodies[i])
 		urls = append(urls, srv.URL(p))
 	}

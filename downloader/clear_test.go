@@ -14,9 +14,9 @@ import (
 // stay.
 func TestClearFinishedKeepsFailedItems(t *testing.T) {
 	srv := newServer(t)
-	srv.Handle("/saved.jpg", downloadtest.Data(2000, 1))
-	srv.Handle("/there.jpg", downloadtest.Data(2000, 2))
-	srv.Handle("/later.jpg", downloadtest.Data(2000, 3))
+	srv.Handle("/saved.jpg", downloadtest.Picture(2000, 1))
+	srv.Handle("/there.jpg", downloadtest.Picture(2000, 2))
+	srv.Handle("/later.jpg", downloadtest.Picture(2000, 3))
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "there.jpg"), []byte("mine"), 0o644); err != nil {
 		t.Fatal(err)

@@ -151,7 +151,7 @@ func TestRetryFailedAfterFix(t *testing.T) {
 	if s := runAll(t, m); s.Failed != 1 {
 		t.Fatalf("summary %+v", s)
 	}
-	body := downloadtest.Data(1000, 10)
+	body := downloadtest.Picture(1000, 10)
 	srv.Handle("/gone.jpg", body)
 	if n := m.Controls().RetryFailed(); n != 1 {
 		t.Fatalf("retried %d", n)

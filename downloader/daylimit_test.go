@@ -36,7 +36,7 @@ func dayLimitedSite(t *testing.T, prefix string, n int) []string {
 	var urls []string
 	for i := range n {
 		p := fmt.Sprintf("/%s%02d.jpg", prefix, i)
-		srv.Handle(p, downloadtest.Data(2000, int64(i)))
+		srv.Handle(p, downloadtest.Picture(2000, int64(prefix[0])<<8+int64(i))) // each site's pictures its own
 		urls = append(urls, srv.URL(p))
 	}
 	return urls

@@ -14,7 +14,7 @@ import (
 // stays), a queued one and a paused one, and leaves the rest.
 func TestListEditRemovesOneByOne(t *testing.T) {
 	srv := newServer(t)
-	srv.Handle("/a.jpg", downloadtest.Data(1000, 1))
+	srv.Handle("/a.jpg", downloadtest.Picture(1000, 1))
 	dir := t.TempDir()
 	m := New(testOptions(dir))
 	saved := addAll(t, m, srv.URL("/a.jpg"))[0]
@@ -42,7 +42,7 @@ func TestListEditMovesAndStartsInThatOrder(t *testing.T) {
 	names := []string{"/1.jpg", "/2.jpg", "/3.jpg", "/4.jpg"}
 	var links []string
 	for i, n := range names {
-		srv.Handle(n, downloadtest.Data(500, int64(i)))
+		srv.Handle(n, downloadtest.Picture(500, int64(i)))
 		links = append(links, srv.URL(n))
 	}
 	opts := testOptions(t.TempDir())
@@ -81,7 +81,7 @@ func TestListEditMovesAndStartsInThatOrder(t *testing.T) {
 // name; an empty name is refused.
 func TestListEditRenamesBeforeTheStart(t *testing.T) {
 	srv := newServer(t)
-	srv.Handle("/x.png", downloadtest.Data(800, 1))
+	srv.Handle("/x.png", downloadtest.PictureNamed("x.png", 800, 1))
 	dir := t.TempDir()
 	m := New(testOptions(dir))
 	id := addAll(t, m, srv.URL("/x.png"))[0]

@@ -86,7 +86,7 @@ func TestFaults(t *testing.T) {
 // TestResumeSendsRangeAndIfRange checks that the second attempt after a cut
 // continues where the first stopped, guarded by the validator.
 func TestResumeSendsRangeAndIfRange(t *testing.T) {
-	body := downloadtest.Data(300<<10, 3)
+	body := downloadtest.Picture(300<<10, 3)
 	srv := newServer(t)
 	srv.Handle("/a.jpg", body, downloadtest.CutBody(100<<10, -1))
 	dir := t.TempDir()
@@ -112,7 +112,7 @@ func TestResumeSendsRangeAndIfRange(t *testing.T) {
 }
 
 func TestRedirects(t *testing.T) {
-	body := downloadtest.Data(10<<10, 4)
+	body := downloadtest.PictureNamed("real.png", 10<<10, 4)
 	srv := newServer(t)
 	srv.Handle("/real.png", body)
 	srv.Handle("/hop2", nil, downloadtest.Redirect("/real.png", http.StatusFound))
@@ -152,7 +152,11 @@ func TestHostileNames(t *testing.T) {
 	var urls []string
 	for i, tc := range tests {
 		p := "/f" + string(rune('a'+i))
-		srv.Handle(p, downloadtest.Data(100, int64(i)), downloadtest.Header("Content-Disposition", tc.disposition))
+		body := downloadtest.Data(100, int64(i))
+		if strings.HasSuffix(strings.TrimSuffix(tc.disposition, `"`), ".jpg") {
+			body = downloadtest.Picture(100, int64(i)) // a picture's name holds a picture
+		}
+		srv.Handle(p, body, downloadtest.Header("Content-Disposition", tc.disposition))
 		urls = append(urls, srv.URL(p))
 	}
 	ids := addAll(t, m, urls...)
@@ -181,7 +185,7 @@ func TestHostileNames(t *testing.T) {
 }
 
 func TestExistingFilePolicy(t *testing.T) {
-	body := downloadtest.Data(1000, 5)
+	body := downloadtest.Picture(1000, 5)
 	old := []byte("the user's own file")
 	tests := []struct {
 		policy    ExistsPolicy
@@ -235,7 +239,7 @@ func TestSameNameTwice(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			a, b := downloadtest.Data(500, 6), downloadtest.Data(600, 7)
+			a, b := downloadtest.Picture(500, 6), downloadtest.Picture(600, 7)
 			srv := newServer(t)
 			srv.Handle("/x/"+tc.a, a)
 			srv.Handle("/y/"+tc.b, b)

@@ -88,8 +88,8 @@ func (t *try) stop(o outcome) transfer.Plan {
 }
 
 // notAsPromised checks the first bytes of a file expected to be a picture:
-// an empty file or text is a failure, not a picture; so is an encoded
-// answer that is no picture of the format its name or type claims.
+// an empty file or text is a failure, not a picture; so are bytes of no
+// picture format where the name or type claims a format the check knows.
 func (t *try) notAsPromised(a transfer.Answer) (outcome, bool) {
 	resp := a.Resp
 	if !sniff.ExpectImage(t.nameFor(resp), resp.Header.Get("Content-Type"), t.j.fromPage) {
@@ -102,16 +102,16 @@ func (t *try) notAsPromised(a transfer.Answer) (outcome, bool) {
 		rule, _ := t.m.net.siteRule(t.j.url.Hostname())
 		return outcome{verdict: rules.Classify(rules.Failure{Refused: notImageError(a.Head, t.j.url, resp),
 			Head: a.Head, Signs: rule.signs()})}, true
-	case !a.Format.IsImage && transfer.Encoded(resp.Header) && sniff.ClaimsKnownPicture(t.nameFor(resp), resp.Header.Get("Content-Type")):
+	case !a.Format.IsImage && sniff.ClaimsKnownPicture(t.nameFor(resp), resp.Header.Get("Content-Type")):
 		return outcome{verdict: refused(notPictureError(resp))}, true
 	}
 	return outcome{}, false
 }
 
-// notPictureError is the failure of an encoded answer that is no picture
-// where the link or the server named one: bytes that decoded to no
-// picture, or a picture still wrapped in a Content-Encoding Haul cannot
-// undo (named in Detail).
+// notPictureError is the failure of an answer that is no picture where
+// the link or the server named one: bytes of no picture format, as sent or
+// once decoded, or a picture still wrapped in a Content-Encoding Haul
+// cannot undo (named in Detail).
 func notPictureError(resp *http.Response) *ItemError {
 	return &ItemError{Kind: ErrNotImage, Reason: ReasonNotPicture, Status: resp.StatusCode,
 		Detail: transfer.KeptEncoding(resp.Header)}

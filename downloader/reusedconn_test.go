@@ -21,7 +21,7 @@ import (
 func TestNotHTTPOnAReusedConnectionIsTriedAgain(t *testing.T) {
 	files := map[string][]byte{}
 	for i := range 3 {
-		files[fmt.Sprintf("/p%d.jpg", i)] = downloadtest.Data(3000+i, int64(i))
+		files[fmt.Sprintf("/p%d.jpg", i)] = downloadtest.Picture(3000+i, int64(i))
 	}
 	srv := strayBytesServer(t, files)
 	var links []string

@@ -14,7 +14,7 @@ import (
 // item saved as "x.jpg".
 func TestServerChosenPartNameDoesNotCollide(t *testing.T) {
 	srv := newServer(t)
-	plain, sneaky := downloadtest.Data(300<<10, 11), downloadtest.Data(200<<10, 12)
+	plain, sneaky := downloadtest.Picture(300<<10, 11), downloadtest.Data(200<<10, 12)
 	srv.Handle("/x.jpg", plain, downloadtest.Throttle(4<<20))
 	srv.Handle("/other", sneaky, downloadtest.Header("Content-Disposition", `attachment; filename="x.jpg.part"`))
 	dir := t.TempDir()

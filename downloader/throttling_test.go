@@ -60,10 +60,10 @@ func TestStrictSiteIsObeyedOthersAreNot(t *testing.T) {
 	friendly := newServer(t)
 	var urls []string
 	for i := range 60 {
-		urls = append(urls, fmt.Sprintf("%s/s%02d.jpg", strictSrv.URL, i))
+		urls = append(urls, fmt.Sprintf("%s/s%02d.bin", strictSrv.URL, i))
 	}
 	for i := range 16 {
-		p := fmt.Sprintf("/f%02d.jpg", i)
+		p := fmt.Sprintf("/f%02d.bin", i)
 		friendly.Handle(p, downloadtest.Data(64<<10, int64(i)), downloadtest.Throttle(512<<10))
 		urls = append(urls, friendly.URL(p))
 	}
@@ -108,7 +108,7 @@ func TestRefusalsEndEveryLink(t *testing.T) {
 				if tc.refused(i) {
 					opts = append(opts, downloadtest.Status(http.StatusForbidden))
 				}
-				srv.Handle(p, downloadtest.Data(2000, int64(i)), opts...)
+				srv.Handle(p, downloadtest.Picture(2000, int64(i)), opts...)
 				urls = append(urls, srv.URL(p))
 			}
 			o := testOptions(t.TempDir())

@@ -103,8 +103,8 @@ func TestPauseAllResumeAndCancelOneRow(t *testing.T) {
 			// Pause all drops it; the resumed answers for a and b are
 			// whole, and c's hangs again until it is canceled. So no file
 			// is saved early however slow the machine is.
-			urls := h.serve([]string{"a.png", "b.png"}, big, downloadtest.StallAfterHeaders(100_000, 1))
-			urls = append(urls, h.serve([]string{"c.png"}, big, downloadtest.StallAfterHeaders(100_000, 2))...)
+			urls := h.serve([]string{"a.bin", "b.bin"}, big, downloadtest.StallAfterHeaders(100_000, 1))
+			urls = append(urls, h.serve([]string{"c.bin"}, big, downloadtest.StallAfterHeaders(100_000, 2))...)
 			h.paste(strings.Join(urls, "\n"))
 			h.waitRows(3)
 			h.ui.batch.Start()
@@ -137,7 +137,7 @@ func TestPauseAllResumeAndCancelOneRow(t *testing.T) {
 			}
 			h.waitTotals("2 saved · 0 skipped · 0 failed · 0 left · 1 canceled")
 			saved := h.readSaved()
-			if len(saved) != 2 || saved["a.png"] != string(big("")) || saved["b.png"] != string(big("")) {
+			if len(saved) != 2 || saved["a.bin"] != string(big("")) || saved["b.bin"] != string(big("")) {
 				t.Errorf("files on disk: %v", keys(saved))
 			}
 		})

@@ -13,7 +13,7 @@ func TestBusyBatchRefreshesAtMostOncePerTick(t *testing.T) {
 	h := newHarness(t, map[string]int{prefConcurrency: 16})
 	names := make([]string, 16)
 	for i := range names {
-		names[i] = string(rune('a'+i)) + ".png"
+		names[i] = string(rune('a'+i)) + ".bin"
 	}
 	body := func(string) []byte { return downloadtest.Data(300_000, 3) }
 	urls := h.serve(names, body, downloadtest.Throttle(150_000))

@@ -3,6 +3,8 @@ package downloadtest
 import (
 	"bytes"
 	"testing"
+
+	"haul/downloader/sniff"
 )
 
 func TestData(t *testing.T) {
@@ -45,5 +47,37 @@ func BenchmarkHandle64MiB(b *testing.B) {
 	b.SetBytes(int64(len(body)))
 	for b.Loop() {
 		s.Handle("/big", body)
+	}
+}
+
+func TestPicture(t *testing.T) {
+	tests := []struct {
+		name  string
+		body  []byte
+		start string
+	}{
+		{"jpeg", Picture(4096, 1), "\xff\xd8\xff"},
+		{"named jpeg", PictureNamed("a.JPEG", 100, 1), "\xff\xd8\xff"},
+		{"png", PictureNamed("/img/a.png", 100, 1), "\x89PNG\r\n\x1a\n"},
+		{"gif", PictureNamed("a.gif", 100, 1), "GIF89a"},
+		{"webp", PictureNamed("a.webp", 100, 1), "RIFF"},
+		{"any other name", PictureNamed("a.bin", 100, 1), "\xff\xd8\xff"},
+		{"shorter than its start", Picture(2, 1), "\xff\xd8"},
+	}
+	for _, tt := range tests {
+		if !bytes.HasPrefix(tt.body, []byte(tt.start)) {
+			t.Errorf("%s: starts % x, want % x", tt.name, tt.body[:min(len(tt.body), 8)], tt.start)
+		}
+	}
+	for _, name := range []string{"a.jpg", "a.png", "a.gif", "a.webp"} {
+		if f := sniff.Detect(PictureNamed(name, 3000, 9)); !f.IsImage || sniff.FixExtension(name, f) != name {
+			t.Errorf("PictureNamed(%q) is taken for %+v, want a picture of its name's format", name, f)
+		}
+	}
+	if !bytes.Equal(Picture(100, 5), Picture(4096, 5)[:100]) || bytes.Equal(Picture(100, 5), Picture(100, 6)) {
+		t.Error("Picture is not deterministic by its seed, with shorter runs as prefixes")
+	}
+	if !bytes.Equal(Picture(4096, 5)[20:], Data(4096, 5)[20:]) || len(Picture(1000, 3)) != 1000 {
+		t.Error("Picture does not go on as Data does, or has the wrong length")
 	}
 }

@@ -59,10 +59,6 @@ func decodable(encs []string) bool {
 	return true
 }
 
-// Encoded says the server encoded its answer (a Content-Encoding other
-// than identity), whether Haul could undo it or not.
-func Encoded(h http.Header) bool { return encodings(h) != nil }
-
 // KeptEncoding names the encodings of an answer Haul could not undo,
 // whose body it kept as sent; "" when there are none.
 func KeptEncoding(h http.Header) string {

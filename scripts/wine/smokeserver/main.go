@@ -32,6 +32,7 @@ import (
 
 	"haul/downloader/downloadtest"
 	"haul/downloader/naming"
+	"haul/downloader/sniff"
 )
 
 // served is one file: where the server has it and what Haul must call it.
@@ -100,6 +101,10 @@ func serve(list, want string) {
 	var links []string
 	for i, f := range files() {
 		body := downloadtest.Data(30_000+i*7_000, int64(i+1))
+		if sniff.ImageExtension(filepath.Ext(f.path)) {
+			// A picture's name must hold a picture, or it is refused as none.
+			body = downloadtest.PictureNamed(f.path, len(body), int64(i+1))
+		}
 		srv.Handle(f.path, body, downloadtest.Header("Content-Type", "application/octet-stream"))
 		links = append(links, strings.TrimSuffix(srv.URL("/"), "/")+escapePath(f.path))
 		if err := os.WriteFile(filepath.Join(want, f.want), body, 0o644); err != nil {
