@@ -26,7 +26,7 @@ func (s *splitRun) serve(c *splitConn, body io.Reader, closeBody func(), rctx co
 				// one more, and the site may still be sending the answer it
 				// cut short.
 				ev.oneMore = ev.oneMore && !started
-				s.giveBack(c)
+				s.giveBack(c, ev.refused)
 				s.events <- *ev
 				return
 			}
@@ -41,7 +41,7 @@ func (s *splitRun) serve(c *splitConn, body io.Reader, closeBody func(), rctx co
 		}
 		closeBody()
 		if fail != nil {
-			s.giveBack(c)
+			s.giveBack(c, true)
 			s.events <- connEvent{c: c, fail: fail}
 			return
 		}
@@ -183,13 +183,15 @@ func (s *splitRun) victimLocked(c *splitConn) (*splitConn, bool) {
 }
 
 // giveBack puts what is left of a failed connection's span back: to the
-// connection it was taken from when that one can read on, else for
-// another connection to fetch.
-func (s *splitRun) giveBack(c *splitConn) {
+// connection it was taken from when toOwner allows and that one can read
+// on, else for another connection to fetch. A connection that met another
+// version or an encoded part gives nothing to its owner, so the file
+// starts over rather than being finished by whichever answer ends first.
+func (s *splitRun) giveBack(c *splitConn, toOwner bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	delete(s.conns, c)
-	if c.pos < c.end && !s.returnLocked(c) {
+	if c.pos < c.end && !(toOwner && s.returnLocked(c)) {
 		s.pending = append(s.pending, ranges.Span{Start: c.pos, End: c.end})
 	}
 }

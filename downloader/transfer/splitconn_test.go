@@ -145,26 +145,27 @@ func TestSplitLearnsTheSitesLimitOnlyFromItsRefusals(t *testing.T) {
 
 // TestSplitGivesARefusedSpanBackToItsConnection: what is left of a span
 // taken from a connection goes back to it when it can read on (its answer
-// carries those bytes and it has not reached its end), else it waits for
-// another connection.
+// carries those bytes and it has not reached its end) and the span was not
+// met with another version, else it waits for another connection.
 func TestSplitGivesARefusedSpanBackToItsConnection(t *testing.T) {
+	reading := splitConn{pos: testMiB, end: 4 * testMiB, asked: 8 * testMiB}
+	left := ranges.Holes{{Start: 4 * testMiB, End: 8 * testMiB}}
 	tests := []struct {
 		name        string
 		victim      splitConn
 		thiefPos    int64
 		victimGone  bool
-		wantEnd     int64 // the end of the span taken from
+		toOwner     bool // false: the span met another version
+		wantEnd     int64
 		wantPending ranges.Holes
 	}{
-		{"reads on", splitConn{pos: testMiB, end: 4 * testMiB, asked: 8 * testMiB}, 4 * testMiB, false, 8 * testMiB, nil},
-		{"the try's own answer reads on", splitConn{pos: testMiB, end: 4 * testMiB}, 4 * testMiB, false, 8 * testMiB, nil},
-		{"reached its end", splitConn{pos: 4 * testMiB, end: 4 * testMiB, asked: 8 * testMiB}, 4 * testMiB, false, 4 * testMiB,
-			ranges.Holes{{Start: 4 * testMiB, End: 8 * testMiB}}},
-		{"asked for less", splitConn{pos: testMiB, end: 4 * testMiB, asked: 6 * testMiB}, 4 * testMiB, false, 4 * testMiB,
-			ranges.Holes{{Start: 4 * testMiB, End: 8 * testMiB}}},
-		{"gone", splitConn{pos: testMiB, end: 4 * testMiB, asked: 8 * testMiB}, 4 * testMiB, true, 4 * testMiB,
-			ranges.Holes{{Start: 4 * testMiB, End: 8 * testMiB}}},
-		{"the span was fetched in part", splitConn{pos: testMiB, end: 4 * testMiB, asked: 8 * testMiB}, 5 * testMiB, false, 4 * testMiB,
+		{"reads on", reading, 4 * testMiB, false, true, 8 * testMiB, nil},
+		{"the try's own answer reads on", splitConn{pos: testMiB, end: 4 * testMiB}, 4 * testMiB, false, true, 8 * testMiB, nil},
+		{"reached its end", splitConn{pos: 4 * testMiB, end: 4 * testMiB, asked: 8 * testMiB}, 4 * testMiB, false, true, 4 * testMiB, left},
+		{"asked for less", splitConn{pos: testMiB, end: 4 * testMiB, asked: 6 * testMiB}, 4 * testMiB, false, true, 4 * testMiB, left},
+		{"gone", reading, 4 * testMiB, true, true, 4 * testMiB, left},
+		{"another version met", reading, 4 * testMiB, false, false, 4 * testMiB, left},
+		{"the span was fetched in part", reading, 5 * testMiB, false, true, 4 * testMiB,
 			ranges.Holes{{Start: 5 * testMiB, End: 8 * testMiB}}},
 	}
 	for _, tt := range tests {
@@ -177,7 +178,7 @@ func TestSplitGivesARefusedSpanBackToItsConnection(t *testing.T) {
 			if !tt.victimGone {
 				s.conns[&victim] = struct{}{}
 			}
-			s.giveBack(thief)
+			s.giveBack(thief, tt.toOwner)
 			if victim.end != tt.wantEnd {
 				t.Errorf("the connection taken from ends at %d, want %d", victim.end, tt.wantEnd)
 			}
