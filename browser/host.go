@@ -11,15 +11,28 @@ type Reply struct {
 	OK bool `json:"ok"`
 	// Added is how many links were queued, or shown in the picker.
 	Added int `json:"added"`
+	// NotAdded is how many links Haul did not queue because its list was
+	// full, and Note says so in the user's language; the extension shows
+	// Note when there is one. Both are left out when every link was taken.
+	NotAdded int    `json:"notAdded,omitempty"`
+	Note     string `json:"note,omitempty"`
 	// Reason names why the message was refused ("too_large", …), "" when OK.
 	Reason string `json:"reason,omitempty"`
 	// Error says what went wrong in the user's language, "" when OK.
 	Error string `json:"error,omitempty"`
 }
 
-// Deliver hands a checked message to Haul and returns how many links it
-// took, or why it could not.
-type Deliver func(Message) (int, error)
+// Delivered is what Haul did with a message it took: how many links it
+// queued or showed to choose from, and how many a full list left out,
+// with the words that say so.
+type Delivered struct {
+	Added, NotAdded int
+	Note            string
+}
+
+// Deliver hands a checked message to Haul and returns what it took, or
+// why it could not.
+type Deliver func(Message) (Delivered, error)
 
 // Serve answers the messages read from r on w until the browser closes r:
 // each is read, checked and delivered, and answered with what came of it.
@@ -51,11 +64,11 @@ func handle(body []byte, deliver Deliver, describe func(error) string) Reply {
 	if err != nil {
 		return refused(err, describe)
 	}
-	n, err := deliver(m)
+	d, err := deliver(m)
 	if err != nil {
 		return refused(err, describe)
 	}
-	return Reply{OK: true, Added: n}
+	return Reply{OK: true, Added: d.Added, NotAdded: d.NotAdded, Note: d.Note}
 }
 
 // refused is the answer to a message that came to nothing.

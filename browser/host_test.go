@@ -64,7 +64,7 @@ func TestServeRefusesBadMessagesAndAddsNothing(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			delivered := 0
 			var out bytes.Buffer
-			err := Serve(bytes.NewReader(tt.input), &out, func(Message) (int, error) { delivered++; return 1, nil }, describe)
+			err := Serve(bytes.NewReader(tt.input), &out, func(Message) (Delivered, error) { delivered++; return Delivered{Added: 1}, nil }, describe)
 			got := replies(t, &out)
 			if len(got) != 1 {
 				t.Fatalf("replies = %+v (err %v), want one", got, err)
@@ -92,7 +92,7 @@ func TestServeDeliversEachGoodMessage(t *testing.T) {
 	in.Write(frame(`{"type":"links","links":["https://example.org/f.zip"]}`))
 	var got []Message
 	var out bytes.Buffer
-	err := Serve(&in, &out, func(m Message) (int, error) { got = append(got, m); return len(m.Links), nil }, describe)
+	err := Serve(&in, &out, func(m Message) (Delivered, error) { got = append(got, m); return Delivered{Added: len(m.Links)}, nil }, describe)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,7 +119,7 @@ func TestServeDeliversEachGoodMessage(t *testing.T) {
 func TestServeSaysWhyDeliveryFailed(t *testing.T) {
 	var out bytes.Buffer
 	err := Serve(bytes.NewReader(frame(`{"type":"links","links":["https://example.org/f.zip"]}`)), &out,
-		func(Message) (int, error) { return 0, errors.New("haul did not start") }, describe)
+		func(Message) (Delivered, error) { return Delivered{}, errors.New("haul did not start") }, describe)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -154,5 +154,33 @@ func TestCheckCaller(t *testing.T) {
 		if err := CheckCaller(tt.args); (err == nil) != tt.ok {
 			t.Errorf("CheckCaller(%q) = %v, want ok %v", tt.args, err, tt.ok)
 		}
+	}
+}
+
+// TestServeSaysHowManyAFullListLeftOut: the reply carries how many links
+// Haul's full list left out and the words saying so, and a reply for a
+// message taken whole is as it always was.
+func TestServeSaysHowManyAFullListLeftOut(t *testing.T) {
+	tests := []struct {
+		name      string
+		delivered Delivered
+		want      string
+	}{
+		{"taken whole", Delivered{Added: 2}, `{"ok":true,"added":2}`},
+		{"cut short", Delivered{Added: 1, NotAdded: 1, Note: "the list is full"},
+			`{"ok":true,"added":1,"notAdded":1,"note":"the list is full"}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out bytes.Buffer
+			msg := frame(`{"type":"links","links":["https://example.org/a.jpg","https://example.org/b.jpg"]}`)
+			if err := Serve(bytes.NewReader(msg), &out, func(Message) (Delivered, error) { return tt.delivered, nil }, describe); err != nil {
+				t.Fatal(err)
+			}
+			body, err := ReadFrame(&out, maxReplySize)
+			if err != nil || string(body) != tt.want {
+				t.Errorf("reply %s (%v), want %s", body, err, tt.want)
+			}
+		})
 	}
 }

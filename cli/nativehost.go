@@ -42,9 +42,9 @@ func NativeHost(ctx context.Context, args []string, stdin io.Reader, stdout, std
 			return exitFailed
 		}
 	}
-	deliver := func(m browser.Message) (int, error) {
+	deliver := func(m browser.Message) (browser.Delivered, error) {
 		if callerErr != nil {
-			return 0, callerErr
+			return browser.Delivered{}, callerErr
 		}
 		return handOver(ctx, path, instance.Request{Browser: &m}, opts.Window)
 	}
@@ -56,25 +56,26 @@ func NativeHost(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	return exitOK
 }
 
-// handOver gives req to the running Haul, starting one when none runs.
-func handOver(ctx context.Context, path string, req instance.Request, window bool) (int, error) {
+// handOver gives req to the running Haul, starting one when none runs,
+// and says what it took.
+func handOver(ctx context.Context, path string, req instance.Request, window bool) (browser.Delivered, error) {
 	reply, err := instance.Send(ctx, path, req)
 	if errors.Is(err, instance.ErrNotRunning) {
 		if err := startHaul(window); err != nil {
-			return 0, err
+			return browser.Delivered{}, err
 		}
 		reply, err = sendWhenListening(ctx, path, req)
 	}
 	if err != nil {
-		return 0, err
+		return browser.Delivered{}, err
 	}
 	if reply.Busy {
-		return 0, instance.ErrNoAnswer
+		return browser.Delivered{}, instance.ErrNoAnswer
 	}
 	if reply.Error != "" {
-		return 0, errors.New(reply.Error)
+		return browser.Delivered{}, errors.New(reply.Error)
 	}
-	return reply.Added, nil
+	return browser.Delivered{Added: reply.Added, NotAdded: reply.NotAdded, Note: reply.Note}, nil
 }
 
 // sendWhenListening sends req once the Haul just started listens.

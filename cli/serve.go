@@ -131,24 +131,29 @@ func (t *serveTaker) end() {
 	t.ended = true
 }
 
-// take queues what another launch handed over and says how many it took.
+// take queues what another launch handed over and says how many it took,
+// and how many the full list left out.
 func take(m *downloader.Manager, r instance.Request, stderr io.Writer) instance.Reply {
-	added := 0
+	var reply instance.Reply
 	if r.Browser != nil {
 		r.Browser.UseIn(m)
-		ids, _ := r.Browser.Queue(m)
-		added += len(ids)
+		ids, rejected := r.Browser.Queue(m)
+		reply.Added, reply.NotAdded = len(ids), downloader.ListFull(rejected)
 		fmt.Fprintln(stderr, tr().X("cli.serve.received", i18n.Data{"N": len(ids), "Page": r.Browser.Page.URL}))
 	}
 	if len(r.Files) > 0 {
 		in, err := gatherLinks(r.Files, nil, links.Options{Legacy: i18n.LegacyEncoding(tr())})
 		if err != nil {
-			return instance.Reply{Added: added, Error: err.Error()}
+			return instance.Reply{Added: reply.Added, Error: err.Error()}
 		}
-		ids, _ := m.Add(in.links...)
-		added += len(ids)
+		ids, rejected := m.Add(in.links...)
+		reply.Added, reply.NotAdded = reply.Added+len(ids), reply.NotAdded+downloader.ListFull(rejected)
 	}
-	return instance.Reply{Added: added}
+	if reply.NotAdded > 0 {
+		reply.Note = tr().XN("cli.serve.listfull", reply.NotAdded, i18n.NotAddedData(reply.NotAdded))
+		fmt.Fprintln(stderr, "haul serve: "+reply.Note)
+	}
+	return reply
 }
 
 // waitIdle returns when ctx ends, or when nothing has been handed over and

@@ -107,7 +107,8 @@ async function send(tabId, message) {
     return { ok: false, error: text };
   }
   if (reply && reply.ok) {
-    show(tabId, String(reply.added), words("sent", [String(reply.added)]));
+    // A note says why some links were not taken (Haul's list is full).
+    show(tabId, String(reply.added), reply.note || words("sent", [String(reply.added)]));
   } else {
     show(tabId, "!", words("failed", [reply && reply.error || "?"]));
   }

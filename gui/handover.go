@@ -25,25 +25,30 @@ func (l *intakeLine) receive(r instance.Request) instance.Reply {
 	u.win.Show()
 	u.win.RequestFocus()
 	u.intake.AddFiles(r.Files)
-	added := len(r.Files)
+	reply := instance.Reply{Added: len(r.Files)}
 	if r.Browser != nil {
-		added += u.intake.fromBrowser(*r.Browser)
+		added, notAdded := u.intake.fromBrowser(*r.Browser)
+		reply.Added += added
+		if notAdded > 0 {
+			reply.NotAdded, reply.Note = notAdded, listFullText(notAdded, false)
+		}
 	}
-	return instance.Reply{Added: added}
+	return reply
 }
 
 // fromBrowser uses a page's cookies and User-Agent for its pictures' sites
 // (in memory only: they are saved only as a site rule the user makes), then
 // opens the picker on the page's pictures, all chosen, as Find pictures
-// does; links are queued as they are.
-func (l *intakeLine) fromBrowser(m browser.Message) int {
+// does; links are queued as they are. It returns how many links were
+// queued or shown, and how many a full list left out.
+func (l *intakeLine) fromBrowser(m browser.Message) (added, notAdded int) {
 	u := l.ui
 	m.UseIn(u.m)
 	if m.Type != browser.TypePictures {
 		var r intakeResult
 		r.count(m.Queue(u.m))
 		u.intake.showAdded(r)
-		return r.added
+		return r.added, r.listFull
 	}
 	src := picker.Source{Page: m.Page.URL}
 	for _, link := range m.Links {
@@ -53,5 +58,5 @@ func (l *intakeLine) fromBrowser(m browser.Message) int {
 	}
 	u.ShowPictures(src)
 	u.intake.set(lang.XN("browser.received", "{{.N}} pictures from the browser to choose from", len(m.Links), kit.Data{"N": len(m.Links)}), nil)
-	return len(m.Links)
+	return len(m.Links), 0
 }

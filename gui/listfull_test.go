@@ -31,7 +31,7 @@ func newCappedHarness(t *testing.T, max int) *harness {
 // TestEveryWayInSaysOnceThatTheListIsFull fills a list of 3 with two
 // links, then adds five by each way in that does not count beforehand:
 // one fits, and the intake line says once how many were not added, with
-// no line per link.
+// no line per link; the browser's reply says it too.
 func TestEveryWayInSaysOnceThatTheListIsFull(t *testing.T) {
 	links := func(prefix string) []string {
 		var out []string
@@ -59,8 +59,9 @@ func TestEveryWayInSaysOnceThatTheListIsFull(t *testing.T) {
 			replied := make(chan instance.Reply, 1)
 			go func() { replied <- h.ui.Receive(instance.Request{Browser: &msg}) }()
 			h.pump("the reply", func() bool { return len(replied) == 1 })
-			if r := <-replied; r.Added != 1 {
-				t.Errorf("reply = %+v, want 1 added", r)
+			want := "The list is full (200,000 links): 4 links were not added. Clear finished links (Ctrl+L) to make room, then add them again"
+			if r := <-replied; r.Added != 1 || r.NotAdded != 4 || r.Note != want {
+				t.Errorf("reply = %+v, want 1 added and 4 not, saying why", r)
 			}
 		}, "Added 1 link · The list is full (200,000 links): 4 links were not added. Clear finished links (Ctrl+L) to make room, then add them again"},
 		{"a paste", func(h *harness) { h.paste(strings.Join(links("t"), "\n")) },

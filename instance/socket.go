@@ -48,6 +48,11 @@ type Request struct {
 type Reply struct {
 	// Added is how many links were queued or shown to choose from.
 	Added int `json:"added"`
+	// NotAdded is how many links were not queued because the list already
+	// held the most links it takes; Note says so, and what to do, in the
+	// user's language. 0 and "" when every link found room.
+	NotAdded int    `json:"notAdded,omitempty"`
+	Note     string `json:"note,omitempty"`
 	// Error says why nothing was taken, in the user's language; "" when it was.
 	Error string `json:"error,omitempty"`
 	// Busy says the running Haul did not take the request in time; it may
