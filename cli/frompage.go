@@ -8,6 +8,7 @@ import (
 	"io"
 
 	"haul/downloader"
+	"haul/downloader/links"
 	"haul/downloader/pages"
 	"haul/downloader/render"
 	"haul/i18n"
@@ -95,4 +96,17 @@ func findPictures(ctx context.Context, m *downloader.Manager, cfg config, stderr
 		return m.Network().FindImages(ctx, cfg.fromPage, cfg.pages)
 	}
 	return images, nil, err
+}
+
+// reportRejected says why each link refused was not queued, a duplicate
+// aside, and once how many the full list left out.
+func reportRejected(stderr io.Writer, rejected []downloader.Rejected) {
+	for _, r := range rejected {
+		if !r.Duplicate && r.Reason != links.ReasonListFull {
+			fmt.Fprintf(stderr, "%s: %s\n", downloader.ShownLink(r.URL), i18n.LinkReason(tr(), r.Reason))
+		}
+	}
+	if n := downloader.ListFull(rejected); n > 0 {
+		fmt.Fprintln(stderr, tr().XN("cli.listfull", n, i18n.NotAddedData(n)))
+	}
 }

@@ -95,11 +95,7 @@ func prepare(ctx context.Context, cfg config, stdin io.Reader, stderr io.Writer)
 		r, pageErr = addFromPage(ctx, m, cfg, stderr)
 		rejected = append(rejected, r...)
 	}
-	for _, r := range rejected {
-		if !r.Duplicate {
-			fmt.Fprintf(stderr, "%s: %s\n", downloader.ShownLink(r.URL), i18n.LinkReason(tr(), r.Reason))
-		}
-	}
+	reportRejected(stderr, rejected)
 	if ctx.Err() != nil {
 		return m, store, exitOK // stopped while the page was read: run says so
 	}

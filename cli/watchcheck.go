@@ -77,6 +77,9 @@ func printChecked(stdout, stderr io.Writer, p watch.Page, r watch.Result) {
 	case r.Failed > 0:
 		fmt.Fprintln(stderr, tr().XN("cli.watch.failed", r.Failed, d))
 	}
+	if r.NotAdded > 0 {
+		fmt.Fprintf(stderr, "%s: %s\n", p.URL, i18n.WatchNotAdded(tr(), r.NotAdded))
+	}
 	fmt.Fprintln(stdout, tr().XN("watch.new", r.New, d))
 }
 
@@ -107,7 +110,7 @@ func (c pageChecker) check(ctx context.Context, p watch.Page) watch.Result {
 	if err != nil {
 		return watch.Result{Problem: i18n.ErrorText(tr(), err)}
 	}
-	addPagesPictures(m, images)
+	rejected, _ := addPagesPictures(m, images)
 	if err := m.Start(context.WithoutCancel(ctx)); err != nil {
 		return watch.Result{Problem: i18n.ErrorText(tr(), err)}
 	}
@@ -119,5 +122,5 @@ func (c pageChecker) check(ctx context.Context, p watch.Page) watch.Result {
 	}
 	m.Stop()
 	s := m.Summary()
-	return watch.Result{New: s.Done, Failed: s.Failed}
+	return watch.Result{New: s.Done, Failed: s.Failed, NotAdded: downloader.ListFull(rejected)}
 }

@@ -80,8 +80,10 @@ func (w *watched) check(ctx context.Context, p watch.Page) watch.Result {
 	if err != nil {
 		return watch.Result{Problem: i18n.ErrorText(kit.Tr, err)}
 	}
+	notAdded := 0
 	for _, img := range images {
-		m.Intake().AddPagePictures(downloader.Page{URL: img.Page, Title: img.PageTitle}, img.URL)
+		_, rejected := m.Intake().AddPagePictures(downloader.Page{URL: img.Page, Title: img.PageTitle}, img.URL)
+		notAdded += downloader.ListFull(rejected)
 	}
 	if err := m.Start(ctx); err != nil {
 		return watch.Result{Problem: i18n.ErrorText(kit.Tr, err)}
@@ -89,7 +91,7 @@ func (w *watched) check(ctx context.Context, p watch.Page) watch.Result {
 	s := m.Wait()
 	m.Stop()
 	w.received.Add(m.Summary().Received)
-	return watch.Result{New: s.Done, Failed: s.Failed}
+	return watch.Result{New: s.Done, Failed: s.Failed, NotAdded: notAdded}
 }
 
 // findPictures reads the page for its pictures: with the browser when its
@@ -179,7 +181,7 @@ func (w *watched) row(p watch.Page) fyne.CanvasObject {
 	info := widget.NewLabel(lastCheckText(p))
 	info.Importance = widget.LowImportance
 	info.Truncation = fyne.TextTruncateEllipsis
-	if p.Problem != "" {
+	if p.Problem != "" || p.NotAdded > 0 {
 		info.Importance = widget.WarningImportance
 	}
 	remove := widget.NewButton(lang.L("Stop watching"), func() {
@@ -224,8 +226,18 @@ func pageName(page string) string {
 	return u.Host + u.RequestURI()
 }
 
-// lastCheckText says where the page's pictures go and what its last check found.
+// lastCheckText says where the page's pictures go and what its last check
+// found, and how many new pictures a full list left out.
 func lastCheckText(p watch.Page) string {
+	text := checkText(p)
+	if p.NotAdded > 0 {
+		text += " · " + i18n.WatchNotAdded(kit.Tr, p.NotAdded)
+	}
+	return text
+}
+
+// checkText says where the page's pictures go and what its last check found.
+func checkText(p watch.Page) string {
 	d := kit.Data{"Folder": p.Dir, "When": p.Checked.Local().Format("2006-01-02 15:04"), "N": p.New, "Problem": p.Problem,
 		"Hours": fmt.Sprint(p.Every.Hours())}
 	switch {

@@ -200,3 +200,36 @@ func TestWatchedPagesAreReadForTheChosenTime(t *testing.T) {
 		})
 	}
 }
+
+// TestAWatchedCheckPastTheCapSaysSo: a check whose page has more new
+// pictures than its list takes (made 2 here) saves those that fit, and
+// the Watched tab says how many were not added, once.
+func TestAWatchedCheckPastTheCapSaysSo(t *testing.T) {
+	h := newCappedHarness(t, 2)
+	var html strings.Builder
+	for i := range 5 {
+		name := fmt.Sprintf("p%d.png", i)
+		h.srv.Handle("/w/"+name, fileBody(name))
+		fmt.Fprintf(&html, `<a href="/w/%s">%d</a>`, name, i)
+	}
+	h.srv.Handle("/w", []byte(html.String()), downloadtest.Header("Content-Type", "text/html"))
+	folder := t.TempDir()
+	path := filepath.Join(t.TempDir(), "watched.json")
+	list := watch.Open(path)
+	list.Add(watch.Page{URL: h.srv.URL("/w"), Dir: folder, Every: time.Hour})
+	clock := watchtest.NewClock(time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC))
+	h.cfg.watchList, h.cfg.watchClock = path, clock
+	h.reopen()
+	<-clock.Waiting // the first round is over
+	if got := len(guitest.ReadFiles(t, folder)); got != 2 {
+		t.Errorf("the watched page's folder holds %d files, want the 2 that fit", got)
+	}
+	if pages, _ := list.Pages(); len(pages) != 1 || pages[0].New != 2 || pages[0].NotAdded != 3 {
+		t.Fatalf("the list says %+v", pages)
+	}
+	const want = "2 new · 3 new pictures were not added: one check takes at most 200,000 links"
+	h.pump("the Watched tab to show the check", func() bool {
+		h.ui.watched.tab()
+		return strings.Count(watchedText(h.ui.watched), want) == 1
+	})
+}

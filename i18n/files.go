@@ -67,9 +67,3 @@ func ListFullData(n int64, held int) Data {
 	d["Room"] = humanize.Comma(int64(max(links.MaxRunLinks-held, 0)))
 	return d
 }
-
-// NotAddedData is what the words for links a full list left out say: how
-// many were not added (N) and how many links the list holds at most (Max).
-func NotAddedData(n int) Data {
-	return Data{"N": humanize.Comma(int64(n)), "Max": humanize.Comma(links.MaxRunLinks)}
-}

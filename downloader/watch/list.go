@@ -32,6 +32,9 @@ type Page struct {
 	New int `json:"new"`
 	// Failed is how many of them could not be saved.
 	Failed int `json:"failed,omitempty"`
+	// NotAdded is how many new pictures the last check left out, its list
+	// being full.
+	NotAdded int `json:"notAdded,omitempty"`
 	// Problem is why the last check could not read the page, "" when it could.
 	Problem string `json:"problem,omitempty"`
 }
@@ -163,7 +166,7 @@ func (l *List) Remove(url string) error {
 func (l *List) Record(url string, checked time.Time, r Result) error {
 	return l.change(func(pages []Page) ([]Page, error) {
 		if i := slices.IndexFunc(pages, func(q Page) bool { return q.URL == url }); i >= 0 {
-			pages[i].Checked, pages[i].New, pages[i].Failed, pages[i].Problem = checked, r.New, r.Failed, r.Problem
+			pages[i].Checked, pages[i].New, pages[i].Failed, pages[i].NotAdded, pages[i].Problem = checked, r.New, r.Failed, r.NotAdded, r.Problem
 		}
 		return pages, nil
 	})

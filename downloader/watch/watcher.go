@@ -11,6 +11,9 @@ type Result struct {
 	New int
 	// Failed is how many new pictures could not be saved.
 	Failed int
+	// NotAdded is how many new pictures were not added because the
+	// check's list already held the most links a list takes.
+	NotAdded int
 	// Problem is why the page could not be read, "" when it could.
 	Problem string
 }
@@ -86,7 +89,7 @@ func (w *Watcher) CheckDue(ctx context.Context, all bool) ([]Page, []Result, err
 		if err := w.List.Record(p.URL, at, r); err != nil {
 			return checked, results, err
 		}
-		p.Checked, p.New, p.Failed, p.Problem = at, r.New, r.Failed, r.Problem
+		p.Checked, p.New, p.Failed, p.NotAdded, p.Problem = at, r.New, r.Failed, r.NotAdded, r.Problem
 		checked, results = append(checked, p), append(results, r)
 		if w.Checked != nil {
 			w.Checked(p, r)
