@@ -42,6 +42,13 @@
 // of tries. A move the table does not list is refused with an error, and
 // the engine's tests fail on it.
 //
+// The list holds at most Options.MaxLinks items (links.MaxRunLinks,
+// 200,000), whatever their state: a finished item holds its place until it
+// is cleared. Every way in (Add, Intake's pages and pictures, the pictures
+// of a link that turned out to be a page) meets the cap in addLocked, and
+// a link past it comes back Rejected as links.ReasonListFull, for the
+// caller to count (ListFull) and tell of once.
+//
 // # One try, one way
 //
 // A try goes one way, in one function that lists its steps (attempt, in
