@@ -88,13 +88,23 @@ func (s *splitRun) stream(c *splitConn, body io.Reader, rctx context.Context) *R
 			}
 		}
 		if rerr == io.EOF {
-			rerr = io.ErrUnexpectedEOF // the span is not whole yet
+			if s.spanWhole(c) {
+				return nil // the last bytes came with the end of the answer
+			}
+			rerr = io.ErrUnexpectedEOF
 		}
 		if rerr != nil {
 			r := readFailed(s.t.ctx, rctx, rerr, 0)
 			return &r
 		}
 	}
+}
+
+// spanWhole says the connection has every byte of its span.
+func (s *splitRun) spanWhole(c *splitConn) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return c.pos >= c.end
 }
 
 // reserve is how much the connection may read next, at most size: what is

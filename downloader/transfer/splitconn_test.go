@@ -13,6 +13,7 @@ import (
 	"sync"
 	"syscall"
 	"testing"
+	"testing/iotest"
 	"time"
 
 	"haul/downloader/ranges"
@@ -184,6 +185,38 @@ func TestSplitGivesARefusedSpanBackToItsConnection(t *testing.T) {
 			}
 			if !slices.Equal(s.pending, tt.wantPending) {
 				t.Errorf("spans left to fetch %v, want %v", s.pending, tt.wantPending)
+			}
+		})
+	}
+}
+
+// TestSplitSpanEndingWithTheAnswerIsWhole: a connection whose last bytes
+// of its span come with the end of the answer has fetched its span, and
+// ends well, free for the next span; an answer that ends before its span
+// does is cut short.
+func TestSplitSpanEndingWithTheAnswerIsWhole(t *testing.T) {
+	tests := []struct {
+		name     string
+		sent     int
+		wantFail bool
+	}{
+		{"the whole span, with the end", testMiB, false},
+		{"ends early", testMiB / 2, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, _ := newTestSplit(t, nil)
+			data := bytes.Repeat([]byte{7}, tt.sent)
+			c := &splitConn{pos: 2 * testMiB, end: 3 * testMiB, asked: 3 * testMiB}
+			fail := s.stream(c, iotest.DataErrReader(bytes.NewReader(data)), context.Background())
+			if (fail != nil) != tt.wantFail {
+				t.Fatalf("stream ended with %+v, want a failure: %v", fail, tt.wantFail)
+			}
+			if c.pos != 2*testMiB+int64(tt.sent) {
+				t.Errorf("the connection reached %d, want %d", c.pos, 2*testMiB+tt.sent)
+			}
+			if got := s.file.(*memFile).b[2*testMiB : 2*testMiB+tt.sent]; !bytes.Equal(got, data) {
+				t.Error("the span's bytes are not in the file")
 			}
 		})
 	}
