@@ -98,7 +98,7 @@ func (c nameClaim) claimCandidate(name string, numbered bool, offered partTag, t
 		part, foreign = leftoverAt(full+".part", it.raw, offered)
 	}
 	if exists && part != claimFree && (policy != Overwrite || passOver) {
-		os.Remove(full + ".part") // Haul's own, for a file that is there already
+		_ = m.disk.remove(full + ".part") // Haul's own, for a file that is there already
 		part = claimFree
 	}
 	saved := !passOver && policy != Overwrite && savedEarlier(there, it.raw, offered, total)
