@@ -43,15 +43,7 @@ func TestWatchedPagesAreCheckedWhenTheWindowOpens(t *testing.T) {
 	for _, name := range names {
 		h.srv.Handle("/w/"+name, fileBody(name))
 	}
-	h.srv.Handle("/w", []byte(html.String()), downloadtest.Header("Content-Type", "text/html"))
-	folder := t.TempDir()
-	path := filepath.Join(t.TempDir(), "watched.json")
-	list := watch.Open(path)
-	list.Add(watch.Page{URL: h.srv.URL("/w"), Dir: folder, Every: time.Hour})
-	clock := watchtest.NewClock(time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC))
-	h.cfg.watchList, h.cfg.watchClock = path, clock
-	h.reopen()
-	<-clock.Waiting // the first round is over
+	folder, list := h.watchFirstRound(html.String())
 	if got := len(guitest.ReadFiles(t, folder)); got != 3 {
 		t.Errorf("the watched page's folder holds %d files, want 3", got)
 	}
@@ -212,15 +204,7 @@ func TestAWatchedCheckPastTheCapSaysSo(t *testing.T) {
 		h.srv.Handle("/w/"+name, fileBody(name))
 		fmt.Fprintf(&html, `<a href="/w/%s">%d</a>`, name, i)
 	}
-	h.srv.Handle("/w", []byte(html.String()), downloadtest.Header("Content-Type", "text/html"))
-	folder := t.TempDir()
-	path := filepath.Join(t.TempDir(), "watched.json")
-	list := watch.Open(path)
-	list.Add(watch.Page{URL: h.srv.URL("/w"), Dir: folder, Every: time.Hour})
-	clock := watchtest.NewClock(time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC))
-	h.cfg.watchList, h.cfg.watchClock = path, clock
-	h.reopen()
-	<-clock.Waiting // the first round is over
+	folder, list := h.watchFirstRound(html.String())
 	if got := len(guitest.ReadFiles(t, folder)); got != 2 {
 		t.Errorf("the watched page's folder holds %d files, want the 2 that fit", got)
 	}
@@ -232,4 +216,20 @@ func TestAWatchedCheckPastTheCapSaysSo(t *testing.T) {
 		h.ui.watched.tab()
 		return strings.Count(watchedText(h.ui.watched), want) == 1
 	})
+}
+
+// watchFirstRound serves html as the page /w, puts it on a new watched
+// list with its own folder, reopens the window on that list with a fake
+// clock and returns once the first round of checks is over.
+func (h *harness) watchFirstRound(html string) (folder string, list *watch.List) {
+	h.srv.Handle("/w", []byte(html), downloadtest.Header("Content-Type", "text/html"))
+	folder = h.t.TempDir()
+	path := filepath.Join(h.t.TempDir(), "watched.json")
+	list = watch.Open(path)
+	list.Add(watch.Page{URL: h.srv.URL("/w"), Dir: folder, Every: time.Hour})
+	clock := watchtest.NewClock(time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC))
+	h.cfg.watchList, h.cfg.watchClock = path, clock
+	h.reopen()
+	<-clock.Waiting // the first round is over
+	return folder, list
 }
