@@ -65,20 +65,20 @@ type nameClaim struct {
 func (c nameClaim) claimName(want string, offered partTag, total int64) (string, claimKind) {
 	m, it := c.m, c.it
 	if name, n, ok := c.earlierName(want); ok {
-		if _, _, free := m.names.reserve(it.dir, name, 1, it.id); free {
-			if kind, ok := c.claimCandidate(name, n > 1, offered, total); ok {
+		if r := m.names.reserve(it.dir, name, 1, it.id); r.ok {
+			if kind, ok := c.claimCandidate(r, n > 1, offered, total); ok {
 				return name, kind
 			}
 		}
 	}
 	for n := 1; ; n++ {
-		name, tried, ok := m.names.reserve(it.dir, want, n, it.id)
-		n = tried
-		if !ok {
+		r := m.names.reserve(it.dir, want, n, it.id)
+		n = r.tried
+		if !r.ok {
 			continue
 		}
-		if kind, ok := c.claimCandidate(name, n > 1, offered, total); ok {
-			return name, kind
+		if kind, ok := c.claimCandidate(r, n > 1, offered, total); ok {
+			return r.name, kind
 		}
 	}
 }
@@ -86,11 +86,12 @@ func (c nameClaim) claimName(want string, offered partTag, total int64) (string,
 // claimCandidate checks a reserved name against the folder; ok is false
 // when the item must try the next name. numbered says the name is not the
 // one wanted.
-func (c nameClaim) claimCandidate(name string, numbered bool, offered partTag, total int64) (claimKind, bool) {
+func (c nameClaim) claimCandidate(r reservation, numbered bool, offered partTag, total int64) (claimKind, bool) {
 	m, it := c.m, c.it
 	policy := m.Limits().OnExists
+	name := r.name
 	full := filepath.Join(it.dir, name)
-	there := lookAt(full)
+	there := c.lookAtReserved(r, full)
 	exists := there.exists()
 	passOver := c.passOver(there, numbered) || m.queued.another(it.dir, name, it.raw)
 	part, foreign := claimFree, false
@@ -120,6 +121,20 @@ func (c nameClaim) claimCandidate(name string, numbered bool, offered partTag, t
 	return part, true
 }
 
+// lookAtReserved reads what the folder holds under a name just reserved.
+// It reads nothing when the folder held nothing when first looked at and
+// the reservation is fresh: only something outside Haul could have made a
+// file under that name since, and no file is ever placed over one
+// (linkUnnamed, commitFile), so such a file is met when the item's own is
+// placed and the item moves to the next free name. A batch saved into a
+// new or empty folder then costs no look at the disk per file.
+func (c nameClaim) lookAtReserved(r reservation, full string) fileAt {
+	if r.fresh && c.m.scans.heldNothing(c.it.dir) {
+		return fileAt{}
+	}
+	return lookVia(c.m.disk.lstat, full)
+}
+
 // fileAt is what a name in a folder holds: nothing (fi nil), or a file,
 // with the note Haul left on it when it has one (tagged).
 type fileAt struct {
@@ -128,11 +143,9 @@ type fileAt struct {
 	tagged bool
 }
 
-// lookAt reads what path holds: its kind and size, and its note when there
-// is a file, each read once however many questions are asked of it.
-func lookAt(path string) fileAt { return lookVia(os.Lstat, path) }
-
-// lookVia is lookAt with the file's kind and size read by lstat.
+// lookVia reads what path holds: its kind and size, read by lstat, and its
+// note when there is a file, each read once however many questions are
+// asked of it.
 func lookVia(lstat func(string) (fs.FileInfo, error), path string) fileAt {
 	fi, err := lstat(path)
 	if err != nil {

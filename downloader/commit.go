@@ -50,7 +50,7 @@ func (t *try) renameAfterClash(part string) string {
 	m.names.release(it.dir, base, it.id) // the name is another file's now
 	for n := 2; n < 1000; n++ {
 		name := naming.Numbered(base, n)
-		if _, _, free := m.names.reserve(it.dir, name, 1, it.id); !free {
+		if !m.names.reserve(it.dir, name, 1, it.id).ok {
 			continue
 		}
 		full := filepath.Join(it.dir, name)

@@ -28,7 +28,7 @@ type disk struct {
 	createUnnamed createUnnamedFunc
 	createMu      sync.Mutex
 	removeFile    func(path string) error                // os.Remove; tests make it fail
-	lstat         func(path string) (fs.FileInfo, error) // os.Lstat, for the files restoring looks at; tests make it slow
+	lstat         func(path string) (fs.FileInfo, error) // os.Lstat, for the files claims and restoring look at; tests count or slow it
 	commitSem     *semaphore.Weighted                    // bounds files being synced and moved into place at once
 	syncer        groupSync
 	// made holds the folders made or found already, so that each file

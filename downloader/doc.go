@@ -154,9 +154,11 @@
 //     proxy and the site rules (swapped whole, as atomics) and the kept
 //     responses (keptResponses, kept.go, behind their own mutex). It never
 //     takes Manager.mu.
-//   - folderNames (names.go) owns the file names items hold in each folder
-//     and where numbering goes on from; claims (claim.go) look at the
-//     folder with no lock held. Its mu is taken after Manager.mu.
+//   - folderNames (names.go) owns the file names items hold in each folder,
+//     where numbering goes on from, and the folders where a name was given
+//     back; claims (claim.go) look at the folder with no lock held, and
+//     look at no name in a folder that held nothing and where no name was
+//     given back (lookAtReserved). Its mu is taken after Manager.mu.
 //   - journalWriter (journalwriter.go) owns the journal: its order lock
 //     keeps flushes in order, its mu the changes waiting to be written and
 //     the last failure. Manager.mu is taken before its mu, never after.
@@ -170,8 +172,8 @@
 //     openfiles, which also bounds the files synced at once); a try that
 //     still finds no file free waits without using up a try
 //     (rules.MaxShortages). rateLimits (ratelimits.go)
-//     the request and byte pacing, folderScans (leftover.go) what each
-//     folder held when first looked at, and whether this run made a
+//     the request and byte pacing, folderScans (folderscan.go) what
+//     each folder held when first looked at, and whether this run made a
 //     temporary file there since (a folder with none needs no look for
 //     one under each name claimed); each behind its own lock, taken last.
 //

@@ -17,6 +17,7 @@ func TestScanFolderFindsTemporaryFiles(t *testing.T) {
 		{"finished files only", []string{"a.jpg", "b.png", "part", "a.partial"}, false},
 		{"one temporary file", []string{"a.jpg", "b.png.part"}, true},
 		{"a temporary file after a thousand others", append(numbered(1500), "z.bin.part"), true},
+		{"a hidden file", []string{".directory"}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -26,13 +27,17 @@ func TestScanFolderFindsTemporaryFiles(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			if got, _ := scanFolder(dir); got != tt.want {
-				t.Errorf("scanFolder says temporary files: %v, want %v", got, tt.want)
+			found := scanFolder(dir)
+			if found.parts != tt.want {
+				t.Errorf("scanFolder says temporary files: %v, want %v", found.parts, tt.want)
+			}
+			if found.empty != (len(tt.files) == 0) {
+				t.Errorf("scanFolder says empty: %v, for %d files", found.empty, len(tt.files))
 			}
 		})
 	}
-	if parts, saved := scanFolder(filepath.Join(t.TempDir(), "missing")); parts || len(saved) != 0 {
-		t.Errorf("a folder that does not exist holds nothing, got %v, %v", parts, saved)
+	if found := scanFolder(filepath.Join(t.TempDir(), "missing")); found.parts || len(found.saved) != 0 || !found.empty {
+		t.Errorf("a folder that does not exist holds nothing, got %+v", found)
 	}
 }
 
@@ -56,7 +61,11 @@ func TestScanFolderFindsSavedFiles(t *testing.T) {
 	write("original (3).jpg", "http://example.test/a/3/original.jpg")
 	write("mine.jpg", "")
 	write("next.jpg.part", "http://example.test/next.jpg")
-	parts, saved := scanFolder(dir)
+	found := scanFolder(dir)
+	parts, saved := found.parts, found.saved
+	if found.empty {
+		t.Error("a folder of five files was found empty")
+	}
 	if !parts {
 		t.Error("the temporary file was not found")
 	}

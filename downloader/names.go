@@ -15,17 +15,29 @@ type folderNames struct {
 	mu   sync.Mutex
 	held map[folderName]ID  // folder and folded file name → the item that holds it
 	next map[folderName]int // folder and folded wanted name → the next number to try after a clash
+	// gaveBack holds the folders in which a name was given back: a file
+	// this run saved may be under a name no item holds.
+	gaveBack map[string]bool
 }
 
 func newFolderNames() *folderNames {
-	return &folderNames{held: map[folderName]ID{}, next: map[folderName]int{}}
+	return &folderNames{held: map[folderName]ID{}, next: map[folderName]int{}, gaveBack: map[string]bool{}}
+}
+
+// reservation is the outcome of reserving a name.
+type reservation struct {
+	name  string // the name reserved
+	tried int    // the number tried
+	ok    bool   // false: another item holds the name
+	// fresh: no item held the name before, and no name was ever given
+	// back in the folder, so no file this run saved is under it.
+	fresh bool
 }
 
 // reserve reserves candidate n of want in dir for the item id (want
 // itself when n is 1; a numbered name from where the last claim of want
-// in the folder stopped otherwise). It returns the name, the number it
-// tried, and false when another item holds that name.
-func (f *folderNames) reserve(dir, want string, n int, id ID) (string, int, bool) {
+// in the folder stopped otherwise).
+func (f *folderNames) reserve(dir, want string, n int, id ID) reservation {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	name := want
@@ -36,11 +48,12 @@ func (f *folderNames) reserve(dir, want string, n int, id ID) (string, int, bool
 		name = naming.Numbered(want, n)
 	}
 	key := nameKey(dir, name)
-	if owner, taken := f.held[key]; taken && owner != id {
-		return "", n, false
+	owner, taken := f.held[key]
+	if taken && owner != id {
+		return reservation{tried: n}
 	}
 	f.held[key] = id
-	return name, n, true
+	return reservation{name: name, tried: n, ok: true, fresh: !taken && !f.gaveBack[dir]}
 }
 
 // hold gives the name in dir to the item id.
@@ -56,6 +69,7 @@ func (f *folderNames) release(dir, name string, id ID) {
 	defer f.mu.Unlock()
 	if key := nameKey(dir, name); f.held[key] == id {
 		delete(f.held, key)
+		f.gaveBack[dir] = true
 	}
 }
 

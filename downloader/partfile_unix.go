@@ -5,6 +5,7 @@ package downloader
 import (
 	"errors"
 	"os"
+	"strings"
 	"syscall"
 
 	"golang.org/x/sys/unix"
@@ -16,8 +17,10 @@ const noFollow = syscall.O_NOFOLLOW
 // isLink says an open with noFollow failed because the path is a symbolic link.
 func isLink(err error) bool { return errors.Is(err, syscall.ELOOP) }
 
-// The extended attributes on a temporary file: the link it belongs to, and
-// the version of the file (ETag and Last-Modified) its bytes are from.
+// The extended attribute on a temporary file: the link it belongs to, then
+// on the next lines the version of the file (ETag and Last-Modified) its
+// bytes are from. Files tagged by earlier versions keep the version in an
+// attribute of its own (partVersionAttr), which is still read.
 const (
 	partLinkAttr    = "user.haul.link"
 	partVersionAttr = "user.haul.version"
@@ -41,26 +44,27 @@ func tagFile(f *os.File, t partTag) bool {
 	return writeTag(func(name string, value []byte) error { return unix.Fsetxattr(fd, name, value, 0) }, t)
 }
 
-// writeTag stores the tag's link, then its version, through set; it says
-// whether the link was stored.
+// writeTag stores the tag, its link and version in one attribute, through
+// set; it says whether the tag was stored. A link never holds a line break
+// (a parsed URL cannot), so the first line is the link.
 func writeTag(set func(name string, value []byte) error, t partTag) bool {
-	if set(partLinkAttr, []byte(t.link)) != nil {
-		return false
-	}
-	_ = set(partVersionAttr, []byte(t.versionText())) // without it, the leftover restarts from byte 0
-	return true
+	return set(partLinkAttr, []byte(t.link+"\n"+t.versionText())) == nil
 }
 
 // readPartTag reads the note tagPart left on the temporary file at path;
 // ok is false when the file carries none.
 func readPartTag(path string) (t partTag, ok bool) {
-	link, ok := readAttr(path, partLinkAttr)
+	value, ok := readAttr(path, partLinkAttr)
 	if !ok {
 		return partTag{}, false
 	}
+	link, version, inOne := strings.Cut(value, "\n")
 	t.link = link
-	if v, ok := readAttr(path, partVersionAttr); ok {
-		t.etag, t.modified = parseVersionText(v)
+	if !inOne {
+		version, inOne = readAttr(path, partVersionAttr)
+	}
+	if inOne {
+		t.etag, t.modified = parseVersionText(version)
 	}
 	return t, true
 }

@@ -1,0 +1,119 @@
+package downloader
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"haul/downloader/downloadtest"
+)
+
+// TestClaimsInAnEmptyFolderLookAtNoFile: a batch saved into a folder that
+// held nothing, or was not there yet, looks at no file name by name (it
+// knows what the folder held from its one look through it); in a folder
+// that held a file, every name is looked at as before. Every file is saved
+// whole either way.
+func TestClaimsInAnEmptyFolderLookAtNoFile(t *testing.T) {
+	cases := []struct {
+		name      string
+		prepare   func(t *testing.T, dir string) string // returns the output folder
+		wantLooks int64
+	}{
+		{"empty folder", func(t *testing.T, dir string) string { return dir }, 0},
+		{"folder not made yet", func(t *testing.T, dir string) string { return filepath.Join(dir, "new", "pictures") }, 0},
+		{"folder holding a file", func(t *testing.T, dir string) string {
+			if err := os.WriteFile(filepath.Join(dir, "mine.txt"), []byte("mine"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			return dir
+		}, 20},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := newServer(t)
+			var urls []string
+			bodies := map[string][]byte{}
+			for i := range 20 {
+				name := fmt.Sprintf("f%02d.bin", i)
+				bodies[name] = downloadtest.Data(2000, int64(i))
+				srv.Handle("/"+name, bodies[name])
+				urls = append(urls, srv.URL("/"+name))
+			}
+			dir := tc.prepare(t, t.TempDir())
+			m := New(testOptions(dir))
+			var looks atomic.Int64
+			lstat := m.disk.lstat
+			m.disk.lstat = func(path string) (fs.FileInfo, error) {
+				if _, ok := bodies[filepath.Base(path)]; ok {
+					looks.Add(1)
+				}
+				return lstat(path)
+			}
+			addAll(t, m, urls...)
+			if s := runAll(t, m); s.Done != 20 {
+				t.Fatalf("summary %+v, want 20 saved", s)
+			}
+			for name, body := range bodies {
+				if fileSum(t, filepath.Join(dir, name)) != sum256(body) {
+					t.Errorf("%s is not the download", name)
+				}
+			}
+			if got := looks.Load(); got != tc.wantLooks {
+				t.Errorf("%d names looked at, want %d", got, tc.wantLooks)
+			}
+		})
+	}
+}
+
+// TestFileMadeInAnEmptyFolderMeanwhileIsKept: the folder held nothing
+// when first looked at, then the user saved a file under the name an item
+// was given; the item's file goes under the next free name and the user's
+// is left as it was, small file or large.
+func TestFileMadeInAnEmptyFolderMeanwhileIsKept(t *testing.T) {
+	for _, size := range []int{2000, smallFileMax + 1000} {
+		t.Run(fmt.Sprint(size), func(t *testing.T) {
+			srv := newServer(t)
+			body := downloadtest.Data(size, 7)
+			srv.Handle("/file.bin", body)
+			dir := t.TempDir()
+			m := New(testOptions(dir))
+			users := []byte("the user's own")
+			var once sync.Once
+			userSaves := func() {
+				once.Do(func() {
+					if err := os.WriteFile(filepath.Join(dir, "file.bin"), users, 0o644); err != nil {
+						t.Error(err)
+					}
+				})
+			}
+			open, unnamed := m.disk.openPart, m.disk.createUnnamed
+			m.disk.openPart = func(path string, offset int64, exclusive bool) (partFile, error) {
+				userSaves()
+				return open(path, offset, exclusive)
+			}
+			m.disk.createUnnamed = func(dir string) (*os.File, error) {
+				userSaves()
+				return unnamed(dir)
+			}
+			id := addAll(t, m, srv.URL("/file.bin"))[0]
+			runAll(t, m)
+			it := mustItem(t, m, id)
+			if it.State != Done || it.Name != "file (2).bin" {
+				t.Fatalf("state %v (%v) as %q, want Done as file (2).bin", it.State, it.Err, it.Name)
+			}
+			if fileSum(t, it.Path) != sum256(body) {
+				t.Error("the saved file is not the download")
+			}
+			if fileSum(t, filepath.Join(dir, "file.bin")) != sum256(users) {
+				t.Error("the user's file changed")
+			}
+			if parts := partFiles(t, dir); len(parts) != 0 {
+				t.Errorf("temporary files %v left", parts)
+			}
+		})
+	}
+}

@@ -1,0 +1,63 @@
+//go:build unix
+
+package downloader
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/sys/unix"
+)
+
+// TestPartTagsReadBackInEitherLayout reads tags written in one attribute,
+// as now, and in two, as earlier versions did, so that files saved by an
+// earlier version are still known for their link's and version's.
+func TestPartTagsReadBackInEitherLayout(t *testing.T) {
+	full := partTag{link: "http://example.com/a.jpg", etag: `"v1"`, modified: "Mon, 02 Jan 2006 15:04:05 GMT"}
+	cases := []struct {
+		name  string
+		write func(path string) bool
+		want  partTag
+	}{
+		{"one attribute", func(path string) bool { return tagPart(path, full) }, full},
+		{"one attribute, no version", func(path string) bool { return tagPart(path, partTag{link: full.link}) }, partTag{link: full.link}},
+		{"two attributes, as earlier versions wrote", func(path string) bool {
+			return unix.Lsetxattr(path, partLinkAttr, []byte(full.link), 0) == nil &&
+				unix.Lsetxattr(path, partVersionAttr, []byte(full.versionText()), 0) == nil
+		}, full},
+		{"link only, as earlier versions wrote", func(path string) bool {
+			return unix.Lsetxattr(path, partLinkAttr, []byte(full.link), 0) == nil
+		}, partTag{link: full.link}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "a.jpg")
+			if err := os.WriteFile(path, []byte("x"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if !tc.write(path) {
+				t.Skip("this file system keeps no extended attributes")
+			}
+			got, ok := readPartTag(path)
+			if !ok || got != tc.want {
+				t.Fatalf("read back %+v (found %v), want %+v", got, ok, tc.want)
+			}
+		})
+	}
+}
+
+// TestPartTagIsOneAttribute checks that a tag costs one attribute, so that
+// saving a small file makes one call for its note, not two.
+func TestPartTagIsOneAttribute(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "a.jpg")
+	if err := os.WriteFile(path, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if !tagPart(path, partTag{link: "http://example.com/a.jpg", etag: `"v1"`}) {
+		t.Skip("this file system keeps no extended attributes")
+	}
+	if _, err := unix.Lgetxattr(path, partVersionAttr, nil); err == nil {
+		t.Fatalf("the version was written in an attribute of its own")
+	}
+}
