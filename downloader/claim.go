@@ -165,7 +165,7 @@ func (f fileAt) inTheWay() bool {
 }
 
 // noted says the file carries the note of link, however it is spelled.
-func (f fileAt) noted(link string) bool { return f.tagged && sameLink(f.tag.link, link) }
+func (f fileAt) noted(link string) bool { return f.tagged && f.tag.isFor(link) }
 
 // savedFor says the file is a regular file with link's note: the mark of
 // a file Haul saved whole for that link (only whole files get their final
@@ -216,14 +216,9 @@ func (c nameClaim) passOver(f fileAt, numbered bool) bool {
 	if !f.tagged || own {
 		return false
 	}
-	key, ok := CanonicalLink(f.tag.link)
-	if !ok {
-		return false
-	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	_, queued := m.store.byURL[key]
-	return queued
+	return m.store.holdsNoted(f.tag)
 }
 
 // sameLink says a and b are one link, however each is spelled.
@@ -259,7 +254,7 @@ func leftoverAt(path, link string, offered partTag) (kind claimKind, foreign boo
 	}
 	tag, ok := readPartTag(path)
 	switch {
-	case !ok || !sameLink(tag.link, link):
+	case !ok || !tag.isFor(link):
 		return claimFree, true
 	case tag.sameVersion(offered):
 		return claimResume, false

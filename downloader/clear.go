@@ -51,7 +51,7 @@ func (c *Controls) remove(it *item, rev uint64) {
 	m.journal.gone(it.raw)
 	m.store.counts[it.state]--
 	delete(m.store.byID, it.id)
-	delete(m.store.byURL, it.raw)
+	m.store.dropLink(it)
 	m.secrets.forget(it.raw)
 	if it.name != "" {
 		m.names.release(it.dir, it.name, it.id)

@@ -189,10 +189,13 @@
 // its final name only once synced (smallsave.go): no temporary name, no
 // journal line before it, the same guarantee.
 //
-// Each temporary file also carries a note of its own, in extended
-// attributes: the link it belongs to (never its password, see
+// Each temporary file also carries a note of its own, in an extended
+// attribute: the link it belongs to (never its password, see
 // linksecrets.go) and the version of the file (ETag and Last-Modified) its
-// bytes are from. So when the journal is lost
+// bytes are from. A small file saved without a temporary name carries the
+// same note in compact form, the sums of those words (notesum.go), which
+// fits inside the file's inode instead of taking a disk block of its own.
+// So when the journal is lost
 // (deleted, damaged, or haul get -state off), the next run of the same
 // link recognises the file as Haul's: it asks only for the rest, with
 // If-Range, and a partial answer of the same version continues the file;

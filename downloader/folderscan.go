@@ -76,11 +76,7 @@ func (s *folderScans) savedBefore(dir, link string) (string, bool) {
 	if len(scan.saved) == 0 {
 		return "", false
 	}
-	key, ok := CanonicalLink(link)
-	if !ok {
-		return "", false
-	}
-	name, ok := scan.saved[key]
+	name, ok := scan.saved[sumOfLink(link)]
 	return name, ok
 }
 
@@ -97,8 +93,8 @@ type folderContents struct {
 	// parts: it held a temporary file (name.part), or could not be read.
 	parts bool
 	// saved maps the link noted on each file under a numbered name (one
-	// that Haul saved) to its name, by canonical link.
-	saved map[string]string
+	// that Haul saved) to its name, by the link's sum.
+	saved map[linkSum]string
 }
 
 // scanFolder reads the names in dir, a thousand at a time. When the folder
@@ -113,7 +109,7 @@ func scanFolder(dir string) folderContents {
 		return folderContents{parts: true}
 	}
 	defer f.Close()
-	found := folderContents{empty: true, saved: map[string]string{}}
+	found := folderContents{empty: true, saved: map[linkSum]string{}}
 	for {
 		names, err := f.Readdirnames(1000)
 		found.empty = found.empty && len(names) == 0
@@ -138,8 +134,6 @@ func (c *folderContents) note(dir, name string) {
 		return
 	}
 	if tag, ok := readPartTag(filepath.Join(dir, name)); ok {
-		if key, ok := CanonicalLink(tag.link); ok {
-			c.saved[key] = name
-		}
+		c.saved[tag.sums().link] = name
 	}
 }

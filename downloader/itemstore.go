@@ -24,6 +24,11 @@ type itemStore struct {
 	active map[*item]struct{}
 	sums   share
 	nextID ID // the id of the last item made
+	// noted finds the items by the sum of their link, for the files whose
+	// note holds only that (see noteSums); made when first asked for, and
+	// again once links were added or removed (linksRev counts them).
+	noted             map[linkSum]struct{}
+	notedAt, linksRev uint64
 }
 
 func newItemStore() itemStore {
@@ -41,8 +46,33 @@ func (s *itemStore) add(it *item) {
 	s.items = append(s.items, it)
 	s.byID[it.id] = it
 	s.byURL[it.raw] = it
+	s.linksRev++
 	s.counts[it.state]++
 	s.touch(it)
+}
+
+// dropLink forgets the link of an item taken off the list.
+func (s *itemStore) dropLink(it *item) {
+	delete(s.byURL, it.raw)
+	s.linksRev++
+}
+
+// holdsNoted says an item of the list has the link the note t names.
+func (s *itemStore) holdsNoted(t partTag) bool {
+	if t.compact == nil {
+		key, ok := CanonicalLink(t.link)
+		_, held := s.byURL[key]
+		return ok && held
+	}
+	if s.noted == nil || s.notedAt != s.linksRev {
+		s.noted = make(map[linkSum]struct{}, len(s.byURL))
+		for link := range s.byURL {
+			s.noted[sumOfLink(link)] = struct{}{}
+		}
+		s.notedAt = s.linksRev
+	}
+	_, held := s.noted[t.compact.link]
+	return held
 }
 
 // move counts the item in its new state and keeps the set of downloading

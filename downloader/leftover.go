@@ -29,7 +29,7 @@ func (t *try) adoptLeftover() job {
 	}
 	full := filepath.Join(j.dir, name)
 	tag, ok := readPartTag(full + ".part")
-	if !ok || !sameLink(tag.link, it.raw) || !tag.hasVersion() || fileExists(full) {
+	if !ok || !tag.isFor(it.raw) || !tag.hasVersion() || fileExists(full) {
 		return j
 	}
 	if !m.names.reserve(it.dir, name, 1, it.id).ok {

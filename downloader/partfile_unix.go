@@ -38,10 +38,10 @@ func tagPart(path string, t partTag) bool {
 	return writeTag(func(name string, value []byte) error { return unix.Lsetxattr(path, name, value, 0) }, t)
 }
 
-// tagFile notes the same on an open file, such as one without a name yet.
+// tagFile notes the same, in compact form (see noteSums), on an open
+// small file without a name yet.
 func tagFile(f *os.File, t partTag) bool {
-	fd := int(f.Fd())
-	return writeTag(func(name string, value []byte) error { return unix.Fsetxattr(fd, name, value, 0) }, t)
+	return unix.Fsetxattr(int(f.Fd()), partLinkAttr, t.compactNote(), 0) == nil
 }
 
 // writeTag stores the tag, its link and version in one attribute, through
@@ -51,12 +51,15 @@ func writeTag(set func(name string, value []byte) error, t partTag) bool {
 	return set(partLinkAttr, []byte(t.link+"\n"+t.versionText())) == nil
 }
 
-// readPartTag reads the note tagPart left on the temporary file at path;
+// readPartTag reads the note tagPart or tagFile left on the file at path;
 // ok is false when the file carries none.
 func readPartTag(path string) (t partTag, ok bool) {
 	value, ok := readAttr(path, partLinkAttr)
 	if !ok {
 		return partTag{}, false
+	}
+	if t, ok := parseCompactNote([]byte(value)); ok {
+		return t, true
 	}
 	link, version, inOne := strings.Cut(value, "\n")
 	t.link = link

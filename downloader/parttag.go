@@ -11,6 +11,10 @@ import (
 // temporary files an earlier run left, and resume them.
 type partTag struct {
 	link, etag, modified string
+	// compact holds a note read back in compact form (a small file's, see
+	// noteSums), whose link and version are known only by their sums; nil
+	// for a note in words.
+	compact *noteSums
 }
 
 // responseTag is the tag of a temporary file started from resp for link.
@@ -32,6 +36,9 @@ func parseVersionText(s string) (etag, modified string) {
 // both carry the same strong ETag, or, without ETags, the same
 // Last-Modified. Without a validator nothing can be known to match.
 func (t partTag) sameVersion(now partTag) bool {
+	if t.compact != nil || now.compact != nil {
+		return t.sums().sameVersion(now.sums())
+	}
 	if strongETag(t.etag) || strongETag(now.etag) {
 		return t.etag == now.etag
 	}
@@ -39,7 +46,20 @@ func (t partTag) sameVersion(now partTag) bool {
 }
 
 // hasVersion says the tag knows which version of the file it holds.
-func (t partTag) hasVersion() bool { return strongETag(t.etag) || t.modified != "" }
+func (t partTag) hasVersion() bool {
+	if t.compact != nil {
+		return t.compact.hasVersion()
+	}
+	return strongETag(t.etag) || t.modified != ""
+}
+
+// isFor says the tag notes link, however it is spelled.
+func (t partTag) isFor(link string) bool {
+	if t.compact != nil {
+		return t.compact.link == sumOfLink(link)
+	}
+	return sameLink(t.link, link)
+}
 
 // strongETag says the ETag can vouch for the bytes: present and not weak.
 func strongETag(etag string) bool { return etag != "" && !strings.HasPrefix(etag, "W/") }

@@ -61,3 +61,43 @@ func TestPartTagIsOneAttribute(t *testing.T) {
 		t.Fatalf("the version was written in an attribute of its own")
 	}
 }
+
+// TestSmallFilesNoteTakesNoBlock: a small file's note is kept inside its
+// inode, so the file takes no more disk than the same file without a note,
+// where the file system keeps short notes there at all.
+func TestSmallFilesNoteTakesNoBlock(t *testing.T) {
+	dir := t.TempDir()
+	blocks := func(name string, note func(f *os.File) bool) int64 {
+		t.Helper()
+		f, err := os.Create(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		if _, err := f.Write(make([]byte, 2000)); err != nil {
+			t.Fatal(err)
+		}
+		if !note(f) {
+			t.Skip("this file system keeps no extended attributes")
+		}
+		if err := f.Sync(); err != nil {
+			t.Fatal(err)
+		}
+		var st unix.Stat_t
+		if err := unix.Fstat(int(f.Fd()), &st); err != nil {
+			t.Fatal(err)
+		}
+		return st.Blocks
+	}
+	bare := blocks("bare", func(*os.File) bool { return true })
+	if blocks("short", func(f *os.File) bool { return unix.Fsetxattr(int(f.Fd()), partLinkAttr, []byte("x"), 0) == nil }) != bare {
+		t.Skip("this file system keeps no note inside the inode")
+	}
+	long := "https://images.example.test/originals/ab/cd/ef/abcdef0123456789abcdef0123456789.jpg?width=4096&quality=90"
+	noted := blocks("noted", func(f *os.File) bool {
+		return tagFile(f, partTag{link: long, etag: `"0123456789abcdef0123456789abcdef"`, modified: "Mon, 02 Jan 2006 15:04:05 GMT"})
+	})
+	if noted != bare {
+		t.Errorf("a noted small file takes %d blocks, %d without its note", noted, bare)
+	}
+}
