@@ -28,15 +28,7 @@ func TestNameTakenWhileDownloading(t *testing.T) {
 		}
 		return open(path, offset, exclusive)
 	}
-	id := addAll(t, m, srv.URL("/file.bin"))[0]
-	runAll(t, m)
-	it := mustItem(t, m, id)
-	if it.State != Done || it.Name != "file (3).bin" {
-		t.Fatalf("state %v (%v) as %q, want Done as file (3).bin", it.State, it.Err, it.Name)
-	}
-	if fileSum(t, it.Path) != sum256(body) {
-		t.Error("the saved file is not the download")
-	}
+	id := mustSaveAs(t, m, srv.URL("/file.bin"), "file (3).bin", body).ID
 	for name, b := range users {
 		if fileSum(t, filepath.Join(dir, name)) != sum256(b) {
 			t.Errorf("the user's %s changed", name)

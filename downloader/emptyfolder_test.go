@@ -99,15 +99,7 @@ func TestFileMadeInAnEmptyFolderMeanwhileIsKept(t *testing.T) {
 				userSaves()
 				return unnamed(dir)
 			}
-			id := addAll(t, m, srv.URL("/file.bin"))[0]
-			runAll(t, m)
-			it := mustItem(t, m, id)
-			if it.State != Done || it.Name != "file (2).bin" {
-				t.Fatalf("state %v (%v) as %q, want Done as file (2).bin", it.State, it.Err, it.Name)
-			}
-			if fileSum(t, it.Path) != sum256(body) {
-				t.Error("the saved file is not the download")
-			}
+			mustSaveAs(t, m, srv.URL("/file.bin"), "file (2).bin", body)
 			if fileSum(t, filepath.Join(dir, "file.bin")) != sum256(users) {
 				t.Error("the user's file changed")
 			}

@@ -65,6 +65,22 @@ func addAll(t *testing.T, m *Manager, urls ...string) []ID {
 	return ids
 }
 
+// mustSaveAs adds link alone, runs the batch and checks the link was saved
+// whole as name.
+func mustSaveAs(t *testing.T, m *Manager, link, name string, body []byte) ItemSnapshot {
+	t.Helper()
+	id := addAll(t, m, link)[0]
+	runAll(t, m)
+	it := mustItem(t, m, id)
+	if it.State != Done || it.Name != name {
+		t.Fatalf("state %v (%v) as %q, want Done as %s", it.State, it.Err, it.Name, name)
+	}
+	if fileSum(t, it.Path) != sum256(body) {
+		t.Error("the saved file is not the download")
+	}
+	return it
+}
+
 func mustItem(t *testing.T, m *Manager, id ID) ItemSnapshot {
 	t.Helper()
 	s, ok := m.Item(id)
