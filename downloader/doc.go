@@ -173,7 +173,8 @@
 //     still finds no file free waits without using up a try
 //     (rules.MaxShortages). rateLimits (ratelimits.go)
 //     the request and byte pacing, folderScans (folderscan.go) what
-//     each folder held when first looked at, and whether this run made a
+//     each folder held when first looked at in the batch (forgotten once no
+//     item is downloading or waiting to), and whether this run made a
 //     temporary file there since (a folder with none needs no look for
 //     one under each name claimed); each behind its own lock, taken last.
 //

@@ -1,6 +1,7 @@
 package downloader
 
 import (
+	"context"
 	"fmt"
 	"io/fs"
 	"os"
@@ -8,6 +9,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"haul/downloader/downloadtest"
 )
@@ -107,5 +109,48 @@ func TestFileMadeInAnEmptyFolderMeanwhileIsKept(t *testing.T) {
 				t.Errorf("temporary files %v left", parts)
 			}
 		})
+	}
+}
+
+// TestNextBatchReadsTheFolderAfresh: a folder that was empty for the first
+// batch, into which the user put a file of their own once it was over, is
+// read again by the next batch: a link wanting that file's name finds it
+// there and, by the default policy, is skipped as already in the folder.
+func TestNextBatchReadsTheFolderAfresh(t *testing.T) {
+	srv := newServer(t)
+	srv.Handle("/a/first.bin", downloadtest.Data(2000, 1))
+	srv.Handle("/b/cat.bin", downloadtest.Data(2000, 2))
+	dir := t.TempDir()
+	m := New(testOptions(dir))
+	if err := m.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	defer m.Stop()
+	waitForBatch := func() {
+		t.Helper()
+		done := make(chan Summary, 1)
+		go func() { done <- m.Wait() }()
+		select {
+		case <-done:
+		case <-time.After(60 * time.Second):
+			t.Fatalf("batch did not finish: %+v", m.Summary())
+		}
+	}
+	addAll(t, m, srv.URL("/a/first.bin"))
+	waitForBatch()
+	users := []byte("the user's own")
+	if err := os.WriteFile(filepath.Join(dir, "cat.bin"), users, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	id := addAll(t, m, srv.URL("/b/cat.bin"))[0]
+	waitForBatch()
+	if it := mustItem(t, m, id); it.State != Skipped || it.Note != (Note{Kind: NoteInFolder, Name: "cat.bin"}) {
+		t.Fatalf("%v (%+v), want Skipped as in the folder as cat.bin", it.State, it.Note)
+	}
+	if fileSum(t, filepath.Join(dir, "cat.bin")) != sum256(users) {
+		t.Error("the user's file changed")
+	}
+	if files := allFiles(t, dir); len(files) != 2 {
+		t.Errorf("folder holds %v, want first.bin and the user's cat.bin", files)
 	}
 }

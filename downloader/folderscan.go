@@ -13,8 +13,8 @@ import (
 	"haul/downloader/naming"
 )
 
-// folderScans is the part that looks through each output folder once,
-// the first time an item is saved there (see folderScan). It owns its
+// folderScans is the part that looks through each output folder once a
+// batch, the first time an item is saved there (see folderScan). It owns its
 // map, safe for concurrent use, and takes no other lock.
 type folderScans struct {
 	byDir sync.Map // folder → *folderScan, what it held when first looked at
@@ -44,6 +44,11 @@ func (s *folderScans) of(dir string) *folderScan {
 	scan.once.Do(func() { scan.folderContents = scanFolder(dir) })
 	return scan
 }
+
+// forget forgets what the folders held, once no item is downloading or
+// waiting to: files put in a folder between batches (the user's own, say)
+// are then seen by the next batch, which reads each folder again.
+func (s *folderScans) forget() { s.byDir.Clear() }
 
 // mayHoldLeftovers says whether dir held a temporary file (name.part) when
 // the manager first looked. Leftovers come from earlier runs, so a folder

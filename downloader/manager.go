@@ -235,6 +235,9 @@ func (m *Manager) setStateLocked(it *item, st State) error {
 		return err
 	}
 	m.store.move(it, st)
+	if st.Final() && m.store.counts[Active]+m.store.counts[Queued]+m.store.counts[Waiting] == 0 {
+		m.scans.forget() // the batch is over: the next one reads its folders afresh
+	}
 	it.held = it.held && st == Paused
 	it.forgotten = it.forgotten && st.Final()
 	if st.Final() {
