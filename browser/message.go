@@ -44,7 +44,13 @@ type Message struct {
 	// address, where the browser knows them; the picker uses them until it
 	// has a picture's own.
 	Sizes map[string]Size `json:"sizes,omitempty"`
-	// Cookies are the browser's cookies of the links' sites.
+	// Named are the links of Links the page only names (links to picture
+	// files, links in a selection) and does not show: a browser would not
+	// ask for them from the page, so they get no other site's cookies.
+	Named []string `json:"named,omitempty"`
+	// Cookies are the browser's cookies of the links' sites; only those a
+	// browser would send with the links' requests from the page are kept
+	// (see Parse).
 	Cookies []Cookie `json:"cookies,omitempty"`
 	// UserAgent is the browser's User-Agent.
 	UserAgent string `json:"userAgent,omitempty"`
@@ -73,12 +79,20 @@ type Cookie struct {
 	Expires float64 `json:"expirationDate,omitempty"`
 	Name    string  `json:"name"`
 	Value   string  `json:"value"`
+	// SameSite is the cookie's SameSite as the cookies API names it:
+	// "no_restriction" (None), "lax", "strict" or "unspecified"; a cookie
+	// without one is taken as "unspecified", which browsers treat as Lax.
+	SameSite string `json:"sameSite,omitempty"`
 }
+
+// sameSiteNone is the cookies API's name for SameSite=None.
+const sameSiteNone = "no_restriction"
 
 // Parse reads and checks one message: valid JSON of the expected shape, a
 // known type, one to MaxLinks links, every link and the page http or https,
-// and headers that can be sent. Cookies of sites that none of the links is
-// on are dropped. A message that fails is refused whole with a *Refusal.
+// and headers that can be sent. Only the cookies a browser would send with
+// the links' requests from the page are kept (see cookiesOfLinks). A
+// message that fails is refused whole with a *Refusal.
 func Parse(body []byte) (Message, error) {
 	var m Message
 	dec := json.NewDecoder(bytes.NewReader(body))
@@ -91,7 +105,7 @@ func Parse(body []byte) (Message, error) {
 	if err := m.check(); err != nil {
 		return Message{}, err
 	}
-	m.Cookies = cookiesOfLinks(m.Cookies, m.Links)
+	m.Cookies = cookiesOfLinks(m.Cookies, m.Page.URL, m.Links, m.Named)
 	m.Sizes = sizesOfLinks(m.Sizes, m.Links)
 	return m, nil
 }
@@ -171,22 +185,71 @@ func (m Message) Hosts() []string {
 	return hosts
 }
 
-// cookiesOfLinks keeps the cookies that the links' requests would carry.
-func cookiesOfLinks(cs []Cookie, links []string) []Cookie {
-	hosts := Message{Links: links}.Hosts()
+// cookiesOfLinks keeps the cookies that a browser would send with the
+// links' requests from page: a link on the page's own site (scheme
+// included) carries its site's cookies, whatever their SameSite; a link on
+// another site carries only its cookies marked SameSite=None and Secure,
+// over https, and only when the page shows it: a link the page merely
+// names (named) carries none of another site's. With no page, every link
+// is another site's.
+func cookiesOfLinks(cs []Cookie, page string, links, named []string) []Cookie {
+	targets := linkTargets(page, links, named)
 	var kept []Cookie
 	for _, c := range cs {
 		if c.Name == "" || !isHeaderValue(c.Value) || !isHeaderValue(c.Path) {
 			continue
 		}
-		for _, h := range hosts {
-			if c.goesTo(h) {
+		for _, t := range targets {
+			if c.goesTo(t.host) && c.sentWith(t) {
 				kept = append(kept, c)
 				break
 			}
 		}
 	}
 	return kept
+}
+
+// linkTarget is what decides which cookies go with a link: its host, its
+// scheme, whether it is on the page's site and whether the page shows it.
+type linkTarget struct {
+	host            string
+	https, sameSite bool
+	shown           bool
+}
+
+// linkTargets are the message's links as cookie targets, each kind once.
+func linkTargets(page string, links, named []string) []linkTarget {
+	isNamed := make(map[string]bool, len(named))
+	for _, link := range named {
+		isNamed[link] = true
+	}
+	seen := map[linkTarget]bool{}
+	var targets []linkTarget
+	for _, link := range links {
+		u, err := url.Parse(link)
+		if err != nil {
+			continue
+		}
+		t := linkTarget{host: strings.ToLower(u.Hostname()), https: strings.EqualFold(u.Scheme, "https"),
+			sameSite: cookies.SameSite(page, link), shown: !isNamed[link]}
+		if !seen[t] {
+			seen[t] = true
+			targets = append(targets, t)
+		}
+	}
+	return targets
+}
+
+// sentWith says whether a browser sends the cookie, which goes to t's
+// host, with a request for t from the page.
+func (c Cookie) sentWith(t linkTarget) bool {
+	switch {
+	case c.Secure && !t.https:
+		return false
+	case t.sameSite:
+		return true
+	}
+	return t.shown && t.https && c.Secure && c.SameSite == sameSiteNone
 }
 
 // goesTo says whether a browser would send the cookie to host: a cookie

@@ -5,13 +5,15 @@ import (
 )
 
 // UseIn gives the engine what the message brings to send with its links:
-// the browser's cookies of the links' sites, kept in memory only, and the
+// the cookies the browser would send with them from the page, kept in
+// memory only and for the requests made from that page's site alone
+// (Network.AddPageCookies), and the
 // browser's User-Agent for each of the links' hosts that has no site rule
 // of its own (sites may tie a sign-in to the browser that made it). The
 // Referer is the page, which the links are added with. It returns how many
 // cookies were taken.
 func (m Message) UseIn(e *downloader.Manager) int {
-	n := e.Network().AddCookies(m.JarCookies())
+	n := e.Network().AddPageCookies(m.Page.URL, m.JarCookies())
 	if m.UserAgent == "" {
 		return n
 	}

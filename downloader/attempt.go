@@ -114,7 +114,7 @@ func (t *try) transferJob() transfer.Job {
 func (t *try) transferEnv() transfer.Env {
 	m, it := t.m, t.it
 	return transfer.Env{
-		Client:      m.net.client,
+		Client:      m.net.clientFor(t.j.referer),
 		Limits:      transferRates{m.rates},
 		IdleTimeout: m.opts.IdleTimeout,
 		Progress: func(n int) {

@@ -100,6 +100,6 @@ func (n *Network) requestPage(ctx context.Context, u, start string) (*http.Reque
 		return nil, nil, fmt.Errorf("open page %s: %w", u, err)
 	}
 	n.setHeadersFor(req, "", true, start)
-	resp, err := n.client.Do(req)
+	resp, err := n.clientFor(start).Do(req)
 	return req, resp, explain(err)
 }

@@ -25,6 +25,7 @@ type Network struct {
 	proxy  atomic.Pointer[proxyFunc]
 	sites  atomic.Pointer[[]SiteRule]
 	kept   keptResponses // whole pictures the app fetched, for their download
+	pages  pageClients   // the cookies browsers handed over, by page
 	rates  *rateLimits   // shared with the downloads
 	// noPageReferer is Limits.NoPageReferer, for the app's own requests.
 	noPageReferer atomic.Bool

@@ -187,7 +187,7 @@ func (n *Network) Fetch(ctx context.Context, link, page string) (*http.Response,
 		return nil, fmt.Errorf("fetch %s: %w", link, err)
 	}
 	n.setHeaders(req, page, n.noPageReferer.Load())
-	resp, err := n.client.Do(req)
+	resp, err := n.clientFor(page).Do(req)
 	if err != nil {
 		return nil, fmt.Errorf("fetch %s: %w", link, err)
 	}

@@ -63,12 +63,12 @@ async function saveAllPictures(tabId) {
     show(tabId, "!", words("cannotRead"));
     return { ok: false, error: String(e && e.message || e) };
   }
-  return send(tabId, { type: "pictures", page: found.page, links: found.links, sizes: found.sizes });
+  return send(tabId, { type: "pictures", page: found.page, links: found.links, named: found.named, sizes: found.sizes });
 }
 
 // savePicture hands one picture to Haul, with its page as Referer.
 async function savePicture(tab, info) {
-  return send(tab.id, { type: "links", page: { url: info.pageUrl || tab.url, title: tab.title }, links: [info.srcUrl] });
+  return send(tab.id, { type: "links", page: { url: info.pageUrl || tab.url, title: tab.title }, links: [info.srcUrl], named: [] });
 }
 
 // saveLinks hands the link clicked, or every link in the selection, to Haul.
@@ -83,21 +83,23 @@ async function saveLinks(tab, info) {
       return { ok: false, error: String(e && e.message || e) };
     }
   }
-  return send(tab.id, { type: "links", page: { url: info.pageUrl || tab.url, title: tab.title }, links });
+  return send(tab.id, { type: "links", page: { url: info.pageUrl || tab.url, title: tab.title }, links, named: links });
 }
 
-// send adds the browser's cookies of the links' sites (theirs only) and its
-// User-Agent, hands the message to Haul and shows the outcome on the
-// toolbar button.
+// send adds the cookies the browser itself would send with the links from
+// the page (see cookiesFor) and its User-Agent, hands the message to Haul
+// and shows the outcome on the toolbar button.
 async function send(tabId, message) {
   message.links = (message.links || []).filter(isWebLink).slice(0, MAX_LINKS);
+  const kept = new Set(message.links);
+  message.named = (message.named || message.links).filter((link) => kept.has(link));
   if (message.page && !isWebLink(message.page.url)) message.page = { url: "", title: message.page.title || "" };
   if (message.links.length === 0) {
     show(tabId, "0", words("nothing"));
     return { ok: false, error: "nothing" };
   }
   message.userAgent = navigator.userAgent;
-  message.cookies = await cookiesFor(message.links);
+  message.cookies = await cookiesFor(message.page ? message.page.url : "", message.links, message.named);
   let reply;
   try {
     reply = await api.runtime.sendNativeMessage(HOST, message);
@@ -124,16 +126,29 @@ function isWebLink(link) {
   }
 }
 
-// cookiesFor gathers the cookies the browser would send with the links:
-// those of their sites and folders, and no other site's.
-async function cookiesFor(links) {
-  const places = new Set();
-  const cookies = new Map();
+// cookiesFor gathers the cookies the browser itself would send with the
+// links' requests from page, and no others: a link that may be on the
+// page's own site (same scheme, same host or the same last two labels)
+// carries its site's cookies; a link on another site carries only its
+// cookies marked SameSite=None and Secure, over https, and only when the
+// page shows it (not one it merely names) and the browser is not Firefox,
+// which keeps other sites' cookies apart from a page. Haul makes the same
+// judgement again with the public suffix list, which names sites exactly.
+// Each cookie carries its sameSite for that.
+async function cookiesFor(page, links, named) {
+  const isNamed = new Set(named);
+  const places = new Map();
   for (const link of links) {
     const u = new URL(link);
     const place = u.origin + u.pathname.replace(/[^/]*$/, "");
-    if (places.has(place) || places.size >= 500) continue;
-    places.add(place);
+    const same = maybeSameSite(page, u);
+    const target = places.get(place) || { url: u, same: false, shown: false };
+    target.same ||= same;
+    target.shown ||= !isNamed.has(link);
+    if (places.has(place) || places.size < 500) places.set(place, target);
+  }
+  const cookies = new Map();
+  for (const [place, target] of places) {
     let found = [];
     try {
       found = await api.cookies.getAll({ url: place });
@@ -141,13 +156,40 @@ async function cookiesFor(links) {
       continue;
     }
     for (const c of found) {
+      if (!sentWith(c, target)) continue;
       cookies.set(`${c.domain}|${c.path}|${c.name}`, {
         domain: c.domain, hostOnly: c.hostOnly, path: c.path, secure: c.secure, httpOnly: c.httpOnly,
-        expirationDate: c.expirationDate || 0, name: c.name, value: c.value,
+        expirationDate: c.expirationDate || 0, name: c.name, value: c.value, sameSite: c.sameSite || "unspecified",
       });
     }
   }
   return [...cookies.values()];
+}
+
+// sentWith says whether the browser sends cookie c with a request for
+// target from the page.
+function sentWith(c, target) {
+  const https = target.url.protocol === "https:";
+  if (c.secure && !https) return false;
+  if (target.same) return true;
+  return !isFirefox && target.shown && https && c.secure && c.sameSite === "no_restriction";
+}
+
+// maybeSameSite says whether u may be on the same site as page: the same
+// scheme, and the same host or the same last two labels of it. It errs
+// towards yes where only the public suffix list can tell (a.github.io and
+// b.github.io are two sites); Haul tells them apart.
+function maybeSameSite(page, u) {
+  let p;
+  try {
+    p = new URL(page);
+  } catch {
+    return false;
+  }
+  if (p.protocol !== u.protocol) return false;
+  if (p.hostname === u.hostname) return true;
+  const tail = (host) => (/^[\d.]+$|:/.test(host) ? host : host.split(".").slice(-2).join("."));
+  return tail(p.hostname) === tail(u.hostname);
 }
 
 // show puts the outcome on the toolbar button: a short badge, and the
@@ -179,6 +221,7 @@ async function collectPictures(maxScreens, maxLinks) {
 
   const found = [];
   const seen = new Set();
+  const shown = new Set();
   const sizes = {};
   // sized notes the size of a picture the page shows whole.
   const sized = (img) => {
@@ -186,7 +229,7 @@ async function collectPictures(maxScreens, maxLinks) {
       sizes[img.currentSrc] = { width: img.naturalWidth, height: img.naturalHeight };
     }
   };
-  const add = (raw) => {
+  const add = (raw, isShown = true) => {
     if (!raw || found.length >= maxLinks) return;
     let u;
     try {
@@ -196,6 +239,7 @@ async function collectPictures(maxScreens, maxLinks) {
     }
     if (u.protocol !== "http:" && u.protocol !== "https:") return;
     u.hash = "";
+    if (isShown) shown.add(u.href);
     if (!seen.has(u.href)) {
       seen.add(u.href);
       found.push(u.href);
@@ -229,7 +273,7 @@ async function collectPictures(maxScreens, maxLinks) {
   const pictureFile = /\.(jpe?g|png|gif|webp|avif|bmp|tiff?|svg|heic|jxl)$/i;
   for (const a of document.querySelectorAll("a[href]")) {
     try {
-      if (pictureFile.test(new URL(a.href).pathname)) add(a.href);
+      if (pictureFile.test(new URL(a.href).pathname)) add(a.href, false);
     } catch {
       // not an address
     }
@@ -240,7 +284,9 @@ async function collectPictures(maxScreens, maxLinks) {
     if (!bg || bg === "none") continue;
     for (const m of bg.matchAll(/url\(\s*(['"]?)(.*?)\1\s*\)/g)) add(m[2]);
   }
-  return { page: { url: location.href, title: document.title }, links: found, sizes };
+  // Links to picture files the page does not also show are only named.
+  const named = found.filter((link) => !shown.has(link));
+  return { page: { url: location.href, title: document.title }, links: found, named, sizes };
 }
 
 // collectSelectedLinks runs in the page: every link in the selection, and

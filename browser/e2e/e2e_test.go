@@ -224,7 +224,20 @@ func waitSaved(t *testing.T, dir string, want map[string][]byte) {
 	}
 }
 
-func TestSaveAllPicturesFromChromium(t *testing.T) {
+// session is Chromium with the extension, and the Haul it hands pictures
+// to, in a home folder of its own.
+type session struct {
+	home string
+	tab  context.Context // the browser's first tab
+	sw   context.Context // the extension's service worker, once found
+}
+
+// saved is the folder the session's Haul saves into.
+func (s *session) saved() string { return filepath.Join(s.home, "pics", "Haul") }
+
+// newSession builds Haul, connects it to a new Chromium profile and
+// starts Chromium headless with the extension.
+func newSession(t *testing.T) *session {
 	chromium, err := exec.LookPath("chromium")
 	if err != nil {
 		t.Fatal("Chromium is not installed (apt-get install chromium, or make test-browser installs it)")
@@ -247,8 +260,6 @@ func TestSaveAllPicturesFromChromium(t *testing.T) {
 	if out, err := install.CombinedOutput(); err != nil {
 		t.Fatalf("haul browser install: %v\n%s", err, out)
 	}
-	g := newGallery(t)
-
 	ext := extensionDir(t)
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(chromium),
@@ -267,42 +278,68 @@ func TestSaveAllPicturesFromChromium(t *testing.T) {
 		chromedp.Env(env...),
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-	defer cancel()
+	t.Cleanup(cancel)
 	allocCtx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
-	defer cancelAlloc()
+	t.Cleanup(cancelAlloc)
 	tabCtx, cancelTab := chromedp.NewContext(allocCtx)
-	defer cancelTab()
-	if err := chromedp.Do(tabCtx, chromedp.Navigate(g.srv.URL+"/login")); err != nil {
+	t.Cleanup(cancelTab)
+	return &session{home: home, tab: tabCtx}
+}
+
+// open loads address in the session's tab and returns the page's title.
+func (s *session) open(t *testing.T, address string) string {
+	if err := chromedp.Do(s.tab, chromedp.Navigate(address)); err != nil {
 		t.Fatal(err)
 	}
-	title, err := chromedp.Run(tabCtx, chromedp.Title())
+	title, err := chromedp.Run(s.tab, chromedp.Title())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if title != "Members gallery" {
-		t.Fatalf("the browser is on %q, not the gallery: it was not let in", title)
-	}
+	return title
+}
 
-	sw := serviceWorker(t, tabCtx)
-	swCtx, cancelSW := chromedp.NewContext(tabCtx, chromedp.WithTargetID(sw))
-	defer cancelSW()
+// worker is the extension's service worker, found the first time.
+func (s *session) worker(t *testing.T) context.Context {
+	if s.sw == nil {
+		sw := serviceWorker(t, s.tab)
+		swCtx, cancelSW := chromedp.NewContext(s.tab, chromedp.WithTargetID(sw))
+		t.Cleanup(cancelSW)
+		s.sw = swCtx
+	}
+	return s.sw
+}
+
+// saveAll presses "Save all pictures with Haul" on the tab whose address
+// ends in suffix, and returns Haul's reply.
+func (s *session) saveAll(t *testing.T, suffix string) browser.Reply {
 	save := `(async () => {
 		const tabs = await chrome.tabs.query({});
-		const tab = tabs.find((t) => t.url && t.url.endsWith("/gallery"));
+		const tab = tabs.find((t) => t.url && t.url.endsWith(` + strconv.Quote(suffix) + `));
 		return await haulSaveAllPictures(tab.id);
 	})()`
-	started := time.Now()
-	reply, err := chromedp.Run(swCtx, chromedp.Evaluate[browser.Reply](save, chromedp.EvalAwaitPromise))
+	reply, err := chromedp.Run(s.worker(t), chromedp.Evaluate[browser.Reply](save, chromedp.EvalAwaitPromise))
 	if err != nil {
 		t.Fatalf("Save all pictures: %v", err)
 	}
+	return reply
+}
+
+func TestSaveAllPicturesFromChromium(t *testing.T) {
+	s := newSession(t)
+	g := newGallery(t)
+	if title := s.open(t, g.srv.URL+"/login"); title != "Members gallery" {
+		t.Fatalf("the browser is on %q, not the gallery: it was not let in", title)
+	}
+	tabCtx, swCtx := s.tab, s.worker(t)
+	started := time.Now()
+	reply := s.saveAll(t, "/gallery")
 	handed := time.Since(started)
 	want := wanted()
 	if !reply.OK || reply.Added != len(want) {
 		b, _ := json.Marshal(reply)
 		t.Fatalf("Haul answered %s, want %d pictures added", b, len(want))
 	}
-	saved := filepath.Join(home, "pics", "Haul")
+	saved := s.saved()
 	waitSaved(t, saved, want)
 	t.Logf("%d pictures handed over in %v (scrolling included), all saved byte for byte %v after the click", len(want), handed.Round(time.Millisecond), time.Since(started).Round(time.Millisecond))
 
