@@ -2,6 +2,7 @@ package downloader
 
 import (
 	"fmt"
+	"haul/downloader/disk"
 	"testing"
 )
 
@@ -82,7 +83,7 @@ func BenchmarkClaimName(b *testing.B) {
 				}
 				b.StartTimer()
 				for i, id := range ids {
-					if _, kind := (nameClaim{m: m, it: m.store.byID[id]}).claimName(wants[i], partTag{}, -1); kind == claimSkip {
+					if _, kind := (nameClaim{m: m, it: m.store.byID[id]}).claimName(wants[i], disk.Tag{}, -1); kind == claimSkip {
 						b.Fatal("skipped")
 					}
 				}

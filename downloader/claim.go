@@ -1,10 +1,9 @@
 package downloader
 
 import (
-	"io/fs"
-	"os"
 	"path/filepath"
 
+	"haul/downloader/disk"
 	"haul/downloader/naming"
 )
 
@@ -62,7 +61,7 @@ type nameClaim struct {
 // that links sharing a name each find their own file whatever order their
 // answers come in. offered is the version the server answers with, total
 // its length (-1: unknown).
-func (c nameClaim) claimName(want string, offered partTag, total int64) (string, claimKind) {
+func (c nameClaim) claimName(want string, offered disk.Tag, total int64) (string, claimKind) {
 	m, it := c.m, c.it
 	if name, n, ok := c.earlierName(want); ok {
 		if r := m.names.reserve(it.dir, name, 1, it.id); r.ok {
@@ -86,20 +85,20 @@ func (c nameClaim) claimName(want string, offered partTag, total int64) (string,
 // claimCandidate checks a reserved name against the folder; ok is false
 // when the item must try the next name. numbered says the name is not the
 // one wanted.
-func (c nameClaim) claimCandidate(r reservation, numbered bool, offered partTag, total int64) (claimKind, bool) {
+func (c nameClaim) claimCandidate(r reservation, numbered bool, offered disk.Tag, total int64) (claimKind, bool) {
 	m, it := c.m, c.it
 	policy := m.Limits().OnExists
 	name := r.name
 	full := filepath.Join(it.dir, name)
 	there := c.lookAtReserved(r, full)
-	exists := there.exists()
+	exists := there.Exists()
 	passOver := c.passOver(there, numbered) || m.queued.another(it.dir, name, it.raw)
 	part, foreign := claimFree, false
 	if m.scans.mayHoldParts(it.dir) {
 		part, foreign = leftoverAt(full+".part", it.raw, offered)
 	}
 	if exists && part != claimFree && (policy != Overwrite || passOver) {
-		_ = m.disk.remove(full + ".part") // Haul's own, for a file that is there already
+		_ = m.disk.Remove(full + ".part") // Haul's own, for a file that is there already
 		part = claimFree
 	}
 	saved := !passOver && policy != Overwrite && savedEarlier(there, it.raw, offered, total)
@@ -125,69 +124,30 @@ func (c nameClaim) claimCandidate(r reservation, numbered bool, offered partTag,
 // It reads nothing when the folder held nothing when first looked at and
 // the reservation is fresh: only something outside Haul could have made a
 // file under that name since, and no file is ever placed over one
-// (linkUnnamed, commitFile), so such a file is met when the item's own is
+// (linkUnnamed, disk.CommitFile), so such a file is met when the item's own is
 // placed and the item moves to the next free name. A batch saved into a
 // new or empty folder then costs no look at the disk per file.
-func (c nameClaim) lookAtReserved(r reservation, full string) fileAt {
+func (c nameClaim) lookAtReserved(r reservation, full string) disk.FileAt {
 	if r.fresh && c.m.scans.heldNothing(c.it.dir) {
-		return fileAt{}
+		return disk.FileAt{}
 	}
-	return lookVia(c.m.disk.lstat, full)
-}
-
-// fileAt is what a name in a folder holds: nothing (fi nil), or a file,
-// with the note Haul left on it when it has one (tagged).
-type fileAt struct {
-	fi     os.FileInfo
-	tag    partTag
-	tagged bool
-}
-
-// lookVia reads what path holds: its kind and size, read by lstat, and its
-// note when there is a file, each read once however many questions are
-// asked of it.
-func lookVia(lstat func(string) (fs.FileInfo, error), path string) fileAt {
-	fi, err := lstat(path)
-	if err != nil {
-		return fileAt{}
-	}
-	tag, tagged := readPartTag(path)
-	return fileAt{fi: fi, tag: tag, tagged: tagged}
-}
-
-func (f fileAt) exists() bool { return f.fi != nil }
-
-// inTheWay says the name holds something that is neither a file nor a
-// link to one (a folder, a device, a pipe): not a file already saved, nor
-// one to write over, so the item takes the next free name.
-func (f fileAt) inTheWay() bool {
-	return f.exists() && !f.fi.Mode().IsRegular() && f.fi.Mode()&os.ModeSymlink == 0
-}
-
-// noted says the file carries the note of link, however it is spelled.
-func (f fileAt) noted(link string) bool { return f.tagged && f.tag.isFor(link) }
-
-// savedFor says the file is a regular file with link's note: the mark of
-// a file Haul saved whole for that link (only whole files get their final
-// name).
-func (f fileAt) savedFor(link string) bool {
-	return f.exists() && f.fi.Mode().IsRegular() && f.noted(link)
+	return c.m.disk.Look(full)
 }
 
 // savedEarlier says whether the file f is a whole copy of link that Haul
 // saved (savedFor), of the version offered when both versions are known,
 // and of the length announced when that is known. With neither to compare,
 // nothing says the file is the one offered now, and it is not taken for it.
-func savedEarlier(f fileAt, link string, offered partTag, total int64) bool {
-	if !f.savedFor(link) {
+func savedEarlier(f disk.FileAt, link string, offered disk.Tag, total int64) bool {
+	if !f.SavedFor(link) {
 		return false
 	}
-	versions := f.tag.hasVersion() && offered.hasVersion()
+	versions := f.Tag.HasVersion() && offered.HasVersion()
 	switch {
-	case versions && !f.tag.sameVersion(offered):
+	case versions && !f.Tag.SameVersion(offered):
 		return false
 	case total >= 0:
-		return f.fi.Size() == total
+		return f.Info.Size() == total
 	}
 	return versions
 }
@@ -201,24 +161,24 @@ func savedEarlier(f fileAt, link string, offered partTag, total int64) bool {
 // numbered one Haul picked (numbered) and the file is not this link's own,
 // since only the name a link asks for can be "already in the folder"; or
 // what is there is no file at all (inTheWay).
-func (c nameClaim) passOver(f fileAt, numbered bool) bool {
+func (c nameClaim) passOver(f disk.FileAt, numbered bool) bool {
 	m, it := c.m, c.it
 	switch {
-	case !f.exists():
+	case !f.Exists():
 		return false
-	case f.inTheWay():
+	case f.InTheWay():
 		return true
 	}
-	own := f.noted(it.raw)
+	own := f.Noted(it.raw)
 	if numbered && !own {
 		return true
 	}
-	if !f.tagged || own {
+	if !f.Tagged || own {
 		return false
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	return m.store.holdsNoted(f.tag)
+	return m.store.holdsNoted(f.Tag)
 }
 
 // sameLink says a and b are one link, however each is spelled.
@@ -248,15 +208,15 @@ func (c nameClaim) earlierName(want string) (string, int, bool) {
 // offered the version offered: absent (claimFree), or Haul's own for the
 // link (claimResume or claimLeftover). foreign says it is anything else,
 // which is neither used nor removed.
-func leftoverAt(path, link string, offered partTag) (kind claimKind, foreign bool) {
-	if !fileExists(path) {
+func leftoverAt(path, link string, offered disk.Tag) (kind claimKind, foreign bool) {
+	if !disk.Exists(path) {
 		return claimFree, false
 	}
-	tag, ok := readPartTag(path)
+	tag, ok := disk.ReadTag(path)
 	switch {
-	case !ok || !tag.isFor(link):
+	case !ok || !tag.IsFor(link):
 		return claimFree, true
-	case tag.sameVersion(offered):
+	case tag.SameVersion(offered):
 		return claimResume, false
 	}
 	return claimLeftover, false

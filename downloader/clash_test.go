@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"haul/downloader/disk"
 	"haul/downloader/downloadtest"
 )
 
@@ -19,8 +20,8 @@ func TestNameTakenWhileDownloading(t *testing.T) {
 	dir := t.TempDir()
 	m := New(testOptions(dir))
 	users := map[string][]byte{"file.bin": []byte("the user's own"), "file (2).bin": []byte("and another")}
-	open := m.disk.openPart
-	m.disk.openPart = func(path string, offset int64, exclusive bool) (partFile, error) {
+	open := m.disk.OpenPart
+	m.disk.OpenPart = func(path string, offset int64, exclusive bool) (disk.PartFile, error) {
 		for name, b := range users {
 			if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
 				t.Error(err)

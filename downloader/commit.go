@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"haul/downloader/disk"
 	"haul/downloader/naming"
 )
 
@@ -17,13 +18,13 @@ func (t *try) commit(part string, policy ExistsPolicy) error {
 	m.mu.Lock()
 	link, referer := it.raw, it.referer
 	m.mu.Unlock()
-	markFromInternet(part, link, referer)
+	disk.MarkFromInternet(part, link, referer)
 	for range 1000 {
 		m.mu.Lock()
 		name := it.name
 		m.mu.Unlock()
 		final := filepath.Join(it.dir, name)
-		err := commitFile(part, final, policy == Overwrite)
+		err := disk.CommitFile(part, final, policy == Overwrite)
 		if err == nil {
 			m.mu.Lock()
 			it.path, it.ownsPart = final, false
@@ -54,7 +55,7 @@ func (t *try) renameAfterClash(part string) string {
 			continue
 		}
 		full := filepath.Join(it.dir, name)
-		if fileExists(full) || fileExists(full+".part") || os.Rename(part, full+".part") != nil {
+		if disk.Exists(full) || disk.Exists(full+".part") || os.Rename(part, full+".part") != nil {
 			m.names.release(it.dir, name, it.id)
 			continue
 		}

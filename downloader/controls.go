@@ -98,7 +98,7 @@ func (c *Controls) removeDroppedPart(it *item, part string) {
 		return
 	}
 	m := c.m
-	err := m.disk.remove(part)
+	err := m.disk.Remove(part)
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if it.state != Canceled || it.ownsPart || it.partPath() != part {

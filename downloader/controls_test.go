@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"haul/downloader/disk"
 	"haul/downloader/downloadtest"
 )
 
@@ -297,7 +298,7 @@ func TestDiskFullFailsWithReasonAndStopsStarting(t *testing.T) {
 	o := testOptions(dir)
 	o.Concurrency = 1
 	m := New(o)
-	m.disk.openPart = func(string, int64, bool) (partFile, error) { return &failingPart{limit: 100 << 10}, nil }
+	m.disk.OpenPart = func(string, int64, bool) (disk.PartFile, error) { return &failingPart{limit: 100 << 10}, nil }
 	addAll(t, m, urls...)
 	s := runAll(t, m)
 	if s.Failed != 10 || s.Total != 10 {

@@ -33,7 +33,7 @@ func (t *try) finish(ctx context.Context, out outcome) (journalNow bool) {
 	e := t.endingLocked(ctx, out)
 	if e.drop != "" {
 		m.mu.Unlock()
-		err := m.disk.remove(e.drop)
+		err := m.disk.Remove(e.drop)
 		m.mu.Lock()
 		e = e.dropped(it, err, t.j.dir)
 		if !e.interrupted && !out.finished() && ctx.Err() != nil {
@@ -51,7 +51,7 @@ func (t *try) finish(ctx context.Context, out outcome) (journalNow bool) {
 		m.failSiteLocked(it.host, it.err)
 	}
 	m.notifyLocked()
-	return out.done && (m.disk.untagged.Load() || it.journalNow)
+	return out.done && (m.disk.Untagged() || it.journalNow)
 }
 
 // ending is how a try ends, decided under Manager.mu: interrupted (with

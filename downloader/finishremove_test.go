@@ -21,7 +21,7 @@ type lockWatch struct {
 
 func watchRemovals(m *Manager, fail error) *lockWatch {
 	w := &lockWatch{}
-	m.disk.removeFile = func(path string) error {
+	m.disk.RemoveFile = func(path string) error {
 		locked := make(chan struct{})
 		go func() {
 			m.mu.Lock()

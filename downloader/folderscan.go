@@ -10,6 +10,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"haul/downloader/disk"
 	"haul/downloader/naming"
 )
 
@@ -81,7 +82,7 @@ func (s *folderScans) savedBefore(dir, link string) (string, bool) {
 	if len(scan.saved) == 0 {
 		return "", false
 	}
-	name, ok := scan.saved[sumOfLink(link)]
+	name, ok := scan.saved[disk.SumOfLink(link)]
 	return name, ok
 }
 
@@ -99,7 +100,7 @@ type folderContents struct {
 	parts bool
 	// saved maps the link noted on each file under a numbered name (one
 	// that Haul saved) to its name, by the link's sum.
-	saved map[linkSum]string
+	saved map[disk.LinkSum]string
 }
 
 // scanFolder reads the names in dir, a thousand at a time. When the folder
@@ -114,7 +115,7 @@ func scanFolder(dir string) folderContents {
 		return folderContents{parts: true}
 	}
 	defer f.Close()
-	found := folderContents{empty: true, saved: map[linkSum]string{}}
+	found := folderContents{empty: true, saved: map[disk.LinkSum]string{}}
 	for {
 		names, err := f.Readdirnames(1000)
 		found.empty = found.empty && len(names) == 0
@@ -138,7 +139,7 @@ func (c *folderContents) note(dir, name string) {
 	if !naming.IsNumbered(name) {
 		return
 	}
-	if tag, ok := readPartTag(filepath.Join(dir, name)); ok {
-		c.saved[tag.sums().link] = name
+	if tag, ok := disk.ReadTag(filepath.Join(dir, name)); ok {
+		c.saved[tag.LinkSum()] = name
 	}
 }

@@ -1,6 +1,9 @@
 package downloader
 
-import "haul/downloader/itemstate"
+import (
+	"haul/downloader/disk"
+	"haul/downloader/itemstate"
+)
 
 // itemStore is the part of the engine that holds the items: the list in
 // queue order, found by id and by link, the counts of each state, the
@@ -27,7 +30,7 @@ type itemStore struct {
 	// noted finds the items by the sum of their link, for the files whose
 	// note holds only that (see noteSums); made when first asked for, and
 	// again once links were added or removed (linksRev counts them).
-	noted             map[linkSum]struct{}
+	noted             map[disk.LinkSum]struct{}
 	notedAt, linksRev uint64
 }
 
@@ -58,20 +61,20 @@ func (s *itemStore) dropLink(it *item) {
 }
 
 // holdsNoted says an item of the list has the link the note t names.
-func (s *itemStore) holdsNoted(t partTag) bool {
-	if t.compact == nil {
-		key, ok := CanonicalLink(t.link)
+func (s *itemStore) holdsNoted(t disk.Tag) bool {
+	if !t.Compact() {
+		key, ok := CanonicalLink(t.Link)
 		_, held := s.byURL[key]
 		return ok && held
 	}
 	if s.noted == nil || s.notedAt != s.linksRev {
-		s.noted = make(map[linkSum]struct{}, len(s.byURL))
+		s.noted = make(map[disk.LinkSum]struct{}, len(s.byURL))
 		for link := range s.byURL {
-			s.noted[sumOfLink(link)] = struct{}{}
+			s.noted[disk.SumOfLink(link)] = struct{}{}
 		}
 		s.notedAt = s.linksRev
 	}
-	_, held := s.noted[t.compact.link]
+	_, held := s.noted[t.LinkSum()]
 	return held
 }
 

@@ -3,11 +3,12 @@ package downloader
 import (
 	"path/filepath"
 
+	"haul/downloader/disk"
 	"haul/downloader/naming"
 )
 
 // A run whose queue was lost (deleted, damaged, or -state off) finds the
-// temporary files an earlier run left by the note on each (see partTag).
+// temporary files an earlier run left by the note on each (see disk.Tag).
 // Before an item's first request, adoptLeftover looks under the name the
 // link itself suggests: a leftover of this link there, with a known
 // version, makes the first request ask only for the rest, with If-Range so
@@ -28,8 +29,8 @@ func (t *try) adoptLeftover() job {
 		name = naming.FromTemplate(it.pattern, name)
 	}
 	full := filepath.Join(j.dir, name)
-	tag, ok := readPartTag(full + ".part")
-	if !ok || !tag.isFor(it.raw) || !tag.hasVersion() || fileExists(full) {
+	tag, ok := disk.ReadTag(full + ".part")
+	if !ok || !tag.IsFor(it.raw) || !tag.HasVersion() || disk.Exists(full) {
 		return j
 	}
 	if !m.names.reserve(it.dir, name, 1, it.id).ok {
@@ -37,8 +38,8 @@ func (t *try) adoptLeftover() job {
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	it.name, it.ownsPart, it.etag, it.modified = name, true, tag.etag, tag.modified
+	it.name, it.ownsPart, it.etag, it.modified = name, true, tag.ETag, tag.Modified
 	m.markDirtyLocked(it)
-	j.name, j.ownsPart, j.etag, j.modified, j.validator = name, true, tag.etag, tag.modified, it.validator()
+	j.name, j.ownsPart, j.etag, j.modified, j.validator = name, true, tag.ETag, tag.Modified, it.validator()
 	return j
 }

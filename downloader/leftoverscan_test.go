@@ -2,6 +2,7 @@ package downloader
 
 import (
 	"fmt"
+	"haul/downloader/disk"
 	"maps"
 	"os"
 	"path/filepath"
@@ -53,7 +54,7 @@ func TestScanFolderFindsSavedFiles(t *testing.T) {
 		if err := os.WriteFile(path, []byte(name), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if link != "" && !tagPart(path, partTag{link: link, etag: `"v1"`}) {
+		if link != "" && !disk.TagPart(path, disk.Tag{Link: link, ETag: `"v1"`}) {
 			t.Skip("this file system keeps no extended attributes")
 		}
 	}
@@ -67,7 +68,7 @@ func TestScanFolderFindsSavedFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	if !tagFile(f, partTag{link: "http://example.test/a/4/original.jpg", etag: `"v1"`}) {
+	if !disk.TagFile(f, disk.Tag{Link: "http://example.test/a/4/original.jpg", ETag: `"v1"`}) {
 		t.Skip("this file system keeps no extended attributes")
 	}
 	write("next.jpg.part", "http://example.test/next.jpg")
@@ -79,10 +80,10 @@ func TestScanFolderFindsSavedFiles(t *testing.T) {
 	if !parts {
 		t.Error("the temporary file was not found")
 	}
-	want := map[linkSum]string{
-		sumOfLink("http://example.test/a/2/%E5%8E%9F%E5%9B%BE/original.jpg"): "original (2).jpg",
-		sumOfLink("http://example.test/a/3/original.jpg"):                    "original (3).jpg",
-		sumOfLink("http://example.test/a/4/original.jpg"):                    "original (4).jpg",
+	want := map[disk.LinkSum]string{
+		disk.SumOfLink("http://example.test/a/2/%E5%8E%9F%E5%9B%BE/original.jpg"): "original (2).jpg",
+		disk.SumOfLink("http://example.test/a/3/original.jpg"):                    "original (3).jpg",
+		disk.SumOfLink("http://example.test/a/4/original.jpg"):                    "original (4).jpg",
 	}
 	if !maps.Equal(saved, want) {
 		t.Errorf("saved files %v, want %v", saved, want)

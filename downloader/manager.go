@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"haul/downloader/disk"
 	"haul/downloader/links"
 	"haul/downloader/openfiles"
 	"haul/downloader/throttle"
@@ -20,7 +21,7 @@ import (
 type Manager struct {
 	opts Options
 	now  func() time.Time
-	disk *disk // writes the files: creates, syncs, commits
+	disk *disk.Disk // writes the files: creates, syncs, commits
 
 	gate     *gate
 	names    *folderNames // the naming part: the file names items hold
@@ -95,7 +96,7 @@ func New(opts Options) *Manager {
 	m.pictures = pictures{mu: &m.mu, store: &m.store, names: m.names, byHash: map[string]*item{}}
 	m.controls.m, m.saved.m, m.intake.m = m, m, m
 	m.journal.after, m.journal.records, m.journal.putBack = flushDelay, m.saved.dirtyRecords, m.saved.unwrittenItems
-	m.disk = newDisk(files.Syncs, func() int {
+	m.disk = disk.New(files.Syncs, func() int {
 		m.mu.Lock()
 		defer m.mu.Unlock()
 		return len(m.store.active)

@@ -1,6 +1,7 @@
 package downloader
 
 import (
+	"haul/downloader/disk"
 	"path/filepath"
 	"sync"
 )
@@ -34,7 +35,7 @@ func (p *pictures) sameAs(it *item, sum string, keepDuplicates bool) *item {
 		if path == "" {
 			return owner
 		}
-		there := fileExists(path)
+		there := disk.Exists(path)
 		p.mu.Lock()
 		if p.byHash[sum] == owner && owner.path == path && owner.state == Done { // else it moved meanwhile: look again
 			if !there {

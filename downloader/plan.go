@@ -9,6 +9,7 @@ import (
 	"path"
 	"path/filepath"
 
+	"haul/downloader/disk"
 	"haul/downloader/naming"
 	"haul/downloader/ranges"
 	"haul/downloader/rules"
@@ -37,7 +38,7 @@ type try struct {
 	// name and tag are what it is saved under.
 	mem  *memFile
 	name string
-	tag  partTag
+	tag  disk.Tag
 	// named is the name the answer gives the file, once nameFor worked it out.
 	named string
 }
@@ -121,7 +122,7 @@ func notPictureError(resp *http.Response) *ItemError {
 // there, hashed on the way when it is a picture, to catch duplicates.
 func (t *try) save(a transfer.Answer) transfer.Plan {
 	m, it, j := t.m, t.it, t.j
-	if err := m.disk.makeDir(j.dir); err != nil {
+	if err := m.disk.MakeDir(j.dir); err != nil {
 		return t.stop(outcome{verdict: saveFailed(err, j.dir)})
 	}
 	name, claimed := t.saveName(a.Resp, t.format, a.Total)
@@ -131,7 +132,7 @@ func (t *try) save(a transfer.Answer) transfer.Plan {
 	t.noteResponse(a.Resp, a.Offset, a.Total, t.format)
 	t.part = filepath.Join(j.dir, name+".part")
 	if fitsInMemory(j, claimed, a) {
-		return t.saveInMemory(a, name, responseTag(it.raw, a.Resp.Header))
+		return t.saveInMemory(a, name, disk.ResponseTag(it.raw, a.Resp.Header))
 	}
 	if err := t.markPartOwned(); err != nil {
 		return t.stop(outcome{verdict: unjournaledVerdict(err)})
@@ -142,12 +143,12 @@ func (t *try) save(a transfer.Answer) transfer.Plan {
 		}
 	}
 	exclusive := !j.ownsPart && claimed == claimFree
-	tag := responseTag(it.raw, a.Resp.Header)
+	tag := disk.ResponseTag(it.raw, a.Resp.Header)
 	if plan, ok := t.splitPlan(a, exclusive, tag); ok {
 		return plan
 	}
 	t.hash = pictureHash(t.part, t.format, a.Offset)
-	f, err := m.disk.createPart(t.part, a.Offset, exclusive, tag)
+	f, err := m.disk.CreatePart(t.part, a.Offset, exclusive, tag)
 	return transfer.Plan{Hash: t.hash, File: f, OpenErr: err}
 }
 
@@ -197,7 +198,7 @@ func (t *try) noteResponse(resp *http.Response, offset, total int64, format snif
 		it.modified = resp.Header.Get("Last-Modified")
 	}
 	it.total.Store(total)
-	if total < 0 && !(partTag{etag: it.etag, modified: it.modified}).hasVersion() {
+	if total < 0 && !(disk.Tag{ETag: it.etag, Modified: it.modified}).HasVersion() {
 		it.journalNow = true // nothing would tell its saved file again
 	}
 	m.markDirtyLocked(it)

@@ -148,7 +148,7 @@ func (s *SavedList) restore(recs iter.Seq[Record], how Restoring) []ID {
 	batch := make([]savedItem, 0, restoreBatch)
 	var ids []ID
 	for r := range recs {
-		if b, ok := s.m.disk.lookUpSaved(r, present, how); ok {
+		if b, ok := (restoreLooks{s.m.disk}).lookUpSaved(r, present, how); ok {
 			batch = append(batch, b)
 		}
 		if len(batch) == restoreBatch {
@@ -296,10 +296,10 @@ func (s *SavedList) restoreInterrupted(it *item, inFolder map[string]bool, files
 		return Queued
 	}
 	there := files.final
-	if !there.savedFor(it.raw) || it.total.Load() > 0 && there.fi.Size() != it.total.Load() {
+	if !there.SavedFor(it.raw) || it.total.Load() > 0 && there.Info.Size() != it.total.Load() {
 		return Queued
 	}
-	fi := there.fi
+	fi := there.Info
 	it.path, it.ownsPart = filepath.Join(it.dir, it.name), false
 	it.total.Store(fi.Size())
 	it.bytes.Store(fi.Size())
@@ -333,7 +333,7 @@ func (it *item) fromRecord(r Record) {
 
 // restoreSaved checks that a saved item's file is still in the
 // folder; a saved file that is gone makes the item Failed, ready to retry.
-// A temporary name left on a saved file (see commitFile) is removed by the
+// A temporary name left on a saved file (see disk.CommitFile) is removed by the
 // caller.
 func (s *SavedList) restoreSaved(it *item, st State, inFolder map[string]bool) State {
 	m := s.m

@@ -49,7 +49,7 @@ func (t *try) pictureSavedBefore(r transfer.Result) bool {
 	part := t.it.dropPart()
 	t.m.mu.Unlock()
 	if part != "" {
-		t.m.disk.remove(part) // one left behind is a temporary file with Haul's note, found by a later run
+		t.m.disk.Remove(part) // one left behind is a temporary file with Haul's note, found by a later run
 	}
 	nameClaim{t.m, t.it}.forgetName()
 	return true

@@ -2,6 +2,7 @@ package downloader
 
 import (
 	"errors"
+	"haul/downloader/disk"
 	"io/fs"
 	"net/url"
 	"os"
@@ -38,7 +39,7 @@ type savedItem struct {
 type savedFiles struct {
 	// final is the file under its final name, looked at for an item that
 	// was under way.
-	final fileAt
+	final disk.FileAt
 	// linked says the temporary file is a second name of the final file:
 	// the run stopped between linking it into place and removing it.
 	linked bool
@@ -48,7 +49,7 @@ type savedFiles struct {
 
 // lookUpSaved reads what restoring r needs from the disk, with no lock
 // held; ok is false for a record whose link cannot be downloaded.
-func (d *disk) lookUpSaved(r Record, present savedFolders, how Restoring) (b savedItem, ok bool) {
+func (d restoreLooks) lookUpSaved(r Record, present savedFolders, how Restoring) (b savedItem, ok bool) {
 	u, reason := checkLink(r.URL)
 	if reason != "" {
 		return savedItem{}, false
@@ -72,7 +73,7 @@ func (d *disk) lookUpSaved(r Record, present savedFolders, how Restoring) (b sav
 // savedFiles looks at the files a record in the state saved names in
 // folder: only those that restoring it asks about, and only when the
 // folder lists them.
-func (d *disk) savedFiles(r Record, saved State, folder *savedFolder) (f savedFiles) {
+func (d restoreLooks) savedFiles(r Record, saved State, folder *savedFolder) (f savedFiles) {
 	interrupted := saved == Active || saved == Waiting
 	there := r.Name != "" && folder.names[r.Name]
 	hasPart := r.Name != "" && folder.names[r.Name+".part"]
@@ -96,18 +97,18 @@ func (d *disk) savedFiles(r Record, saved State, folder *savedFolder) (f savedFi
 // and says whether its temporary file, when the folder lists one
 // (hasPart), is a second name of it. A temporary file that is another
 // file leaves the final file unlooked at: the item is queued again.
-func (d *disk) interruptedFile(final string, hasPart bool) (linked bool, there fileAt) {
+func (d restoreLooks) interruptedFile(final string, hasPart bool) (linked bool, there disk.FileAt) {
 	linked = hasPart && d.sameFile(final, final+".part")
 	if hasPart && !linked {
-		return false, fileAt{}
+		return false, disk.FileAt{}
 	}
-	return linked, lookVia(d.lstat, final)
+	return linked, d.Look(final)
 }
 
 // ownPart is the item's temporary file at part when it is a regular
 // file, nil otherwise.
-func (d *disk) ownPart(part string) fs.FileInfo {
-	fi, err := d.lstat(part)
+func (d restoreLooks) ownPart(part string) fs.FileInfo {
+	fi, err := d.Lstat(part)
 	if err != nil || !fi.Mode().IsRegular() {
 		return nil
 	}
@@ -116,9 +117,9 @@ func (d *disk) ownPart(part string) fs.FileInfo {
 
 // sameFile says the two paths name one file: a part file linked to its
 // final name by a run that stopped before it removed the part's name.
-func (d *disk) sameFile(a, b string) bool {
-	fa, errA := d.lstat(a)
-	fb, errB := d.lstat(b)
+func (d restoreLooks) sameFile(a, b string) bool {
+	fa, errA := d.Lstat(a)
+	fb, errB := d.Lstat(b)
 	return errA == nil && errB == nil && os.SameFile(fa, fb)
 }
 
@@ -139,7 +140,7 @@ func (s *SavedList) removeStale(stale []staleFile) {
 	m := s.m
 	var kept []staleFile
 	for _, f := range stale {
-		if err := m.disk.remove(f.path); f.owned && err != nil && !errors.Is(err, fs.ErrNotExist) {
+		if err := m.disk.Remove(f.path); f.owned && err != nil && !errors.Is(err, fs.ErrNotExist) {
 			kept = append(kept, f)
 		}
 	}
@@ -156,3 +157,6 @@ func (s *SavedList) removeStale(stale []staleFile) {
 		}
 	}
 }
+
+// restoreLooks looks at the files of saved records on the disk.
+type restoreLooks struct{ *disk.Disk }

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"haul/downloader/disk"
 	"haul/downloader/naming"
 	"haul/downloader/sniff"
 )
@@ -34,7 +35,7 @@ func (t *try) saveName(resp *http.Response, format sniff.Format, total int64) (s
 	if it.pattern != "" {
 		want = naming.FromTemplate(it.pattern, want)
 	}
-	return nameClaim{t.m, t.it}.claimName(fitName(it.dir, notATempName(want)), responseTag(it.raw, resp.Header), total)
+	return nameClaim{t.m, t.it}.claimName(fitName(it.dir, notATempName(want)), disk.ResponseTag(it.raw, resp.Header), total)
 }
 
 // resumableLeftover is the size of the temporary file an earlier run left
@@ -72,33 +73,23 @@ func pictureHash(part string, format sniff.Format, offset int64) hash.Hash {
 	return h
 }
 
-// tagged tags a new part file, or checks that the one resumed from offset
-// carries its tag; it says whether the file is tagged.
-func tagged(part string, offset int64, tag partTag) bool {
-	if offset == 0 {
-		return tagPart(part, tag)
-	}
-	_, ok := readPartTag(part)
-	return ok
-}
-
 // finishFile makes a complete part file durable and moves it into place.
 // The download slot is already free: a few saves at once let the disk
 // batch their syncs.
-func (t *try) finishFile(ctx context.Context, f partFile, part string, format sniff.Format, h hash.Hash, out outcome) outcome {
+func (t *try) finishFile(ctx context.Context, f disk.PartFile, part string, format sniff.Format, h hash.Hash, out outcome) outcome {
 	m, it, j := t.m, t.it, t.j
-	if m.disk.commitSem.Acquire(ctx, 1) != nil {
+	if m.disk.Commits.Acquire(ctx, 1) != nil {
 		f.Close()
 		return out // stopped while the disk was busy: the whole part file waits for the next try
 	}
 	held := true
 	defer func() {
 		if held {
-			m.disk.commitSem.Release(1)
+			m.disk.Commits.Release(1)
 		}
 	}()
 	t.passSlotOn() // only now: while the disk is slow, no new download opens another file
-	left, err := m.disk.syncFile(ctx, f)
+	left, err := m.disk.SyncFile(ctx, f)
 	switch {
 	case left:
 		held = false // the file holds its place until it is closed
@@ -129,7 +120,7 @@ func (t *try) finishFile(ctx context.Context, f partFile, part string, format sn
 		out.verdict = saveFailed(err, j.dir)
 		return out
 	}
-	if err := m.disk.syncDir(j.dir); err != nil {
+	if err := m.disk.SyncDir(j.dir); err != nil {
 		out.verdict = saveFailed(err, j.dir)
 		return out
 	}
@@ -179,12 +170,12 @@ func (t *try) noteDimensions(head []byte) {
 func (t *try) commitComplete(ctx context.Context) outcome {
 	m, j := t.m, t.j
 	part := filepath.Join(j.dir, j.name+".part")
-	f, err := openOwnPart(part)
+	f, err := disk.OpenOwnPart(part)
 	if err != nil {
 		return t.openFailed(err) // not Haul's own file: the item takes another name
 	}
-	if _, ok := readPartTag(part); !ok {
-		m.disk.untagged.Store(true)
+	if _, ok := disk.ReadTag(part); !ok {
+		m.disk.NoteUntagged()
 	}
 	var h hash.Hash
 	if j.format.IsImage {

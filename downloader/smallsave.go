@@ -6,9 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 
+	"haul/downloader/disk"
 	"haul/downloader/sniff"
 	"haul/downloader/transfer"
 )
@@ -31,13 +31,6 @@ var errLeftSave = errors.New("stopped before the file was saved")
 // smallFileMax is the largest body received in memory before it is saved.
 const smallFileMax = 256 << 10
 
-// errNoUnnamed says files without a name cannot be made in that folder.
-var errNoUnnamed = errors.New("files without a name are not supported here")
-
-// createUnnamedFunc makes a file without a name in a folder, or returns an
-// error wrapping errNoUnnamed.
-type createUnnamedFunc func(dir string) (*os.File, error)
-
 // fitsInMemory says the body is saved by the small-file path: a new file
 // from byte 0, of known length up to smallFileMax, not replacing anything.
 func fitsInMemory(j job, claimed claimKind, a transfer.Answer) bool {
@@ -57,7 +50,7 @@ func (f *memFile) Close() error { return nil }
 
 // saveInMemory plans a small body's trip: into memory, hashed on the way
 // when it is a picture.
-func (t *try) saveInMemory(a transfer.Answer, name string, tag partTag) transfer.Plan {
+func (t *try) saveInMemory(a transfer.Answer, name string, tag disk.Tag) transfer.Plan {
 	t.mem = &memFile{data: make([]byte, 0, a.Total)}
 	t.name, t.tag = name, tag
 	t.hash = pictureHash(t.part, t.format, 0)
@@ -75,7 +68,7 @@ func (t *try) keepReceived() int64 {
 	if t.markPartOwned() != nil {
 		return 0
 	}
-	f, err := m.disk.createPart(t.part, 0, true, t.tag)
+	f, err := m.disk.CreatePart(t.part, 0, true, t.tag)
 	if err != nil {
 		return 0
 	}
@@ -108,7 +101,7 @@ func (t *try) finishSmall(ctx context.Context) outcome {
 		return outcome{done: true, reached: int64(len(t.mem.data))}
 	case errors.Is(err, errLeftSave):
 		return outcome{}
-	case errors.Is(err, errNoUnnamed), errors.Is(err, fs.ErrExist):
+	case errors.Is(err, disk.ErrNoUnnamed), errors.Is(err, fs.ErrExist):
 		m.pictures.disown(it) // claimed again once the part file is on the disk
 		return t.saveThroughPart(ctx)
 	}
@@ -120,26 +113,26 @@ func (t *try) finishSmall(ctx context.Context) outcome {
 // anything; the new folder entry is durable too when it returns no error.
 // A picture identical to one already saved is not linked: its item is
 // returned as same. It returns errLeftSave when the try ended while the
-// file waited for the disk, an error wrapping errNoUnnamed when the folder
+// file waited for the disk, an error wrapping disk.ErrNoUnnamed when the folder
 // cannot hold a file without a name, and fs.ErrExist when the name was
 // taken meanwhile.
 func (t *try) linkSmall(ctx context.Context) (same *item, err error) {
 	m, it, j := t.m, t.it, t.j
-	if m.disk.commitSem.Acquire(ctx, 1) != nil {
+	if m.disk.Commits.Acquire(ctx, 1) != nil {
 		return nil, errLeftSave
 	}
 	held := true
 	defer func() {
 		if held {
-			m.disk.commitSem.Release(1)
+			m.disk.Commits.Release(1)
 		}
 	}()
 	t.passSlotOn()
-	f, err := m.disk.writeUnnamed(j.dir, t.name, t.tag, t.mem.data)
+	f, err := m.disk.WriteUnnamed(j.dir, t.name, t.tag, t.mem.data)
 	if err != nil {
 		return nil, err
 	}
-	switch left, err := m.disk.syncer.syncOrLeave(ctx, f, m.disk.releaseCommit); {
+	switch left, err := m.disk.Syncs.SyncOrLeave(ctx, f, m.disk.ReleaseCommit); {
 	case left:
 		held = false            // the file holds its place until it is closed
 		return nil, errLeftSave // the file, still without a name, vanishes when closed
@@ -154,9 +147,7 @@ func (t *try) linkSmall(ctx context.Context) (same *item, err error) {
 		}
 	}
 	final := filepath.Join(j.dir, t.name)
-	m.disk.createMu.Lock()
-	err = linkUnnamed(f, final)
-	m.disk.createMu.Unlock()
+	err = m.disk.LinkUnnamed(f, final)
 	if err != nil {
 		return nil, err
 	}
@@ -165,7 +156,7 @@ func (t *try) linkSmall(ctx context.Context) (same *item, err error) {
 	m.mu.Unlock()
 	// Files without a name exist only on Linux, where the group sync
 	// flushes the whole file system: the new entry in the folder too.
-	return nil, m.disk.syncer.sync(f)
+	return nil, m.disk.Syncs.Sync(f)
 }
 
 // saveThroughPart saves a body received in memory the usual way: into the
@@ -175,7 +166,7 @@ func (t *try) saveThroughPart(ctx context.Context) outcome {
 	if err := t.markPartOwned(); err != nil {
 		return outcome{verdict: unjournaledVerdict(err)}
 	}
-	f, err := m.disk.createPart(t.part, 0, true, t.tag)
+	f, err := m.disk.CreatePart(t.part, 0, true, t.tag)
 	if err != nil {
 		return t.openFailed(err)
 	}

@@ -2,8 +2,8 @@ package downloader
 
 import (
 	"net/http"
-	"os"
 
+	"haul/downloader/disk"
 	"haul/downloader/ranges"
 	"haul/downloader/transfer"
 )
@@ -39,11 +39,11 @@ func connectionsPerFile(setting int) int {
 // keeps no version, so that without the journal it restarts from byte 0
 // rather than resume from a size that says nothing. ok is false for a
 // file written from its start.
-func (t *try) splitPlan(a transfer.Answer, exclusive bool, tag partTag) (plan transfer.Plan, ok bool) {
+func (t *try) splitPlan(a transfer.Answer, exclusive bool, tag disk.Tag) (plan transfer.Plan, ok bool) {
 	holes := t.j.holes
 	resuming := len(holes) > 0 && a.Resp.StatusCode == http.StatusPartialContent
 	if !resuming {
-		if connectionsPerFile(t.j.limits.ConnectionsPerFile) < 2 || t.j.oneConnection || !a.Ranges || !tag.hasVersion() ||
+		if connectionsPerFile(t.j.limits.ConnectionsPerFile) < 2 || t.j.oneConnection || !a.Ranges || !tag.HasVersion() ||
 			a.Total-a.Offset < SplitThreshold {
 			t.setHoles(nil)
 			return transfer.Plan{}, false
@@ -55,7 +55,7 @@ func (t *try) splitPlan(a transfer.Answer, exclusive bool, tag partTag) (plan tr
 	if err := t.setHoles(tracker); err != nil {
 		return t.stop(outcome{verdict: unjournaledVerdict(err)}), true
 	}
-	f, err := openSplitPart(t.m, t.part, a.Offset, resuming, exclusive, partTag{link: tag.link})
+	f, err := t.m.disk.OpenSplitPart(t.part, a.Offset, resuming, exclusive, disk.Tag{Link: tag.Link})
 	split := &transfer.Split{Connections: connectionsPerFile(t.j.limits.ConnectionsPerFile), Holes: holes,
 		Tracker: tracker, Slots: connSlots{m: t.m, it: t.it}}
 	return transfer.Plan{File: f, OpenErr: err, Split: split}, true
@@ -129,33 +129,6 @@ func journalCheckpoint(m *Manager, it *item) {
 	m.markDirtyLocked(it)
 	m.mu.Unlock()
 	m.journal.writeSoon()
-}
-
-// openSplitPart opens the temporary file for writing at any offset: a new
-// one (from byte 0), one cut at offset (a file written from its start
-// whose rest is now fetched in parts), or, when resuming its parts, as it
-// is. It is tagged with tag, which names no version.
-func openSplitPart(m *Manager, part string, offset int64, resuming, exclusive bool, tag partTag) (partFile, error) {
-	m.disk.createMu.Lock()
-	f, err := openPartAt(part, offset, resuming, exclusive)
-	m.disk.createMu.Unlock()
-	if err == nil && !tagPart(part, tag) {
-		m.disk.untagged.Store(true)
-	}
-	return f, err
-}
-
-// openPartAt is openPartOS without appending: the parts go at their offsets.
-func openPartAt(part string, offset int64, resuming, exclusive bool) (partFile, error) {
-	flags := os.O_WRONLY | os.O_CREATE | noFollow
-	if exclusive {
-		flags |= os.O_EXCL
-	}
-	size := offset
-	if resuming {
-		size = -1
-	}
-	return openChecked(part, flags, size)
 }
 
 // connSlots are the download slots the extra connections of a file

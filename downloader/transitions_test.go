@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"haul/downloader/disk"
 	"haul/downloader/itemstate"
 )
 
@@ -156,7 +157,7 @@ func restoreOne(t *testing.T, c restoreCase) State {
 		if err := os.WriteFile(path, []byte("saved"), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if c.tagged && !tagPart(path, partTag{link: link}) {
+		if c.tagged && !disk.TagPart(path, disk.Tag{Link: link}) {
 			t.Skip("the file system keeps no notes on files")
 		}
 	}

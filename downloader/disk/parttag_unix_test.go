@@ -1,6 +1,6 @@
 //go:build unix
 
-package downloader
+package disk
 
 import (
 	"os"
@@ -14,21 +14,21 @@ import (
 // as now, and in two, as earlier versions did, so that files saved by an
 // earlier version are still known for their link's and version's.
 func TestPartTagsReadBackInEitherLayout(t *testing.T) {
-	full := partTag{link: "http://example.com/a.jpg", etag: `"v1"`, modified: "Mon, 02 Jan 2006 15:04:05 GMT"}
+	full := Tag{Link: "http://example.com/a.jpg", ETag: `"v1"`, Modified: "Mon, 02 Jan 2006 15:04:05 GMT"}
 	cases := []struct {
 		name  string
 		write func(path string) bool
-		want  partTag
+		want  Tag
 	}{
-		{"one attribute", func(path string) bool { return tagPart(path, full) }, full},
-		{"one attribute, no version", func(path string) bool { return tagPart(path, partTag{link: full.link}) }, partTag{link: full.link}},
+		{"one attribute", func(path string) bool { return TagPart(path, full) }, full},
+		{"one attribute, no version", func(path string) bool { return TagPart(path, Tag{Link: full.Link}) }, Tag{Link: full.Link}},
 		{"two attributes, as earlier versions wrote", func(path string) bool {
-			return unix.Lsetxattr(path, partLinkAttr, []byte(full.link), 0) == nil &&
+			return unix.Lsetxattr(path, partLinkAttr, []byte(full.Link), 0) == nil &&
 				unix.Lsetxattr(path, partVersionAttr, []byte(full.versionText()), 0) == nil
 		}, full},
 		{"link only, as earlier versions wrote", func(path string) bool {
-			return unix.Lsetxattr(path, partLinkAttr, []byte(full.link), 0) == nil
-		}, partTag{link: full.link}},
+			return unix.Lsetxattr(path, partLinkAttr, []byte(full.Link), 0) == nil
+		}, Tag{Link: full.Link}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -39,7 +39,7 @@ func TestPartTagsReadBackInEitherLayout(t *testing.T) {
 			if !tc.write(path) {
 				t.Skip("this file system keeps no extended attributes")
 			}
-			got, ok := readPartTag(path)
+			got, ok := ReadTag(path)
 			if !ok || got != tc.want {
 				t.Fatalf("read back %+v (found %v), want %+v", got, ok, tc.want)
 			}
@@ -54,7 +54,7 @@ func TestPartTagIsOneAttribute(t *testing.T) {
 	if err := os.WriteFile(path, []byte("x"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if !tagPart(path, partTag{link: "http://example.com/a.jpg", etag: `"v1"`}) {
+	if !TagPart(path, Tag{Link: "http://example.com/a.jpg", ETag: `"v1"`}) {
 		t.Skip("this file system keeps no extended attributes")
 	}
 	if _, err := unix.Lgetxattr(path, partVersionAttr, nil); err == nil {
@@ -95,7 +95,7 @@ func TestSmallFilesNoteTakesNoBlock(t *testing.T) {
 	}
 	long := "https://images.example.test/originals/ab/cd/ef/abcdef0123456789abcdef0123456789.jpg?width=4096&quality=90"
 	noted := blocks("noted", func(f *os.File) bool {
-		return tagFile(f, partTag{link: long, etag: `"0123456789abcdef0123456789abcdef"`, modified: "Mon, 02 Jan 2006 15:04:05 GMT"})
+		return TagFile(f, Tag{Link: long, ETag: `"0123456789abcdef0123456789abcdef"`, Modified: "Mon, 02 Jan 2006 15:04:05 GMT"})
 	})
 	if noted != bare {
 		t.Errorf("a noted small file takes %d blocks, %d without its note", noted, bare)

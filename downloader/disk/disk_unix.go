@@ -1,6 +1,6 @@
 //go:build unix
 
-package downloader
+package disk
 
 import (
 	"errors"
@@ -29,45 +29,45 @@ const (
 // maxTagBytes bounds what is read back from a temporary file's attribute.
 const maxTagBytes = 64 << 10
 
-// tagPart notes on a new temporary file which link and which version of
+// TagPart notes on a new temporary file which link and which version of
 // the file it holds, so that a later run can recognise it and resume it
 // even when the queue was lost. File systems without extended attributes
 // keep no note, and such a file is later treated as not Haul's. It says
 // whether the note was kept.
-func tagPart(path string, t partTag) bool {
+func TagPart(path string, t Tag) bool {
 	return writeTag(func(name string, value []byte) error { return unix.Lsetxattr(path, name, value, 0) }, t)
 }
 
-// tagFile notes the same, in compact form (see noteSums), on an open
+// TagFile notes the same, in compact form (see noteSums), on an open
 // small file without a name yet.
-func tagFile(f *os.File, t partTag) bool {
+func TagFile(f *os.File, t Tag) bool {
 	return unix.Fsetxattr(int(f.Fd()), partLinkAttr, t.compactNote(), 0) == nil
 }
 
 // writeTag stores the tag, its link and version in one attribute, through
 // set; it says whether the tag was stored. A link never holds a line break
 // (a parsed URL cannot), so the first line is the link.
-func writeTag(set func(name string, value []byte) error, t partTag) bool {
-	return set(partLinkAttr, []byte(t.link+"\n"+t.versionText())) == nil
+func writeTag(set func(name string, value []byte) error, t Tag) bool {
+	return set(partLinkAttr, []byte(t.Link+"\n"+t.versionText())) == nil
 }
 
-// readPartTag reads the note tagPart or tagFile left on the file at path;
+// ReadTag reads the note TagPart or TagFile left on the file at path;
 // ok is false when the file carries none.
-func readPartTag(path string) (t partTag, ok bool) {
+func ReadTag(path string) (t Tag, ok bool) {
 	value, ok := readAttr(path, partLinkAttr)
 	if !ok {
-		return partTag{}, false
+		return Tag{}, false
 	}
 	if t, ok := parseCompactNote([]byte(value)); ok {
 		return t, true
 	}
 	link, version, inOne := strings.Cut(value, "\n")
-	t.link = link
+	t.Link = link
 	if !inOne {
 		version, inOne = readAttr(path, partVersionAttr)
 	}
 	if inOne {
-		t.etag, t.modified = parseVersionText(version)
+		t.ETag, t.Modified = parseVersionText(version)
 	}
 	return t, true
 }
@@ -92,3 +92,7 @@ func otherNames(_ *os.File, fi os.FileInfo) bool {
 	st, ok := fi.Sys().(*syscall.Stat_t)
 	return ok && st.Nlink > 1
 }
+
+// MarkFromInternet does nothing off Windows: no other system reads the
+// Mark of the Web.
+func MarkFromInternet(path, link, referer string) {}

@@ -1,4 +1,4 @@
-package downloader
+package disk
 
 import (
 	"context"
@@ -7,7 +7,7 @@ import (
 	"time"
 )
 
-// groupSync makes finished files durable in groups: every file that asks
+// GroupSync makes finished files durable in groups: every file that asks
 // while a sync is under way waits for the next one, which then covers them
 // all. Where the system can sync a whole file system at once (syncfs on
 // Linux) that is one call for many files instead of one fsync each.
@@ -19,13 +19,13 @@ import (
 // then cost a few hundred flushes, not 10,000. When every file that could
 // still ask is already waiting, as at the end of a batch, nobody is left
 // to share the next flush, so it starts at once.
-type groupSync struct {
+type GroupSync struct {
 	mu        sync.Mutex
 	waiting   []syncWaiter
 	busy      bool
 	lastStart time.Time // when the last flush began
-	// flush flushes the file system holding a file; nil means syncFS.
-	flush func(*os.File) error
+	// Flush flushes the file system holding a file; nil means syncFS.
+	Flush func(*os.File) error
 	// askers counts the files that may ask for a sync while a flush waits
 	// for its gap; nil means there may always be more.
 	askers func() int
@@ -34,8 +34,8 @@ type groupSync struct {
 	gap time.Duration
 	// arrived wakes a flush waiting for its gap when a file asks.
 	arrived chan struct{}
-	// asked, when set, is told each time a file asks (for tests).
-	asked func()
+	// Asked, when set, is told each time a file asks (for tests).
+	Asked func()
 }
 
 // syncGap is the least time between the starts of two flushes.
@@ -46,15 +46,15 @@ type syncWaiter struct {
 	done chan error
 }
 
-// sync returns once f's data is on the disk.
-func (g *groupSync) sync(f *os.File) error {
-	if !canSyncFS {
+// Sync returns once f's data is on the disk.
+func (g *GroupSync) Sync(f *os.File) error {
+	if !CanSyncFS {
 		return f.Sync()
 	}
 	return <-g.start(f)
 }
 
-// syncOrLeave is sync for a file whose item may be paused, canceled or
+// SyncOrLeave is Sync for a file whose item may be paused, canceled or
 // stopped meanwhile: when ctx ends before the flush that covers f is over,
 // it returns at once with left true and ctx's cause; f is closed once that
 // flush no longer needs it, and then closed runs. A slow disk then holds
@@ -62,8 +62,8 @@ func (g *groupSync) sync(f *os.File) error {
 // Where each file is synced on its own, it waits as sync does: a file
 // still open there may not be removable, as a canceled item's temporary
 // file must be.
-func (g *groupSync) syncOrLeave(ctx context.Context, f *os.File, closed func()) (left bool, err error) {
-	if !canSyncFS {
+func (g *GroupSync) SyncOrLeave(ctx context.Context, f *os.File, closed func()) (left bool, err error) {
+	if !CanSyncFS {
 		return false, f.Sync()
 	}
 	if ctx.Err() != nil {
@@ -92,7 +92,7 @@ func (g *groupSync) syncOrLeave(ctx context.Context, f *os.File, closed func()) 
 
 // start asks for f to be synced with the next group; the channel delivers
 // the outcome.
-func (g *groupSync) start(f *os.File) <-chan error {
+func (g *GroupSync) start(f *os.File) <-chan error {
 	done := make(chan error, 1)
 	g.mu.Lock()
 	g.waiting = append(g.waiting, syncWaiter{f: f, done: done})
@@ -107,7 +107,7 @@ func (g *groupSync) start(f *os.File) <-chan error {
 		g.busy = true
 		go g.run()
 	}
-	asked := g.asked
+	asked := g.Asked
 	g.mu.Unlock()
 	if asked != nil {
 		asked()
@@ -118,7 +118,7 @@ func (g *groupSync) start(f *os.File) <-chan error {
 // run syncs group after group until nobody waits. Each group's files were
 // all written before the sync started, so one flush covers them; the files
 // stay open (their owners wait), so any of them can name the file system.
-func (g *groupSync) run() {
+func (g *GroupSync) run() {
 	for {
 		g.waitForGap()
 		g.mu.Lock()
@@ -132,7 +132,7 @@ func (g *groupSync) run() {
 		g.lastStart = time.Now()
 		g.mu.Unlock()
 		byFS := groupByFileSystem(group)
-		flush := g.flush
+		flush := g.Flush
 		if flush == nil {
 			flush = syncFS
 		}
@@ -148,7 +148,7 @@ func (g *groupSync) run() {
 // waitForGap waits until the next flush may start, looking again each
 // time a file asks. One timer serves every look: a busy batch wakes the
 // flusher once per file.
-func (g *groupSync) waitForGap() {
+func (g *GroupSync) waitForGap() {
 	var t *time.Timer
 	for {
 		wait := g.untilNextFlush()
@@ -171,7 +171,7 @@ func (g *groupSync) waitForGap() {
 
 // untilNextFlush says how long the next flush waits for more files to
 // share it: the rest of the gap, or nothing when no other file can come.
-func (g *groupSync) untilNextFlush() time.Duration {
+func (g *GroupSync) untilNextFlush() time.Duration {
 	gap := g.gap
 	if gap == 0 {
 		gap = syncGap
@@ -187,7 +187,7 @@ func (g *groupSync) untilNextFlush() time.Duration {
 
 // groupByFileSystem sorts the waiters by the file system holding their
 // files. Files opened under one name (the files without a name made in a
-// folder are named after it, see createUnnamedOS) are on one file system,
+// folder are named after it, see CreateUnnamedOS) are on one file system,
 // so it is asked once per name, not once per file.
 func groupByFileSystem(group []syncWaiter) map[uint64][]syncWaiter {
 	byFS := map[uint64][]syncWaiter{}

@@ -1,6 +1,6 @@
 //go:build windows
 
-package downloader
+package disk
 
 import (
 	"os"
@@ -14,7 +14,7 @@ func TestMarkFromInternet(t *testing.T) {
 	if err := os.WriteFile(path, []byte("picture"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	markFromInternet(path, "https://user:pw@pics.example/photo.jpg#x", "https://pics.example/gallery")
+	MarkFromInternet(path, "https://user:pw@pics.example/photo.jpg#x", "https://pics.example/gallery")
 	got, err := os.ReadFile(path + ":Zone.Identifier")
 	if err != nil {
 		t.Skipf("no alternate data streams here: %v", err)

@@ -1,4 +1,4 @@
-package downloader
+package disk
 
 import (
 	"errors"
@@ -25,7 +25,7 @@ func TestGroupSyncSharesFlushesAndReportsTheirErrors(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
 			var flushes atomic.Int32
-			g := &groupSync{flush: func(*os.File) error {
+			g := &GroupSync{Flush: func(*os.File) error {
 				flushes.Add(1)
 				return tt.failure
 			}}
@@ -37,7 +37,7 @@ func TestGroupSyncSharesFlushesAndReportsTheirErrors(t *testing.T) {
 					t.Fatal(err)
 				}
 				defer f.Close()
-				wg.Go(func() { errs <- g.sync(f) })
+				wg.Go(func() { errs <- g.Sync(f) })
 			}
 			wg.Wait()
 			close(errs)
@@ -60,13 +60,13 @@ func TestGroupSyncFlushesAtOnceWhenNobodyElseCanAsk(t *testing.T) {
 	}
 	defer f.Close()
 	var flushes atomic.Int32
-	g := &groupSync{
-		flush:  func(*os.File) error { flushes.Add(1); return nil },
+	g := &GroupSync{
+		Flush:  func(*os.File) error { flushes.Add(1); return nil },
 		askers: func() int { return 1 },
 		gap:    time.Hour, // a flush that waited for its gap would never end
 	}
 	for range 3 {
-		if err := g.sync(f); err != nil {
+		if err := g.Sync(f); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -1,4 +1,4 @@
-package downloader
+package disk
 
 import (
 	"testing"
@@ -9,32 +9,32 @@ import (
 // words does, against every kind of version offered.
 func TestCompactNotesAnswerAsNotesInWords(t *testing.T) {
 	const link = "http://example.test/a/原图.jpg"
-	versions := []partTag{
+	versions := []Tag{
 		{},
-		{etag: `"v1"`},
-		{etag: `"v2"`},
-		{etag: `W/"v1"`},
-		{modified: "Mon, 02 Jan 2006 15:04:05 GMT"},
-		{modified: "Tue, 03 Jan 2006 15:04:05 GMT"},
-		{etag: `"v1"`, modified: "Mon, 02 Jan 2006 15:04:05 GMT"},
-		{etag: `W/"v1"`, modified: "Mon, 02 Jan 2006 15:04:05 GMT"},
+		{ETag: `"v1"`},
+		{ETag: `"v2"`},
+		{ETag: `W/"v1"`},
+		{Modified: "Mon, 02 Jan 2006 15:04:05 GMT"},
+		{Modified: "Tue, 03 Jan 2006 15:04:05 GMT"},
+		{ETag: `"v1"`, Modified: "Mon, 02 Jan 2006 15:04:05 GMT"},
+		{ETag: `W/"v1"`, Modified: "Mon, 02 Jan 2006 15:04:05 GMT"},
 	}
 	for _, saved := range versions {
-		saved.link = link
+		saved.Link = link
 		compact, ok := parseCompactNote(saved.compactNote())
 		if !ok {
 			t.Fatalf("the compact note of %+v does not read back", saved)
 		}
-		if compact.hasVersion() != saved.hasVersion() {
-			t.Errorf("%+v: has a version %v in compact form, %v in words", saved, compact.hasVersion(), saved.hasVersion())
+		if compact.HasVersion() != saved.HasVersion() {
+			t.Errorf("%+v: has a version %v in compact form, %v in words", saved, compact.HasVersion(), saved.HasVersion())
 		}
 		for _, offered := range versions {
-			if got, want := compact.sameVersion(offered), saved.sameVersion(offered); got != want {
+			if got, want := compact.SameVersion(offered), saved.SameVersion(offered); got != want {
 				t.Errorf("%+v against %+v: same version %v in compact form, %v in words", saved, offered, got, want)
 			}
 		}
 	}
-	compact, _ := parseCompactNote(partTag{link: link}.compactNote())
+	compact, _ := parseCompactNote(Tag{Link: link}.compactNote())
 	for _, other := range []struct {
 		link string
 		want bool
@@ -45,7 +45,7 @@ func TestCompactNotesAnswerAsNotesInWords(t *testing.T) {
 		{"http://example.test/a/other.jpg", false},
 		{"http://example.test/a/原图.jpg?size=2", false},
 	} {
-		if got := compact.isFor(other.link); got != other.want || (partTag{link: link}).isFor(other.link) != other.want {
+		if got := compact.IsFor(other.link); got != other.want || (Tag{Link: link}).IsFor(other.link) != other.want {
 			t.Errorf("a compact note of %s is for %s: %v, want %v, as in words", link, other.link, got, other.want)
 		}
 	}
@@ -54,7 +54,7 @@ func TestCompactNotesAnswerAsNotesInWords(t *testing.T) {
 // TestWordsAreNotReadAsACompactNote: a note in words, or anything else, is
 // never taken for a compact one.
 func TestWordsAreNotReadAsACompactNote(t *testing.T) {
-	note := partTag{link: "http://example.test/a.jpg"}.compactNote()
+	note := Tag{Link: "http://example.test/a.jpg"}.compactNote()
 	for _, b := range [][]byte{
 		nil,
 		[]byte("http://example.test/a.jpg\n\"v1\"\n"),
