@@ -99,7 +99,7 @@ func (m *Manager) attempt(ctx context.Context, it *item, j job) outcome {
 func (t *try) transferJob() transfer.Job {
 	m, j := t.m, t.j
 	req, _ := http.NewRequest(http.MethodGet, j.url.String(), nil) // the URL was parsed by Add
-	m.net.setHeaders(req, j.referer, j.limits.NoPageReferer)
+	m.net.SetHeaders(req, j.referer, j.limits.NoPageReferer)
 	tj := transfer.Job{URL: j.url, Request: req, ETag: j.etag, Modified: j.modified, Validator: j.validator,
 		Total: j.total, MaxSize: j.limits.MaxSize}
 	if j.name != "" && j.ownsPart {
@@ -114,8 +114,8 @@ func (t *try) transferJob() transfer.Job {
 func (t *try) transferEnv() transfer.Env {
 	m, it := t.m, t.it
 	return transfer.Env{
-		Client:      m.net.clientFor(t.j.referer),
-		Limits:      transferRates{m.rates},
+		Client:      m.net.ClientFor(t.j.referer),
+		Limits:      m.rates,
 		IdleTimeout: m.opts.IdleTimeout,
 		Progress: func(n int) {
 			total := it.bytes.Add(int64(n))

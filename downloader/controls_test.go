@@ -16,6 +16,7 @@ import (
 
 	"haul/downloader/disk"
 	"haul/downloader/downloadtest"
+	"haul/downloader/network"
 )
 
 // waitFor polls a condition the engine exposes no event for, with a bound.
@@ -183,8 +184,8 @@ func TestConcurrencyLimits(t *testing.T) {
 		}
 		o := testOptions(t.TempDir())
 		o.Concurrency, o.PerHost = tc.concurrency, tc.perHost
-		counter := &countingTransport{base: newClient(o.withDefaults(), nil, nil).Transport}
-		o.Client = &http.Client{Transport: counter, CheckRedirect: checkRedirect}
+		counter := &countingTransport{base: network.NewClient(o.withDefaults().network(), nil, nil).Transport}
+		o.Client = &http.Client{Transport: counter, CheckRedirect: network.CheckRedirect}
 		m := New(o)
 		addAll(t, m, urls...)
 		if s := runAll(t, m); s.Done != 12 {

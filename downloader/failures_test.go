@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"haul/downloader/downloadtest"
+	"haul/downloader/network"
 )
 
 // TestCutEveryTimeIgnoringRangeFails: a server that cuts every answer at
@@ -176,7 +177,7 @@ func refusingProxy(t *testing.T) (string, *http.Client, *atomic.Int32) {
 	}))
 	t.Cleanup(proxy.Close)
 	proxyURL, _ := url.Parse(proxy.URL)
-	client := newClient(testOptions("").withDefaults(), http.ProxyURL(proxyURL), nil)
+	client := network.NewClient(testOptions("").withDefaults().network(), http.ProxyURL(proxyURL), nil)
 	return "https://photos.example/photo.jpg", client, &connects
 }
 

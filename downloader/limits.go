@@ -20,9 +20,9 @@ func (m *Manager) SetLimits(l Limits) int {
 	m.notifyLocked()
 	m.mu.Unlock()
 	m.gate.resize(slots)
-	m.rates.set(l)
+	m.rates.Set(l.RequestsPerSec, l.BytesPerSec)
 	m.queues.book.SetMaxWait(l.SiteWait)
-	m.net.noPageReferer.Store(l.NoPageReferer)
+	m.net.SetNoPageReferer(l.NoPageReferer)
 	return yielded
 }
 

@@ -12,6 +12,7 @@ import (
 
 	"haul/downloader/disk"
 	"haul/downloader/links"
+	"haul/downloader/network"
 	"haul/downloader/openfiles"
 	"haul/downloader/throttle"
 )
@@ -27,7 +28,7 @@ type Manager struct {
 	names    *folderNames // the naming part: the file names items hold
 	secrets  linkSecrets  // the passwords links came with, in memory only
 	queued   queuedFiles  // the files the saved queue says are other links'
-	rates    *rateLimits
+	rates    *network.Rates
 	wake     chan struct{}
 	changed  chan struct{}
 	received atomic.Int64 // bytes received over all items, for the total speed
@@ -81,7 +82,7 @@ func New(opts Options) *Manager {
 		now:      time.Now,
 		files:    files,
 		gate:     newGate(min(opts.Concurrency, files.Downloads)),
-		rates:    newRateLimits(opts.Limits),
+		rates:    network.NewRates(opts.RequestsPerSec, opts.BytesPerSec),
 		wake:     make(chan struct{}, 1),
 		changed:  make(chan struct{}, 1),
 		limits:   opts.Limits,
@@ -101,12 +102,13 @@ func New(opts Options) *Manager {
 		defer m.mu.Unlock()
 		return len(m.store.active)
 	})
-	m.net = newNetwork(opts, m.rates)
-	m.net.sitesChanged = func() {
+	nc := opts.network()
+	nc.SitesChanged = func() {
 		m.mu.Lock()
 		defer m.mu.Unlock()
 		m.notifyLocked()
 	}
+	m.net = network.New(nc, m.rates)
 	if opts.LearnedLimits != "" {
 		_ = m.queues.book.Load(opts.LearnedLimits, m.now()) // a file that cannot be read only means learning again
 	}
@@ -334,7 +336,7 @@ func (m *Manager) stopLocked() {
 	if done != nil {
 		<-done
 	}
-	m.net.client.CloseIdleConnections()
+	m.net.Client().CloseIdleConnections()
 	m.journal.flush(true)
 	if m.opts.LearnedLimits != "" {
 		_ = m.queues.book.Save(m.opts.LearnedLimits, m.now()) // not kept: the next run learns them again
@@ -404,8 +406,8 @@ func (m *Manager) dispatch(ctx context.Context, done chan struct{}) {
 // start a second: its own rule's limits, else the user's per-site ones.
 func (m *Manager) siteLimitLocked() func(site string) throttle.Limits {
 	l := m.limits
-	l.PerHost = l.perHost()
-	return func(site string) throttle.Limits { return m.net.sitePerHost(site, l) }
+	general := throttle.Limits{AtOnce: l.perHost(), PerSecond: l.PerHostRate, PerDay: l.PerHostDaily}
+	return func(site string) throttle.Limits { return m.net.SiteLimits(site, general) }
 }
 
 // requeueLocked sends a Waiting, Paused or stopped item back in line.

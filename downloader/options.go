@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"haul/downloader/links"
+	"haul/downloader/network"
 )
 
 // ExistsPolicy says what to do when the file an item would be saved as already exists.
@@ -212,3 +213,11 @@ func (o Options) withDefaults() Options {
 // MaxConcurrency is the highest "at once" setting; the global gate is sized
 // to it. Higher values are lowered to it.
 const MaxConcurrency = 256
+
+// network is the part of the options that sets up the way to the sites.
+func (o Options) network() network.Config {
+	return network.Config{Client: o.Client, Jar: o.Jar, Proxy: o.Proxy, Sites: o.Sites,
+		Header: o.Header, UserAgent: o.UserAgent, Referer: o.Referer, NoPageReferer: o.NoPageReferer,
+		ConnectTimeout: o.ConnectTimeout, IdleTimeout: o.IdleTimeout, MaxIdlePerHost: MaxConcurrency,
+		DialContext: o.DialContext}
+}

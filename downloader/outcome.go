@@ -51,9 +51,9 @@ func (t *try) outcomeOf(ctx context.Context, r transfer.Result) outcome {
 		t.it.oneConnection = true
 		t.m.mu.Unlock()
 	}
-	rule, _ := m.net.siteRule(j.url.Hostname())
+	rule, _ := m.net.SiteRule(j.url.Hostname())
 	v := rules.Classify(rules.Failure{Ending: r.Ending, Resp: r.Resp, Err: r.Err, Host: j.url.Hostname(), Dir: j.dir,
-		MaxSize: j.limits.MaxSize, Now: m.now(), Head: r.Head, Signs: rule.signs()})
+		MaxSize: j.limits.MaxSize, Now: m.now(), Head: r.Head, Signs: rule.Signs()})
 	return outcome{reached: r.Reached, verdict: passwordNotKept(v, j.url)}
 }
 

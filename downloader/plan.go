@@ -11,6 +11,7 @@ import (
 
 	"haul/downloader/disk"
 	"haul/downloader/naming"
+	"haul/downloader/network"
 	"haul/downloader/ranges"
 	"haul/downloader/rules"
 	"haul/downloader/sniff"
@@ -58,8 +59,8 @@ func (t *try) plan(a transfer.Answer) transfer.Plan {
 	}
 	t.format = a.Format
 	if t.isPage(a.Resp) {
-		if signInPage(t.j, a.Resp, a.Head) {
-			return t.stop(outcome{verdict: refused(signInError(a.Resp.StatusCode))})
+		if network.SignInPage(t.j.url, a.Resp, a.Head) {
+			return t.stop(outcome{verdict: refused(network.SignInError(a.Resp.StatusCode))})
 		}
 		return transfer.Plan{ReadPage: true}
 	}
@@ -100,9 +101,9 @@ func (t *try) notAsPromised(a transfer.Answer) (outcome, bool) {
 	case len(a.Head) == 0:
 		return outcome{verdict: refused(&ItemError{Kind: ErrEmptyBody, Reason: ReasonEmptyFile, Status: resp.StatusCode})}, true
 	case a.Format.IsText:
-		rule, _ := t.m.net.siteRule(t.j.url.Hostname())
-		return outcome{verdict: rules.Classify(rules.Failure{Refused: notImageError(a.Head, t.j.url, resp),
-			Head: a.Head, Signs: rule.signs()})}, true
+		rule, _ := t.m.net.SiteRule(t.j.url.Hostname())
+		return outcome{verdict: rules.Classify(rules.Failure{Refused: network.NotImageError(a.Head, t.j.url, resp),
+			Head: a.Head, Signs: rule.Signs()})}, true
 	case !a.Format.IsImage && sniff.ClaimsKnownPicture(t.nameFor(resp), resp.Header.Get("Content-Type")):
 		return outcome{verdict: refused(notPictureError(resp))}, true
 	}

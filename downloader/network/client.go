@@ -1,4 +1,4 @@
-package downloader
+package network
 
 import (
 	"context"
@@ -10,16 +10,16 @@ import (
 	"haul/downloader/rules"
 )
 
-// maxRedirects is how many redirects a download may follow before it fails.
-const maxRedirects = 10
+// MaxRedirects is how many redirects a download may follow before it fails.
+const MaxRedirects = 10
 
-// newClient builds the one HTTP client every download shares: bounded
+// NewClient builds the one HTTP client every download shares: bounded
 // connect, TLS and header waits (the body has its own idle timeout, so a
 // slow but moving large file is never cut), keep-alive with enough idle
 // connections per site for the highest concurrency, and no transparent
 // gzip, so byte ranges and lengths refer to the file itself. proxy picks
 // each request's proxy; the jar sends and keeps cookies.
-func newClient(o Options, proxy func(*http.Request) (*url.URL, error), jar http.CookieJar) *http.Client {
+func NewClient(o Config, proxy func(*http.Request) (*url.URL, error), jar http.CookieJar) *http.Client {
 	dialer := &net.Dialer{Timeout: o.ConnectTimeout, KeepAlive: 30 * time.Second}
 	dial := dialer.DialContext
 	if o.DialContext != nil {
@@ -33,21 +33,21 @@ func newClient(o Options, proxy func(*http.Request) (*url.URL, error), jar http.
 		ResponseHeaderTimeout: o.IdleTimeout,
 		ExpectContinueTimeout: time.Second,
 		IdleConnTimeout:       90 * time.Second,
-		MaxIdleConns:          MaxConcurrency,
-		MaxIdleConnsPerHost:   MaxConcurrency,
+		MaxIdleConns:          o.MaxIdlePerHost,
+		MaxIdleConnsPerHost:   o.MaxIdlePerHost,
 		DisableCompression:    true,
 		ReadBufferSize:        64 << 10,
 		WriteBufferSize:       16 << 10,
 	}
 	guardAnswers(tr)
-	return &http.Client{Transport: tr, CheckRedirect: checkRedirect, Jar: jar}
+	return &http.Client{Transport: tr, CheckRedirect: CheckRedirect, Jar: jar}
 }
 
-// checkRedirect stops redirect loops and redirects away from http(s).
+// CheckRedirect stops redirect loops and redirects away from http(s).
 // The Manager's client also keeps the Referer and the user's headers to
 // their sites (Manager.checkRedirect).
-func checkRedirect(req *http.Request, via []*http.Request) error {
-	if len(via) >= maxRedirects {
+func CheckRedirect(req *http.Request, via []*http.Request) error {
+	if len(via) >= MaxRedirects {
 		return rules.ErrTooManyRedirects
 	}
 	if req.URL.Scheme != "http" && req.URL.Scheme != "https" {

@@ -1,4 +1,4 @@
-package downloader
+package network
 
 import (
 	"net/http"
@@ -26,10 +26,10 @@ func (n *Network) AddPageCookies(page string, cs []cookies.Cookie) int {
 	return n.pages.partitions.Add(page, cs, time.Now())
 }
 
-// clientFor is the client for a request made from page ("" for one the
+// ClientFor is the client for a request made from page ("" for one the
 // user asked for): the Network's client, with the page's partition of
 // cookies when its browser handed some over.
-func (n *Network) clientFor(page string) *http.Client {
+func (n *Network) ClientFor(page string) *http.Client {
 	if page == "" {
 		return n.client
 	}

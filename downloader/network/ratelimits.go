@@ -1,4 +1,4 @@
-package downloader
+package network
 
 import (
 	"context"
@@ -11,13 +11,13 @@ import (
 	"haul/downloader/transfer"
 )
 
-// rateLimits are the user's limits on requests per second and bytes per
+// Rates are the user's limits on requests per second and bytes per
 // second, over all downloads. They can change while files download: the
 // byte limiter's burst is fixed at the copy buffer, so no read is ever too
 // large for it, and a change wakes every wait already reserved, which then
 // waits again at the new rate (a raised limit is felt at once, not after a
 // wait computed for the old one).
-type rateLimits struct {
+type Rates struct {
 	requests *rate.Limiter
 	bytes    *rate.Limiter
 
@@ -26,22 +26,24 @@ type rateLimits struct {
 	changed chan struct{} // closed and replaced when the limits change
 }
 
-func newRateLimits(l Limits) *rateLimits {
-	return &rateLimits{
-		requests: rate.NewLimiter(limitOf(l.RequestsPerSec), 1),
-		bytes:    rate.NewLimiter(limitOf(float64(l.BytesPerSec)), copyBufferSize),
-		bps:      max(l.BytesPerSec, 0),
+// NewRates paces requests to requestsPerSec and the bytes read to
+// bytesPerSec, over all downloads; zero means unlimited.
+func NewRates(requestsPerSec float64, bytesPerSec int64) *Rates {
+	return &Rates{
+		requests: rate.NewLimiter(limitOf(requestsPerSec), 1),
+		bytes:    rate.NewLimiter(limitOf(float64(bytesPerSec)), copyBufferSize),
+		bps:      max(bytesPerSec, 0),
 		changed:  make(chan struct{}),
 	}
 }
 
-// set applies new limits; zero means unlimited.
-func (r *rateLimits) set(l Limits) {
+// Set applies new limits; zero means unlimited.
+func (r *Rates) Set(requestsPerSec float64, bytesPerSec int64) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.requests.SetLimit(limitOf(l.RequestsPerSec))
-	r.bytes.SetLimit(limitOf(float64(l.BytesPerSec)))
-	r.bps = max(l.BytesPerSec, 0)
+	r.requests.SetLimit(limitOf(requestsPerSec))
+	r.bytes.SetLimit(limitOf(float64(bytesPerSec)))
+	r.bps = max(bytesPerSec, 0)
 	close(r.changed)
 	r.changed = make(chan struct{})
 }
@@ -53,10 +55,10 @@ func limitOf(perSec float64) rate.Limit {
 	return rate.Limit(perSec)
 }
 
-// chunk is how much to read at once from a body, at most size: an eighth
+// Chunk is how much to read at once from a body, at most size: an eighth
 // of a second of data (at least 4 KiB) under a byte limit, so progress
 // stays smooth, else size.
-func (r *rateLimits) chunk(size int) int {
+func (r *Rates) Chunk(size int) int {
 	r.mu.Lock()
 	bps := r.bps
 	r.mu.Unlock()
@@ -66,15 +68,15 @@ func (r *rateLimits) chunk(size int) int {
 	return int(min(int64(size), max(bps/8, 4<<10)))
 }
 
-// waitRequest waits until a request may start.
-func (r *rateLimits) waitRequest(ctx context.Context) error { return r.wait(ctx, r.requests, 1) }
+// WaitRequest waits until a request may start.
+func (r *Rates) WaitRequest(ctx context.Context) error { return r.wait(ctx, r.requests, 1) }
 
-// waitBytes waits until n more bytes (at most the copy buffer) may be read.
-func (r *rateLimits) waitBytes(ctx context.Context, n int) error { return r.wait(ctx, r.bytes, n) }
+// WaitBytes waits until n more bytes (at most the copy buffer) may be read.
+func (r *Rates) WaitBytes(ctx context.Context, n int) error { return r.wait(ctx, r.bytes, n) }
 
 // wait reserves n tokens of lim and waits for them; when the limits change
 // meanwhile, it gives the reservation back and reserves again.
-func (r *rateLimits) wait(ctx context.Context, lim *rate.Limiter, n int) error {
+func (r *Rates) wait(ctx context.Context, lim *rate.Limiter, n int) error {
 	for {
 		r.mu.Lock()
 		changed := r.changed
@@ -101,18 +103,6 @@ func (r *rateLimits) wait(ctx context.Context, lim *rate.Limiter, n int) error {
 		}
 	}
 }
-
-// transferRates gives a transfer the manager's limits.
-type transferRates struct{ r *rateLimits }
-
-// WaitRequest waits until a request may start.
-func (t transferRates) WaitRequest(ctx context.Context) error { return t.r.waitRequest(ctx) }
-
-// Chunk is how much to read at once, at most size.
-func (t transferRates) Chunk(size int) int { return t.r.chunk(size) }
-
-// WaitBytes waits until n more bytes may be read.
-func (t transferRates) WaitBytes(ctx context.Context, n int) error { return t.r.waitBytes(ctx, n) }
 
 // copyBufferSize is the chunk size for streaming bodies to disk: the byte
 // limiter's burst is at least this.

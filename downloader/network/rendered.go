@@ -1,4 +1,4 @@
-package downloader
+package network
 
 import (
 	"context"
@@ -29,7 +29,7 @@ func (n *Network) RenderImages(ctx context.Context, page string, r PageRenderer)
 	if err != nil {
 		return nil, fmt.Errorf("render %s: %w", page, err)
 	}
-	n.setHeaders(req, "", false)
+	n.SetHeaders(req, "", false)
 	proxy, err := n.proxyFor(req)
 	if err != nil {
 		return nil, fmt.Errorf("render %s: %w", page, err)

@@ -1,7 +1,8 @@
-package downloader
+package network
 
 import (
 	"bufio"
+	"haul/downloader/itemstate"
 	"io"
 	"net/http"
 	"net/url"
@@ -26,9 +27,9 @@ func isSignInPath(u *url.URL) bool {
 	return false
 }
 
-// signInError is the failure of a site that sent its sign-in page.
-func signInError(status int) *ItemError {
-	return &ItemError{Kind: ErrHTTP, Reason: ReasonSignIn, Status: status}
+// SignInError is the failure of a site that sent its sign-in page.
+func SignInError(status int) *itemstate.ItemError {
+	return &itemstate.ItemError{Kind: itemstate.ErrHTTP, Reason: itemstate.ReasonSignIn, Status: status}
 }
 
 // signInHead is how much of a web page is searched for a sign-in form.
@@ -50,13 +51,20 @@ func pageSignIn(asked string, resp *http.Response) (io.ReadCloser, bool) {
 	return body, passwordField.Match(head) && (moved || isSignInPath(final))
 }
 
-// notImageError is the failure of text sent where a picture was expected:
+// NotImageError is the failure of text sent where a picture was expected:
 // a sign-in form, or a redirect to a sign-in address, means the site wants
 // the user to sign in.
-func notImageError(head []byte, link *url.URL, resp *http.Response) *ItemError {
+func NotImageError(head []byte, link *url.URL, resp *http.Response) *itemstate.ItemError {
 	final := resp.Request.URL
 	if passwordField.Match(head) || final.String() != link.String() && isSignInPath(final) {
-		return signInError(resp.StatusCode)
+		return SignInError(resp.StatusCode)
 	}
-	return &ItemError{Kind: ErrNotImage, Reason: ReasonNotImage, Status: resp.StatusCode}
+	return &itemstate.ItemError{Kind: itemstate.ErrNotImage, Reason: itemstate.ReasonNotImage, Status: resp.StatusCode}
+}
+
+// SignInPage says a web page answered for the link asked is a sign-in form
+// the link was sent to, not the page the user meant.
+func SignInPage(asked *url.URL, resp *http.Response, head []byte) bool {
+	page := resp.Request.URL
+	return isSignInPath(page) && (page.String() != asked.String() || passwordField.Match(head))
 }

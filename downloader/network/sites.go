@@ -1,4 +1,4 @@
-package downloader
+package network
 
 import (
 	"context"
@@ -70,10 +70,10 @@ type SiteRule struct {
 	ThrottleText string `json:"throttle_text,omitempty"`
 }
 
-// limits are the rule's limits within the user's (PerHost at once,
-// PerHostRate a second, PerHostDaily files a day).
-func (r SiteRule) limits(general Limits) throttle.Limits {
-	l := throttle.Limits{AtOnce: general.PerHost, PerSecond: general.PerHostRate, PerDay: general.PerHostDaily}
+// Limits are the rule's limits within the user's general ones for every
+// site (at once, a second, files a day).
+func (r SiteRule) Limits(general throttle.Limits) throttle.Limits {
+	l := general
 	if r.PerDay > 0 && (l.PerDay == 0 || r.PerDay < l.PerDay) {
 		l.PerDay = r.PerDay
 	}
@@ -89,8 +89,8 @@ func (r SiteRule) limits(general Limits) throttle.Limits {
 	return l
 }
 
-// signs are the site's own ways of saying "slow down".
-func (r SiteRule) signs() rules.ThrottleSigns {
+// Signs are the site's own ways of saying "slow down".
+func (r SiteRule) Signs() rules.ThrottleSigns {
 	return rules.ThrottleSigns{Statuses: r.ThrottleStatuses, Text: r.ThrottleText}
 }
 
@@ -113,8 +113,8 @@ func (n *Network) Sites() []SiteRule {
 	return append([]SiteRule(nil), *n.sites.Load()...)
 }
 
-// siteRule returns the rule for host: the one for the longest matching site.
-func (n *Network) siteRule(host string) (SiteRule, bool) {
+// SiteRule returns the rule for host: the one for the longest matching site.
+func (n *Network) SiteRule(host string) (SiteRule, bool) {
 	var best SiteRule
 	found := false
 	for _, r := range *n.sites.Load() {
@@ -125,11 +125,11 @@ func (n *Network) siteRule(host string) (SiteRule, bool) {
 	return best, found
 }
 
-// setHeaders sends the user's headers, User-Agent and Referer, then the
+// SetHeaders sends the user's headers, User-Agent and Referer, then the
 // site's own rules on top. page is the web page the link was found on; the
 // user's headers were given for it (a link found on no page: for the link
 // itself), and go to its host alone.
-func (n *Network) setHeaders(req *http.Request, page string, noPageReferer bool) {
+func (n *Network) SetHeaders(req *http.Request, page string, noPageReferer bool) {
 	n.setHeadersFor(req, page, noPageReferer, page)
 }
 
@@ -137,7 +137,7 @@ func (n *Network) setHeaders(req *http.Request, page string, noPageReferer bool)
 // given for; "" stands for the request's own address.
 func (n *Network) setHeadersFor(req *http.Request, page string, noPageReferer bool, given string) {
 	n.setUserHeaders(req, userHeadersGoTo(given, req.URL))
-	rule, _ := n.siteRule(req.URL.Hostname())
+	rule, _ := n.SiteRule(req.URL.Hostname())
 	switch {
 	case rule.Referer == RefererNone:
 	case rule.Referer == RefererFixed && rule.FixedReferer != "":
@@ -160,9 +160,9 @@ func (n *Network) setHeadersFor(req *http.Request, page string, noPageReferer bo
 	}
 }
 
-// sitePerHost is the per-site limits for items grouped under key
-// (host:port): the site rule's, within the user's.
-func (n *Network) sitePerHost(key string, general Limits) throttle.Limits {
+// SiteLimits are the limits of the site of items grouped under key
+// (host:port): the site rule's, within the user's general ones.
+func (n *Network) SiteLimits(key string, general throttle.Limits) throttle.Limits {
 	host := key
 	if h, _, found := strings.Cut(key, ":"); found {
 		host = h
@@ -170,8 +170,8 @@ func (n *Network) sitePerHost(key string, general Limits) throttle.Limits {
 	if strings.HasPrefix(key, "[") {
 		host = strings.TrimPrefix(key[:strings.LastIndex(key, "]")], "[")
 	}
-	rule, _ := n.siteRule(host)
-	return rule.limits(general)
+	rule, _ := n.SiteRule(host)
+	return rule.Limits(general)
 }
 
 // Fetch makes a GET request the way downloads do: through the same client
@@ -179,15 +179,15 @@ func (n *Network) sitePerHost(key string, general Limits) throttle.Limits {
 // user's headers and site rules, and page as Referer. The caller closes
 // the body. It is for requests the app makes itself, such as thumbnails.
 func (n *Network) Fetch(ctx context.Context, link, page string) (*http.Response, error) {
-	if err := n.rates.waitRequest(ctx); err != nil {
+	if err := n.rates.WaitRequest(ctx); err != nil {
 		return nil, err
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, link, nil)
 	if err != nil {
 		return nil, fmt.Errorf("fetch %s: %w", link, err)
 	}
-	n.setHeaders(req, page, n.noPageReferer.Load())
-	resp, err := n.clientFor(page).Do(req)
+	n.SetHeaders(req, page, n.noPageReferer.Load())
+	resp, err := n.ClientFor(page).Do(req)
 	if err != nil {
 		return nil, fmt.Errorf("fetch %s: %w", link, err)
 	}

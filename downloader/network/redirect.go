@@ -1,4 +1,4 @@
-package downloader
+package network
 
 import (
 	"net/http"
@@ -11,7 +11,7 @@ import (
 // dropped on a redirect to another host or down to http. A Referer Haul
 // was asked to send is left as it is.
 func (n *Network) checkRedirect(req *http.Request, via []*http.Request) error {
-	if err := checkRedirect(req, via); err != nil {
+	if err := CheckRedirect(req, via); err != nil {
 		return err
 	}
 	first := via[0]
@@ -35,7 +35,7 @@ func (n *Network) askedReferer(req *http.Request) bool {
 	if ref == "" {
 		return false
 	}
-	rule, _ := n.siteRule(req.URL.Hostname())
+	rule, _ := n.SiteRule(req.URL.Hostname())
 	return (n.referer != "" && ref == plainReferer(n.referer)) ||
 		(rule.Referer == RefererFixed && rule.FixedReferer != "" && ref == plainReferer(rule.FixedReferer))
 }
@@ -44,7 +44,7 @@ func (n *Network) askedReferer(req *http.Request) bool {
 // headers of the rule for host, which are not for req's address. The
 // User-Agent and the Referer are the request's own.
 func (n *Network) dropScopedHeaders(req *http.Request, host string) {
-	rule, _ := n.siteRule(host)
+	rule, _ := n.SiteRule(host)
 	for _, h := range []http.Header{n.header, rule.Header} {
 		for k := range h {
 			switch k = http.CanonicalHeaderKey(k); k {
