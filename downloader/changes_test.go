@@ -164,8 +164,8 @@ func TestClearFinishedForgetsSitesAndPictures(t *testing.T) {
 		t.Fatalf("before clearing: %d pictures, %d sites", len(m.pictures.byHash), len(m.queues.byKey))
 	}
 	m.Controls().ClearFinished()
-	if len(m.pictures.byHash) != 0 || len(m.queues.byKey) != 1 || len(m.queues.order) != 1 || m.names.count() != 0 {
-		t.Fatalf("after clearing: %d pictures, %d sites (%d in order), %d names", len(m.pictures.byHash), len(m.queues.byKey), len(m.queues.order), m.names.count())
+	if len(m.pictures.byHash) != 0 || len(m.queues.byKey) != 1 || len(m.queues.order) != 1 || m.names.Count() != 0 {
+		t.Fatalf("after clearing: %d pictures, %d sites (%d in order), %d names", len(m.pictures.byHash), len(m.queues.byKey), len(m.queues.order), m.names.Count())
 	}
 }
 

@@ -38,9 +38,7 @@ func TestNameTakenWhileDownloading(t *testing.T) {
 	if parts := partFiles(t, dir); len(parts) != 0 {
 		t.Errorf("temporary files %v left", parts)
 	}
-	m.names.mu.Lock()
-	defer m.names.mu.Unlock()
-	if len(m.names.held) != 1 || m.names.held[nameKey(dir, "file (3).bin")] != id {
-		t.Errorf("names held %v, want only file (3).bin", m.names.held)
+	if n, holder := m.names.Count(), m.names.HeldBy(dir, "file (3).bin"); n != 1 || holder != id {
+		t.Errorf("%d names held, file (3).bin by item %d, want only file (3).bin, by item %d", n, holder, id)
 	}
 }

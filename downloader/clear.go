@@ -39,7 +39,7 @@ func (c *Controls) clearWhere(gone func(*item) bool) int {
 	}
 	m.store.rev = rev
 	c.pruneHosts(hit)
-	m.names.renumber()
+	m.names.Renumber()
 	m.notifyLocked()
 	return removed
 }
@@ -54,7 +54,7 @@ func (c *Controls) remove(it *item, rev uint64) {
 	m.store.dropLink(it)
 	m.secrets.forget(it.raw)
 	if it.name != "" {
-		m.names.release(it.dir, it.name, it.id)
+		m.names.Release(it.dir, it.name, it.id)
 	}
 	m.pictures.forget(it)
 	m.store.forget(it, rev)

@@ -48,15 +48,15 @@ func (t *try) renameAfterClash(part string) string {
 	m.mu.Lock()
 	base := it.name
 	m.mu.Unlock()
-	m.names.release(it.dir, base, it.id) // the name is another file's now
+	m.names.Release(it.dir, base, it.id) // the name is another file's now
 	for n := 2; n < 1000; n++ {
 		name := naming.Numbered(base, n)
-		if !m.names.reserve(it.dir, name, 1, it.id).ok {
+		if !m.names.Reserve(it.dir, name, 1, it.id).OK {
 			continue
 		}
 		full := filepath.Join(it.dir, name)
 		if disk.Exists(full) || disk.Exists(full+".part") || os.Rename(part, full+".part") != nil {
-			m.names.release(it.dir, name, it.id)
+			m.names.Release(it.dir, name, it.id)
 			continue
 		}
 		m.mu.Lock()

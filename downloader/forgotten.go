@@ -33,7 +33,7 @@ func (c *Controls) Forgotten(ids ...ID) int {
 func (c *Controls) fetchAgain(it *item) {
 	m := c.m
 	if it.name != "" {
-		m.names.release(it.dir, it.name, it.id)
+		m.names.Release(it.dir, it.name, it.id)
 	}
 	m.pictures.forget(it)
 	it.forgotten = false

@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 
 	"haul/downloader/disk"
+	"haul/downloader/names"
 	"haul/downloader/naming"
 )
 
@@ -21,10 +22,10 @@ import (
 // it notes the version of the file it holds.
 func (t *try) adoptLeftover() job {
 	m, it, j := t.m, t.it, t.j
-	if j.name != "" || j.ownsPart || !m.scans.mayHoldLeftovers(j.dir) {
+	if j.name != "" || j.ownsPart || !m.names.MayHoldLeftovers(j.dir) {
 		return j
 	}
-	name := notATempName(naming.FromResponse("", j.url, ""))
+	name := names.NotATempName(naming.FromResponse("", j.url, ""))
 	if it.pattern != "" {
 		name = naming.FromTemplate(it.pattern, name)
 	}
@@ -33,7 +34,7 @@ func (t *try) adoptLeftover() job {
 	if !ok || !tag.IsFor(it.raw) || !tag.HasVersion() || disk.Exists(full) {
 		return j
 	}
-	if !m.names.reserve(it.dir, name, 1, it.id).ok {
+	if !m.names.Reserve(it.dir, name, 1, it.id).OK {
 		return j
 	}
 	m.mu.Lock()

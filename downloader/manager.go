@@ -12,6 +12,7 @@ import (
 
 	"haul/downloader/disk"
 	"haul/downloader/links"
+	"haul/downloader/names"
 	"haul/downloader/network"
 	"haul/downloader/openfiles"
 	"haul/downloader/throttle"
@@ -25,9 +26,8 @@ type Manager struct {
 	disk *disk.Disk // writes the files: creates, syncs, commits
 
 	gate     *gate
-	names    *folderNames // the naming part: the file names items hold
+	names    *names.Names // the naming part: the file names items hold
 	secrets  linkSecrets  // the passwords links came with, in memory only
-	queued   queuedFiles  // the files the saved queue says are other links'
 	rates    *network.Rates
 	wake     chan struct{}
 	changed  chan struct{}
@@ -52,7 +52,6 @@ type Manager struct {
 	journal  journalWriter
 	pictures pictures       // the pictures saved, to find identical ones
 	failures sharedFailures // one copy of each failure items share
-	scans    folderScans    // what each output folder held when first looked at
 	// archive is the download archive, asked before each download and
 	// told each file saved (remembered.go).
 	archive remembered
@@ -88,13 +87,11 @@ func New(opts Options) *Manager {
 		limits:   opts.Limits,
 		dir:      opts.Dir,
 		store:    newItemStore(),
-		names:    newFolderNames(),
 		queues:   siteQueues{byKey: map[string]*hostQueue{}, book: throttle.New(opts.SiteWait)},
 		failures: sharedFailures{},
 		archive:  remembered{opts.Archive},
 	}
 	m.cond = sync.NewCond(&m.mu)
-	m.pictures = pictures{mu: &m.mu, store: &m.store, names: m.names, byHash: map[string]*item{}}
 	m.controls.m, m.saved.m, m.intake.m = m, m, m
 	m.journal.after, m.journal.records, m.journal.putBack = flushDelay, m.saved.dirtyRecords, m.saved.unwrittenItems
 	m.disk = disk.New(files.Syncs, func() int {
@@ -102,6 +99,12 @@ func New(opts Options) *Manager {
 		defer m.mu.Unlock()
 		return len(m.store.active)
 	})
+	m.names = names.New(m.disk, func(t disk.Tag) bool {
+		m.mu.Lock()
+		defer m.mu.Unlock()
+		return m.store.holdsNoted(t)
+	})
+	m.pictures = pictures{mu: &m.mu, store: &m.store, names: m.names, byHash: map[string]*item{}}
 	nc := opts.network()
 	nc.SitesChanged = func() {
 		m.mu.Lock()
@@ -225,7 +228,7 @@ func checkLink(raw string) (*url.URL, links.Reason) {
 // insertLocked adds a new item to the store, holding its file name when it has one.
 func (m *Manager) insertLocked(it *item) {
 	if it.name != "" {
-		m.names.hold(it.dir, it.name, it.id)
+		m.names.Hold(it.dir, it.name, it.id)
 	}
 	m.store.add(it)
 }
@@ -239,7 +242,7 @@ func (m *Manager) setStateLocked(it *item, st State) error {
 	}
 	m.store.move(it, st)
 	if st.Final() && m.store.counts[Active]+m.store.counts[Queued]+m.store.counts[Waiting] == 0 {
-		m.scans.forget() // the batch is over: the next one reads its folders afresh
+		m.names.BatchOver() // the batch is over: the next one reads its folders afresh
 	}
 	it.held = it.held && st == Paused
 	it.forgotten = it.forgotten && st.Final()
@@ -435,3 +438,9 @@ func sleep(ctx context.Context, wake <-chan struct{}, wakeAt time.Time) bool {
 	}
 	return true
 }
+
+// NoteQueuedFile tells the manager that the saved queue holds r, a link
+// this run was not given: the file it names is that link's, and no new
+// link takes it for its own or skips for it (haul get reads the queue's
+// other records with it).
+func (m *Manager) NoteQueuedFile(r Record) { m.names.NoteQueued(r) }

@@ -7,44 +7,24 @@ import (
 	"time"
 
 	"haul/downloader/links"
+	"haul/downloader/names"
 	"haul/downloader/network"
 )
 
-// ExistsPolicy says what to do when the file an item would be saved as already exists.
-type ExistsPolicy int
+// ExistsPolicy says what to do when the file an item would be saved as
+// already exists (see names.Policy).
+type ExistsPolicy = names.Policy
 
 // The choices for a file that already exists.
 const (
-	// SkipExisting leaves the existing file alone and marks the item Skipped.
-	SkipExisting ExistsPolicy = iota
-	// KeepBoth saves the new file as "name (2).ext".
-	KeepBoth
-	// Overwrite replaces the existing file once the new one is complete.
-	Overwrite
+	SkipExisting = names.SkipExisting
+	KeepBoth     = names.KeepBoth
+	Overwrite    = names.Overwrite
 )
 
-var policyNames = []string{"skip", "rename", "overwrite"}
-
-// String returns the policy's flag value: skip, rename or overwrite.
-func (p ExistsPolicy) String() string {
-	if p < 0 || int(p) >= len(policyNames) {
-		return "skip"
-	}
-	return policyNames[p]
-}
-
-// ParseExistsPolicy reads a policy from its flag value.
-func ParseExistsPolicy(s string) (ExistsPolicy, bool) {
-	for i, n := range policyNames {
-		if n == s {
-			return ExistsPolicy(i), true
-		}
-	}
-	if s == "keep-both" || s == "keep" {
-		return KeepBoth, true
-	}
-	return SkipExisting, false
-}
+// ParseExistsPolicy reads a policy from its flag value: skip, rename or
+// overwrite.
+func ParseExistsPolicy(s string) (ExistsPolicy, bool) { return names.ParsePolicy(s) }
 
 // Limits are the settings that can change while a batch runs.
 type Limits struct {

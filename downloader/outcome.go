@@ -96,8 +96,8 @@ func (t *try) openFailed(err error) outcome {
 	j := t.j
 	v := rules.Classify(rules.Failure{Ending: transfer.OpenFailed, Err: err, Dir: j.dir})
 	if v.Err.Reason == ReasonNameTaken {
-		t.m.scans.notePart(j.dir) // a file in the way of the temporary file: the next claim looks
-		nameClaim{t.m, t.it}.forgetName()
+		t.m.names.NotePart(j.dir) // a file in the way of the temporary file: the next claim looks
+		t.forgetName()
 	}
 	return outcome{verdict: v}
 }

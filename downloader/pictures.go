@@ -2,6 +2,7 @@ package downloader
 
 import (
 	"haul/downloader/disk"
+	"haul/downloader/names"
 	"path/filepath"
 	"sync"
 )
@@ -15,7 +16,7 @@ import (
 type pictures struct {
 	mu     *sync.Mutex
 	store  *itemStore
-	names  *folderNames
+	names  *names.Names
 	byHash map[string]*item // sha256 of a picture → the item that saves it
 }
 
@@ -89,5 +90,5 @@ func (p *pictures) markSame(it, owner *item) {
 	it.note = &Note{Kind: NoteSamePicture, Name: owner.name}
 	it.path = filepath.Join(owner.dir, owner.name)
 	it.ownsPart = false
-	p.names.release(it.dir, it.name, it.id)
+	p.names.Release(it.dir, it.name, it.id)
 }

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 
 	"haul/downloader/disk"
+	"haul/downloader/names"
 	"haul/downloader/naming"
 	"haul/downloader/network"
 	"haul/downloader/ranges"
@@ -127,7 +128,7 @@ func (t *try) save(a transfer.Answer) transfer.Plan {
 		return t.stop(outcome{verdict: saveFailed(err, j.dir)})
 	}
 	name, claimed := t.saveName(a.Resp, t.format, a.Total)
-	if claimed == claimSkip {
+	if claimed == names.Skip {
 		return t.stop(outcome{skipped: true})
 	}
 	t.noteResponse(a.Resp, a.Offset, a.Total, t.format)
@@ -138,12 +139,12 @@ func (t *try) save(a transfer.Answer) transfer.Plan {
 	if err := t.markPartOwned(); err != nil {
 		return t.stop(outcome{verdict: unjournaledVerdict(err)})
 	}
-	if claimed == claimResume {
+	if claimed == names.Resume {
 		if size, ok := resumableLeftover(t.part, a.Total); ok {
 			return t.stop(outcome{resumeNow: true, reached: size})
 		}
 	}
-	exclusive := !j.ownsPart && claimed == claimFree
+	exclusive := !j.ownsPart && claimed == names.Free
 	tag := disk.ResponseTag(it.raw, a.Resp.Header)
 	if plan, ok := t.splitPlan(a, exclusive, tag); ok {
 		return plan
@@ -214,7 +215,7 @@ func (t *try) noteResponse(resp *http.Response, offset, total int64, format snif
 // written, the part file must not be created.
 func (t *try) markPartOwned() error {
 	m, it := t.m, t.it
-	m.scans.notePart(t.j.dir)
+	m.names.NotePart(t.j.dir)
 	m.mu.Lock()
 	unwritten := !it.ownsPart || m.journal.failure() != nil && it.dirty
 	it.ownsPart = true

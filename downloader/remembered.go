@@ -51,7 +51,7 @@ func (t *try) pictureSavedBefore(r transfer.Result) bool {
 	if part != "" {
 		t.m.disk.Remove(part) // one left behind is a temporary file with Haul's note, found by a later run
 	}
-	nameClaim{t.m, t.it}.forgetName()
+	t.forgetName()
 	return true
 }
 

@@ -3,6 +3,7 @@ package downloader
 import (
 	"errors"
 	"haul/downloader/disk"
+	"haul/downloader/names"
 	"io/fs"
 	"net/url"
 	"os"
@@ -55,7 +56,7 @@ func (d restoreLooks) lookUpSaved(r Record, present savedFolders, how Restoring)
 		return savedItem{}, false
 	}
 	key, user := linkKey(r.URL, u)
-	r = checkedNames(r)
+	r = names.Checked(r)
 	saved, known := ParseState(r.State)
 	if !known {
 		saved = Queued

@@ -10,20 +10,20 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"strings"
 
 	"haul/downloader/disk"
+	"haul/downloader/names"
 	"haul/downloader/naming"
 	"haul/downloader/sniff"
 )
 
 // saveName is the name the item is saved under: the one it already has,
 // or one claimed now from the answer, with what claiming found in the
-// folder (see claimKind).
-func (t *try) saveName(resp *http.Response, format sniff.Format, total int64) (string, claimKind) {
+// folder (see names.Kind).
+func (t *try) saveName(resp *http.Response, format sniff.Format, total int64) (string, names.Kind) {
 	it, j := t.it, t.j
 	if j.name != "" {
-		return j.name, claimFree
+		return j.name, names.Free
 	}
 	want := t.nameFor(resp)
 	if format.IsImage {
@@ -35,7 +35,36 @@ func (t *try) saveName(resp *http.Response, format sniff.Format, total int64) (s
 	if it.pattern != "" {
 		want = naming.FromTemplate(it.pattern, want)
 	}
-	return nameClaim{t.m, t.it}.claimName(fitName(it.dir, notATempName(want)), disk.ResponseTag(it.raw, resp.Header), total)
+	c := t.m.names.Claim(names.Want{ID: it.id, Dir: it.dir, Link: it.raw, Name: names.Fit(it.dir, names.NotATempName(want)),
+		Offered: disk.ResponseTag(it.raw, resp.Header), Total: total, Policy: t.m.Limits().OnExists})
+	t.claimed(c)
+	return c.Name, c.Kind
+}
+
+// claimed gives the item the name it claimed: one to skip for, as already
+// in the folder, or its own.
+func (t *try) claimed(c names.Claim) {
+	m, it := t.m, t.it
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	it.name = c.Name
+	if c.Kind == names.Skip {
+		it.path = filepath.Join(it.dir, c.Name)
+		it.note = &Note{Kind: NoteInFolder, Name: c.Name}
+		m.store.touch(it)
+		return
+	}
+	it.journalNow = it.journalNow || c.Numbered // a later run looks under the wanted name first
+	m.markDirtyLocked(it)
+}
+
+// forgetName releases the item's name so the next try picks a new one.
+func (t *try) forgetName() {
+	m, it := t.m, t.it
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.names.Release(it.dir, it.name, it.id)
+	it.name, it.ownsPart = "", false
 }
 
 // resumableLeftover is the size of the temporary file an earlier run left
@@ -47,16 +76,6 @@ func resumableLeftover(part string, total int64) (int64, bool) {
 		return 0, false
 	}
 	return fi.Size(), true
-}
-
-// notATempName keeps a server-chosen name out of the temporary files'
-// names: "x.jpg.part" would be another item's part file, so it becomes
-// "x.jpg.part_".
-func notATempName(name string) string {
-	if strings.HasSuffix(naming.Fold(name), naming.Fold(".part")) {
-		return name + "_"
-	}
-	return name
 }
 
 // pictureHash starts the sha256 of a picture, fed with the bytes already

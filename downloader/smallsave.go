@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 
 	"haul/downloader/disk"
+	"haul/downloader/names"
 	"haul/downloader/sniff"
 	"haul/downloader/transfer"
 )
@@ -33,8 +34,8 @@ const smallFileMax = 256 << 10
 
 // fitsInMemory says the body is saved by the small-file path: a new file
 // from byte 0, of known length up to smallFileMax, not replacing anything.
-func fitsInMemory(j job, claimed claimKind, a transfer.Answer) bool {
-	return a.Offset == 0 && !j.ownsPart && claimed == claimFree &&
+func fitsInMemory(j job, claimed names.Kind, a transfer.Answer) bool {
+	return a.Offset == 0 && !j.ownsPart && claimed == names.Free &&
 		a.Total >= 0 && a.Total <= smallFileMax && j.limits.OnExists != Overwrite
 }
 

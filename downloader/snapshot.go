@@ -1,9 +1,12 @@
 package downloader
 
-import "time"
+import (
+	"haul/downloader/itemstate"
+	"time"
+)
 
 // ID identifies an item within a Manager.
-type ID int64
+type ID = itemstate.ID
 
 // ItemSnapshot is an immutable copy of one item's state, safe to keep and
 // compare (two snapshots of an unchanged item are equal).

@@ -43,3 +43,6 @@ func ParseState(name string) (State, bool) {
 	}
 	return 0, false
 }
+
+// ID identifies an item within its engine.
+type ID int64
