@@ -9,6 +9,8 @@ import (
 	"haul/downloader/links"
 	"haul/downloader/names"
 	"haul/downloader/network"
+	"haul/downloader/rules"
+	"haul/downloader/try"
 )
 
 // ExistsPolicy says what to do when the file an item would be saved as
@@ -200,4 +202,52 @@ func (o Options) network() network.Config {
 		Header: o.Header, UserAgent: o.UserAgent, Referer: o.Referer, NoPageReferer: o.NoPageReferer,
 		ConnectTimeout: o.ConnectTimeout, IdleTimeout: o.IdleTimeout, MaxIdlePerHost: MaxConcurrency,
 		DialContext: o.DialContext}
+}
+
+// Fetching a large file over several connections: how many, and from
+// which size on.
+const (
+	// DefaultConnectionsPerFile is how many connections fetch one large
+	// file when the setting is automatic.
+	DefaultConnectionsPerFile = 8
+	// MaxConnectionsPerFile is the most the setting takes.
+	MaxConnectionsPerFile = 16
+	// SplitThreshold is the least a file must have left for more than
+	// one connection to fetch it.
+	SplitThreshold = 4 << 20
+)
+
+// connectionsPerFile is the setting in force: automatic is the default.
+func connectionsPerFile(setting int) int {
+	if setting <= 0 {
+		return DefaultConnectionsPerFile
+	}
+	return min(setting, MaxConnectionsPerFile)
+}
+
+// smallFileMax is the largest body of known length received in memory and
+// saved without a temporary name (see package try).
+const smallFileMax = 256 << 10
+
+// perHost is the user's per-site limit, which defaults to the global one.
+func (l Limits) perHost() int {
+	if l.PerHost > 0 {
+		return min(l.PerHost, l.Concurrency)
+	}
+	return l.Concurrency
+}
+
+// forTry is what a try goes by of the limits.
+func (l Limits) forTry() try.Limits {
+	return try.Limits{OnExists: l.OnExists, KeepDuplicates: l.KeepDuplicates, NoPageReferer: l.NoPageReferer,
+		MaxSize: l.MaxSize, Connections: connectionsPerFile(l.ConnectionsPerFile), SplitThreshold: SplitThreshold,
+		SmallFileMax: smallFileMax}
+}
+
+// retryPolicy is the rules' policy for the options and the limits in force.
+func retryPolicy(o Options, l Limits) rules.Policy {
+	return rules.Policy{Retries: l.Retries, MaxRetryAfter: o.MaxRetryAfter,
+		Backoff: func(next int, minWait time.Duration) time.Duration {
+			return rules.Backoff(o.BackoffBase, o.BackoffMax, next, minWait)
+		}}
 }

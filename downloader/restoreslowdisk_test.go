@@ -3,6 +3,7 @@ package downloader
 import (
 	"fmt"
 	"haul/downloader/disk"
+	"haul/downloader/items"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -25,17 +26,17 @@ func TestRestoreWithSlowDiskLeavesTheListReadable(t *testing.T) {
 		slow    func(d *disk.Disk, wait func())
 		visible int
 	}{
-		"looking at paused items' temporary files": {saved: Paused, visible: restoreBatch,
+		"looking at paused items' temporary files": {saved: Paused, visible: items.RestoreBatch,
 			slow: func(d *disk.Disk, wait func()) {
 				lstat, calls := d.Lstat, atomic.Int64{}
 				d.Lstat = func(path string) (fs.FileInfo, error) {
-					if calls.Add(1) == restoreBatch+1 { // the first look of the second batch
+					if calls.Add(1) == items.RestoreBatch+1 { // the first look of the second batch
 						wait()
 					}
 					return lstat(path)
 				}
 			}},
-		"removing canceled items' temporary files": {saved: Canceled, visible: restoreBatch,
+		"removing canceled items' temporary files": {saved: Canceled, visible: items.RestoreBatch,
 			slow: func(d *disk.Disk, wait func()) {
 				remove, calls := d.RemoveFile, atomic.Int64{}
 				d.RemoveFile = func(path string) error {
@@ -49,7 +50,7 @@ func TestRestoreWithSlowDiskLeavesTheListReadable(t *testing.T) {
 	for name, c := range cases {
 		t.Run(name, func(t *testing.T) {
 			dir := t.TempDir()
-			recs := savedWithParts(t, dir, c.saved, restoreBatch+restoreBatch/2)
+			recs := savedWithParts(t, dir, c.saved, items.RestoreBatch+items.RestoreBatch/2)
 			m := New(Options{Dir: dir})
 			held, release := make(chan struct{}), make(chan struct{})
 			answer := sync.OnceFunc(func() { close(release) })
