@@ -34,7 +34,7 @@ func addFromPage(ctx context.Context, m *downloader.Manager, cfg config, stderr 
 		}
 		return nil, err
 	}
-	rejected, pageCount := addPagesPictures(m, images)
+	rejected, pageCount := addPagesPictures(m.Intake(), images)
 	if !cfg.quiet {
 		found := tr().XN("cli.found.pictures", len(images), i18n.Data{"N": len(images)})
 		fmt.Fprintln(stderr, tr().XN("cli.found", pageCount, i18n.Data{"Pictures": found, "N": pageCount}))
@@ -43,9 +43,9 @@ func addFromPage(ctx context.Context, m *downloader.Manager, cfg config, stderr 
 }
 
 // addPagesPictures queues the pictures found, each page's with its page
-// (see Manager.AddPagePictures); it returns the links refused and how many
+// (see Intake.AddPagePictures); it returns the links refused and how many
 // pages the pictures came from.
-func addPagesPictures(m *downloader.Manager, images []pages.Image) ([]downloader.Rejected, int) {
+func addPagesPictures(in *downloader.Intake, images []pages.Image) ([]downloader.Rejected, int) {
 	byPage := map[string][]string{}
 	var order []downloader.Page
 	for _, img := range images {
@@ -56,7 +56,7 @@ func addPagesPictures(m *downloader.Manager, images []pages.Image) ([]downloader
 	}
 	var rejected []downloader.Rejected
 	for _, page := range order {
-		_, r := m.Intake().AddPagePictures(page, byPage[page.URL]...)
+		_, r := in.AddPagePictures(page, byPage[page.URL]...)
 		rejected = append(rejected, r...)
 	}
 	return rejected, len(order)

@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"haul/browser/handover"
 	"haul/downloader"
 	"haul/downloader/links"
 	"haul/i18n"
@@ -136,8 +137,8 @@ func (t *serveTaker) end() {
 func take(m *downloader.Manager, r instance.Request, stderr io.Writer) instance.Reply {
 	var reply instance.Reply
 	if r.Browser != nil {
-		r.Browser.UseIn(m)
-		ids, rejected := r.Browser.Queue(m)
+		handover.UseIn(*r.Browser, m)
+		ids, rejected := handover.Queue(*r.Browser, m)
 		reply.Added, reply.NotAdded = len(ids), downloader.ListFull(rejected)
 		fmt.Fprintln(stderr, tr().X("cli.serve.received", i18n.Data{"N": len(ids), "Page": r.Browser.Page.URL}))
 	}

@@ -11,9 +11,9 @@ import (
 	"time"
 
 	"haul/downloader/archive"
+	"haul/downloader/clock/clocktest"
 	"haul/downloader/downloadtest"
 	"haul/downloader/watch"
-	"haul/downloader/watch/watchtest"
 )
 
 // runWatch calls Watch with args and collects its output.
@@ -71,9 +71,14 @@ func TestWatchedGallerySavesOnlyWhatIsNew(t *testing.T) {
 	base, _ := archive.DefaultBase()
 	folders := archive.NewFolders(base)
 	defer folders.Close()
-	clock := watchtest.NewClock(time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC))
+	clock := clocktest.NewClock(time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC))
 	results := make(chan watch.Result, 10)
-	w := watch.NewWatcher(watch.Open(path), clock, pageChecker{folders: folders, stderr: os.Stderr}.check)
+	// Each check is a haul watch of its own, as a system scheduler runs it:
+	// one engine for the run's pages, the folder's archive for what came before.
+	check := func(ctx context.Context, p watch.Page) watch.Result {
+		return newPageChecker(network{}, folders, os.Stderr).check(ctx, p)
+	}
+	w := watch.NewWatcher(watch.Open(path), clock, check)
 	w.Checked = func(_ watch.Page, r watch.Result) { results <- r }
 	ctx, cancel := context.WithCancel(t.Context())
 	done := make(chan struct{})

@@ -194,8 +194,14 @@ func (m *Manager) dispatchLocked() {
 // RunIntake runs the items of an intake with a run of its own (see
 // NewIntake) until none is left on the way, or until ctx ends or the
 // engine stops, and returns the summary of its items. Its items left on
-// the way then join the list, to start with its run.
-func (m *Manager) RunIntake(ctx context.Context, in *Intake) Summary {
+// the way then join the list, to start with its run. It fails only when
+// the intake's folder cannot be created.
+func (m *Manager) RunIntake(ctx context.Context, in *Intake) (Summary, error) {
+	if dir := in.Dir(); dir != "" {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return Summary{}, fmt.Errorf("cannot use the folder %s: %w", dir, err)
+		}
+	}
 	m.mu.Lock()
 	stops := m.stops.Load()
 	in.Begin()
@@ -208,10 +214,10 @@ func (m *Manager) RunIntake(ctx context.Context, in *Intake) Summary {
 	m.runs--
 	if m.runs == 0 && !m.running.Load() && m.stop != nil {
 		m.stopLocked()
-		return sum
+		return sum, nil
 	}
 	m.mu.Unlock()
-	return sum
+	return sum, nil
 }
 
 // Stop halts every download at once: the list's run and the intakes' own

@@ -7,26 +7,10 @@ import (
 	"time"
 
 	"haul/downloader/links"
-	"haul/downloader/names"
 	"haul/downloader/network"
 	"haul/downloader/rules"
 	"haul/downloader/try"
 )
-
-// ExistsPolicy says what to do when the file an item would be saved as
-// already exists (see names.Policy).
-type ExistsPolicy = names.Policy
-
-// The choices for a file that already exists.
-const (
-	SkipExisting = names.SkipExisting
-	KeepBoth     = names.KeepBoth
-	Overwrite    = names.Overwrite
-)
-
-// ParseExistsPolicy reads a policy from its flag value: skip, rename or
-// overwrite.
-func ParseExistsPolicy(s string) (ExistsPolicy, bool) { return names.ParsePolicy(s) }
 
 // Limits are the settings that can change while a batch runs.
 type Limits struct {

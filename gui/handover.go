@@ -4,6 +4,7 @@ import (
 	"fyne.io/fyne/v2/lang"
 
 	"haul/browser"
+	"haul/browser/handover"
 	"haul/downloader/pages"
 	"haul/gui/kit"
 	"haul/gui/picker"
@@ -43,10 +44,10 @@ func (l *intakeLine) receive(r instance.Request) instance.Reply {
 // queued or shown, and how many a full list left out.
 func (l *intakeLine) fromBrowser(m browser.Message) (added, notAdded int) {
 	u := l.ui
-	m.UseIn(u.m)
+	handover.UseIn(m, u.m)
 	if m.Type != browser.TypePictures {
 		var r intakeResult
-		r.count(m.Queue(u.m))
+		r.count(handover.Queue(m, u.m))
 		u.intake.showAdded(r)
 		return r.added, r.listFull
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/dustin/go-humanize"
 
 	"haul/downloader"
+	"haul/downloader/clock"
 	"haul/downloader/schedule"
 	"haul/gui/kit"
 )
@@ -38,27 +39,25 @@ var dailyCapChoices = []int64{0, 1_000_000_000, 5_000_000_000, 10_000_000_000, 5
 type scheduled struct {
 	u      *UI
 	s      *schedule.Scheduler
-	clock  schedule.Clock
+	clock  clock.Clock
 	system schedule.System
 	// countdown is the action counting down, nil when none.
 	countdown *schedule.Countdown
 }
 
-// managerBatch is the window's engine as the schedule sees it; what the
-// watched pages' checks received counts against the data cap too.
+// managerBatch is the window's engine as the schedule sees it; the
+// watched pages are checked through it, so what their checks received
+// counts against the data cap too.
 type managerBatch struct {
-	m       *downloader.Manager
-	watched *watched
+	m *downloader.Manager
 }
 
-func (b managerBatch) Hold() int    { return b.m.Controls().HoldAll() }
-func (b managerBatch) Release() int { return b.m.Controls().ReleaseHeld() }
-func (b managerBatch) Received() int64 {
-	return b.m.Summary().Received + b.watched.receivedBytes()
-}
+func (b managerBatch) Hold() int       { return b.m.Controls().HoldAll() }
+func (b managerBatch) Release() int    { return b.m.Controls().ReleaseHeld() }
+func (b managerBatch) Received() int64 { return b.m.Summary().Received }
 
 // newScheduled reads the schedule from the preferences.
-func newScheduled(u *UI, clock schedule.Clock, system schedule.System) *scheduled {
+func newScheduled(u *UI, clock clock.Clock, system schedule.System) *scheduled {
 	p := u.prefs
 	from, _ := schedule.ParseClock(p.StringWithFallback(prefScheduleFrom, "01:00"))
 	to, _ := schedule.ParseClock(p.StringWithFallback(prefScheduleTo, "07:00"))
@@ -73,7 +72,7 @@ func newScheduled(u *UI, clock schedule.Clock, system schedule.System) *schedule
 		p.SetString(prefScheduleDay, used.Day)
 		p.SetInt(prefScheduleUsed, int(used.Bytes))
 	}
-	s := schedule.New(clock, managerBatch{m: u.m, watched: u.watched}, settings, kept, keep)
+	s := schedule.New(clock, managerBatch{m: u.m}, settings, kept, keep)
 	return &scheduled{u: u, s: s, clock: clock, system: system}
 }
 

@@ -6,9 +6,9 @@ import (
 	"time"
 
 	"haul/downloader"
+	"haul/downloader/clock/clocktest"
 	"haul/downloader/downloadtest"
 	"haul/downloader/schedule"
-	"haul/downloader/watch/watchtest"
 )
 
 // fakeSystem counts what the schedule asks of the computer.
@@ -46,7 +46,7 @@ func TestTheEndOfTheBatchCountsDownToTheActionChosen(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			h := newHarness(t, nil)
-			clock := watchtest.NewClock(time.Date(2026, 3, 1, 23, 0, 0, 0, time.UTC))
+			clock := clocktest.NewClock(time.Date(2026, 3, 1, 23, 0, 0, 0, time.UTC))
 			sys := &fakeSystem{}
 			h.cfg.scheduleClock, h.cfg.system = clock, sys
 			h.reopen()
@@ -79,7 +79,7 @@ func TestTheEndOfTheBatchCountsDownToTheActionChosen(t *testing.T) {
 // row the user paused stays paused.
 func TestTheScheduleResumesOnlyTheRowsItPaused(t *testing.T) {
 	h := newHarness(t, nil)
-	clock := watchtest.NewClock(time.Date(2026, 3, 1, 22, 0, 0, 0, time.UTC))
+	clock := clocktest.NewClock(time.Date(2026, 3, 1, 22, 0, 0, 0, time.UTC))
 	h.cfg.scheduleClock, h.cfg.system = clock, &fakeSystem{}
 	h.reopen()
 	<-clock.Waiting // the schedule looked once
@@ -107,7 +107,7 @@ func TestTheScheduleResumesOnlyTheRowsItPaused(t *testing.T) {
 // cleared, and still count when Haul starts again that day.
 func TestTheDailyCapCountsTheDaysDownloadsAcrossARestart(t *testing.T) {
 	h := newHarness(t, nil)
-	clock := watchtest.NewClock(time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC))
+	clock := clocktest.NewClock(time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC))
 	h.cfg.scheduleClock, h.cfg.system = clock, &fakeSystem{}
 	h.reopen()
 	big := downloadtest.Data(200<<10, 7)
@@ -138,7 +138,7 @@ func TestTheDailyCapCountsTheDaysDownloadsAcrossARestart(t *testing.T) {
 
 // drain forgets that the clock was waited on so far, so that the next
 // wait seen is one started after the clock moves.
-func drain(clock *watchtest.Clock) {
+func drain(clock *clocktest.Clock) {
 	for {
 		select {
 		case <-clock.Waiting:

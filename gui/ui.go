@@ -19,6 +19,7 @@ import (
 
 	"haul/downloader"
 	"haul/downloader/archive"
+	"haul/downloader/clock"
 	"haul/downloader/cookies"
 	"haul/downloader/queue"
 	"haul/downloader/render"
@@ -124,10 +125,10 @@ type config struct {
 	// watchList is the file of the watched pages, "" for none; watchClock
 	// the time they are checked by (the system's when nil).
 	watchList  string
-	watchClock watch.Clock
+	watchClock clock.Clock
 	// scheduleClock and system are the time the schedule goes by and what
 	// it asks of the computer (the system's when nil).
-	scheduleClock schedule.Clock
+	scheduleClock clock.Clock
 	system        schedule.System
 	// browser reads the watched pages that need one (the installed
 	// browser, through package render, when nil).
@@ -196,14 +197,14 @@ func newUI(a fyne.App, w fyne.Window, cfg config) *UI {
 	u.network = settings.NewNetwork(u.settingsHost(), settings.NetworkPath(a), saved, netErr)
 	u.batch.showProxy(u.network.InUse())
 	if cfg.watchClock == nil {
-		cfg.watchClock = watch.SystemClock{}
+		cfg.watchClock = clock.System{}
 	}
 	if cfg.browser == nil {
 		cfg.browser = render.Options{}
 	}
 	u.watched = newWatched(u, cfg.watchList, cfg.watchClock, cfg.browser)
 	if cfg.scheduleClock == nil {
-		cfg.scheduleClock, cfg.system = schedule.SystemClock{}, schedule.OS(a.Quit)
+		cfg.scheduleClock, cfg.system = clock.System{}, schedule.OS(a.Quit)
 	}
 	u.schedule = newScheduled(u, cfg.scheduleClock, cfg.system)
 	u.pickers = picker.New(u.pickerHost())

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
-	"sync/atomic"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -14,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"haul/downloader"
+	"haul/downloader/clock"
 	"haul/downloader/pages"
 	"haul/downloader/render"
 	"haul/downloader/watch"
@@ -23,10 +23,12 @@ import (
 )
 
 // watched is the window's side of the watched pages (package watch): it
-// checks them when the window opens and every few hours, each in a
-// download list of its own into the page's folder, with the folder's
-// archive, and sends a notification when a check saved new pictures. The
-// list is the one haul watch keeps.
+// checks them when the window opens and every few hours, through the
+// window's own engine (an intake of its own per check, into the page's
+// folder, with the folder's archive), so that the limits, each site's
+// learned pace and files a day, and At once are the window's; and it sends
+// a notification when a check saved new pictures. The list is the one
+// haul watch keeps.
 type watched struct {
 	u       *UI
 	list    *watch.List
@@ -35,22 +37,11 @@ type watched struct {
 	browser downloader.PageRenderer
 	// rows is the Watched tab's list of pages, rebuilt when shown.
 	rows *fyne.Container
-	// received is how many bytes the checks received, for the data cap.
-	received atomic.Int64
-}
-
-// receivedBytes is how many bytes the checks received since the window
-// opened; none without watched pages.
-func (w *watched) receivedBytes() int64 {
-	if w == nil {
-		return 0
-	}
-	return w.received.Load()
 }
 
 // newWatched keeps the watched pages of the list at path; "" is none.
 // browser reads the pages that need one.
-func newWatched(u *UI, path string, clock watch.Clock, browser downloader.PageRenderer) *watched {
+func newWatched(u *UI, path string, clock clock.Clock, browser downloader.PageRenderer) *watched {
 	if path == "" {
 		return nil
 	}
@@ -68,29 +59,25 @@ func (w *watched) start(ctx context.Context) {
 }
 
 // check reads the page and saves the pictures its folder's archive does
-// not hold, with the window's limits, proxy, site rules and cookies.
+// not hold, through the window's engine: with its limits, proxy, site
+// rules and cookies, and sharing each site's pace and files a day with
+// the window's batch.
 func (w *watched) check(ctx context.Context, p watch.Page) watch.Result {
-	opts := downloader.Options{Limits: w.u.m.Limits(), Dir: p.Dir, Archive: w.u.archive,
-		Proxy: w.u.network.Proxy(), Sites: w.u.network.Sites(), Jar: w.u.jar}
-	if w.u.env.options != nil {
-		w.u.env.options(&opts)
-	}
-	m := downloader.New(opts)
+	m := w.u.m
 	images, err := w.findPictures(ctx, m, p)
 	if err != nil {
 		return watch.Result{Problem: i18n.ErrorText(kit.Tr, err)}
 	}
+	in := m.NewIntake(p.Dir)
 	notAdded := 0
 	for _, img := range images {
-		_, rejected := m.Intake().AddPagePictures(downloader.Page{URL: img.Page, Title: img.PageTitle}, img.URL)
+		_, rejected := in.AddPagePictures(downloader.Page{URL: img.Page, Title: img.PageTitle}, img.URL)
 		notAdded += downloader.ListFull(rejected)
 	}
-	if err := m.Start(ctx); err != nil {
+	s, err := m.RunIntake(ctx, in)
+	if err != nil {
 		return watch.Result{Problem: i18n.ErrorText(kit.Tr, err)}
 	}
-	s := m.Wait()
-	m.Stop()
-	w.received.Add(m.Summary().Received)
 	return watch.Result{New: s.Done, Failed: s.Failed, NotAdded: notAdded}
 }
 

@@ -18,11 +18,11 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"haul/downloader"
+	"haul/downloader/clock/clocktest"
 	"haul/downloader/downloadtest"
 	"haul/downloader/pages"
 	"haul/downloader/render"
 	"haul/downloader/watch"
-	"haul/downloader/watch/watchtest"
 	"haul/gui/guitest"
 	"haul/gui/settings"
 )
@@ -139,7 +139,7 @@ func TestWatchedPagesAreReadWithTheBrowserWhenTheyNeedIt(t *testing.T) {
 	if err := os.WriteFile(settings.NetworkPath(h.app), rules, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	clock := watchtest.NewClock(time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC))
+	clock := clocktest.NewClock(time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC))
 	h.cfg.watchList, h.cfg.watchClock, h.cfg.browser = path, clock, browser
 	h.reopen()
 	<-clock.Waiting // the first round is over
@@ -227,7 +227,7 @@ func (h *harness) watchFirstRound(html string) (folder string, list *watch.List)
 	path := filepath.Join(h.t.TempDir(), "watched.json")
 	list = watch.Open(path)
 	list.Add(watch.Page{URL: h.srv.URL("/w"), Dir: folder, Every: time.Hour})
-	clock := watchtest.NewClock(time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC))
+	clock := clocktest.NewClock(time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC))
 	h.cfg.watchList, h.cfg.watchClock = path, clock
 	h.reopen()
 	<-clock.Waiting // the first round is over

@@ -47,6 +47,10 @@ func (s *Store) NewIntake(dir string) *Intake {
 	return in
 }
 
+// Dir is the folder the intake's items are saved in; "" for the list's
+// folder.
+func (in *Intake) Dir() string { return in.dir }
+
 // Rejected is a link that was not added, with the reason.
 type Rejected struct {
 	URL    string
@@ -190,6 +194,21 @@ func addressName(raw string) string {
 		return u.Hostname()
 	}
 	return u.Hostname() + " " + strings.TrimSuffix(base, path.Ext(base))
+}
+
+// takesAgain says a link already in the list, as the item had, is to be
+// fetched again when it comes in again here, and makes it the intake's:
+// an item whose link was taken out of the download archive (forgotten);
+// and, for an intake with a run of its own (a watched page's check), one
+// that failed or was canceled, as a check of its own would try it again.
+// The store's lock is held.
+func (in *Intake) takesAgain(had *Item) bool {
+	again := had.forgotten || in.own && (had.state == Failed || had.state == Canceled)
+	if again && in.own && had.src != in {
+		had.src = in
+		in.ids = append(in.ids, had.id)
+	}
+	return again
 }
 
 // added notes a new item of the intake.

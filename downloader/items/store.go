@@ -202,7 +202,7 @@ func (s *Store) add(in *Intake, raws []string, page string) ([]ID, []Rejected) {
 			continue
 		}
 		s.secrets.keep(key, user)
-		if had != nil && had.forgotten && s.controls.retry(had) {
+		if had != nil && in.takesAgain(had) && s.controls.retry(had) {
 			ids = append(ids, had.id)
 			continue
 		}

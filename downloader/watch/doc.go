@@ -6,6 +6,6 @@
 //
 // What a check does (read the page with its sign-in, rules and browser,
 // queue the pictures the folder's download archive does not hold) is the
-// caller's [Checker]; time comes from a [Clock], so tests move it by hand.
+// caller's [Checker]; time comes from a [clock.Clock], so tests move it by hand.
 // The package never imports the engine.
 package watch

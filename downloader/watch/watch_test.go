@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"haul/downloader/watch/watchtest"
+	"haul/downloader/clock/clocktest"
 )
 
 func TestTheListAddsChangesAndRemovesPages(t *testing.T) {
@@ -53,7 +53,7 @@ func TestWatcherChecksAtStartAndWhenDue(t *testing.T) {
 	l := Open(filepath.Join(t.TempDir(), "watched.json"))
 	l.Add(Page{URL: "http://127.0.0.1/hourly", Every: time.Hour})
 	l.Add(Page{URL: "http://127.0.0.1/daily", Every: 24 * time.Hour})
-	clock := watchtest.NewClock(time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC))
+	clock := clocktest.NewClock(time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC))
 	checks := make(chan string, 10)
 	w := NewWatcher(l, clock, func(_ context.Context, p Page) Result {
 		checks <- p.URL

@@ -2,6 +2,7 @@ package watch
 
 import (
 	"context"
+	"haul/downloader/clock"
 	"time"
 )
 
@@ -22,26 +23,10 @@ type Result struct {
 // folder's archive does not hold.
 type Checker func(ctx context.Context, p Page) Result
 
-// Clock is the time the watcher goes by; tests replace it.
-type Clock interface {
-	Now() time.Time
-	// After sends the time once d has passed.
-	After(d time.Duration) <-chan time.Time
-}
-
-// SystemClock is the system's time.
-type SystemClock struct{}
-
-// Now is the time now.
-func (SystemClock) Now() time.Time { return time.Now() }
-
-// After is time.After.
-func (SystemClock) After(d time.Duration) <-chan time.Time { return time.After(d) }
-
 // Watcher checks the watched pages when they are due.
 type Watcher struct {
 	List  *List
-	Clock Clock
+	Clock clock.Clock
 	Check Checker
 	// Checked, when set, is told each check's page and result, after the
 	// list recorded it.
@@ -51,7 +36,7 @@ type Watcher struct {
 }
 
 // NewWatcher makes a watcher of list that checks with check.
-func NewWatcher(list *List, clock Clock, check Checker) *Watcher {
+func NewWatcher(list *List, clock clock.Clock, check Checker) *Watcher {
 	return &Watcher{List: list, Clock: clock, Check: check, changed: make(chan struct{}, 1)}
 }
 

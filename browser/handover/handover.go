@@ -1,10 +1,17 @@
-package browser
+// Package handover hands what the browser extension sent (a
+// browser.Message) to the engine: its cookies, kept for the page's site
+// alone, the browser's User-Agent for the links' sites, and its links. It
+// is apart from package browser so that the browser's messages, and the
+// single-instance hand-over that carries them (package instance), never
+// import the engine.
+package handover
 
 import (
+	"haul/browser"
 	"haul/downloader"
 )
 
-// UseIn gives the engine what the message brings to send with its links:
+// UseIn gives the engine what the message m brings to send with its links:
 // the cookies the browser would send with them from the page, kept in
 // memory only and for the requests made from that page's site alone
 // (Network.AddPageCookies), and the
@@ -12,7 +19,7 @@ import (
 // of its own (sites may tie a sign-in to the browser that made it). The
 // Referer is the page, which the links are added with. It returns how many
 // cookies were taken.
-func (m Message) UseIn(e *downloader.Manager) int {
+func UseIn(m browser.Message, e *downloader.Manager) int {
 	n := e.Network().AddPageCookies(m.Page.URL, m.JarCookies())
 	if m.UserAgent == "" {
 		return n
@@ -42,11 +49,11 @@ func hasRule(rules []downloader.SiteRule, host string) bool {
 	return false
 }
 
-// Queue adds the message's links to the engine, each with the page as
+// Queue adds the links of the message m to the engine, each with the page as
 // Referer: a page's pictures placed as the settings say (a folder per page,
 // the name template), links as they are.
-func (m Message) Queue(e *downloader.Manager) ([]downloader.ID, []downloader.Rejected) {
-	if m.Type == TypePictures && m.Page.URL != "" {
+func Queue(m browser.Message, e *downloader.Manager) ([]downloader.ID, []downloader.Rejected) {
+	if m.Type == browser.TypePictures && m.Page.URL != "" {
 		return e.Intake().AddPagePictures(downloader.Page{URL: m.Page.URL, Title: m.Page.Title}, m.Links...)
 	}
 	if m.Page.URL != "" {

@@ -1,13 +1,13 @@
-// Package watchtest holds what tests of watched pages share: a clock
-// moved by hand.
-package watchtest
+// Package clocktest holds the clock tests move by hand: a clock.Clock
+// that only moves when Advance moves it.
+package clocktest
 
 import (
 	"sync"
 	"time"
 )
 
-// Clock is a watch.Clock that only moves when Advance moves it.
+// Clock is a clock.Clock that only moves when Advance moves it.
 type Clock struct {
 	mu      sync.Mutex
 	now     time.Time
