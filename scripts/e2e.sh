@@ -9,6 +9,8 @@
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
+# shellcheck source=xvfb.sh
+source scripts/xvfb.sh
 export LANG=en_US.UTF-8
 
 HAUL_BIN=${HAUL_BIN:-bin/haul-debug}
@@ -55,23 +57,8 @@ for _ in $(seq 100); do
 done
 grep -q '^ready$' "$OUT/server.log" || fail "the picture server did not start: $(cat "$OUT/server.log")"
 
-display=""
-for n in $(seq 90 120); do
-	if [[ ! -e "/tmp/.X$n-lock" && ! -e "/tmp/.X11-unix/X$n" ]]; then
-		display=":$n"
-		break
-	fi
-done
-[[ -n "$display" ]] || fail "no free X display number"
-echo "e2e: starting Xvfb on $display"
-Xvfb "$display" -screen 0 800x600x24 -nolisten tcp >"$OUT/xvfb.log" 2>&1 &
-pids+=($!)
-export DISPLAY=$display
-for _ in $(seq 100); do
-	xdotool getdisplaygeometry >/dev/null 2>&1 && break
-	sleep 0.1
-done
-xdotool getdisplaygeometry >/dev/null 2>&1 || fail "Xvfb did not start: $(cat "$OUT/xvfb.log")"
+start_xvfb 800x600x24 "$OUT/xvfb.log" 90 120
+echo "e2e: Xvfb on $DISPLAY"
 
 # run_window LANG NAME starts Haul under the locale LANG with its own home
 # folder, presses Start, checks the saved pictures byte for byte, takes the

@@ -22,6 +22,8 @@
 set -euo pipefail
 
 cd "$(dirname "$0")/../.."
+# shellcheck source=../xvfb.sh
+source scripts/xvfb.sh
 GO=${GO:-go}
 VERSION=${VERSION:-$(bash scripts/version.sh)}
 out=${HAUL_WINE_OUT:-build/wine}
@@ -128,18 +130,6 @@ get_smoke() {
 	[[ -z $broken ]] || fail "the saved queue was found broken: $broken"
 }
 
-# free_display prints an X display number nobody uses.
-free_display() {
-	local n
-	for n in $(seq 90 140); do
-		if [[ ! -e /tmp/.X$n-lock && ! -e /tmp/.X11-unix/X$n ]]; then
-			echo ":$n"
-			return
-		fi
-	done
-	fail "no free X display number"
-}
-
 # open_window starts Haul.exe with the arguments given, waits for its
 # window and checks that it lies inside the 1024×768 screen.
 open_window() {
@@ -177,15 +167,8 @@ quit_window() {
 
 window_smoke() {
 	echo "==> Haul.exe's window under Xvfb: a batch, Ctrl+Q, and the list back after a restart"
-	local display saved queue
-	display=$(free_display)
-	Xvfb "$display" -screen 0 1024x768x24 -nolisten tcp >"$out/xvfb.log" 2>&1 &
-	pids+=($!)
-	export DISPLAY=$display
-	for _ in $(seq 100); do
-		xdotool getdisplaygeometry >/dev/null 2>&1 && break
-		sleep 0.1
-	done
+	local saved queue
+	start_xvfb 1024x768x24 "$out/xvfb.log" 90 140
 	saved="$(unix_path USERPROFILE)/Pictures/Haul"
 	queue="$(unix_path APPDATA)/fyne/io.haul.app"
 	rm -rf "$saved" "$queue" "$out/window.log"
