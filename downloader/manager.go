@@ -386,3 +386,34 @@ func (m *Manager) Saved() *SavedList { return &m.saved }
 // link takes it for its own or skips for it (haul get reads the queue's
 // other records with it).
 func (m *Manager) NoteQueuedFile(r Record) { m.names.NoteQueued(r) }
+
+// connectionsPerFile is the setting in force: automatic is the default.
+func connectionsPerFile(setting int) int {
+	if setting <= 0 {
+		return DefaultConnectionsPerFile
+	}
+	return min(setting, MaxConnectionsPerFile)
+}
+
+// perHost is the user's per-site limit, which defaults to the global one.
+func (l Limits) perHost() int {
+	if l.PerHost > 0 {
+		return min(l.PerHost, l.Concurrency)
+	}
+	return l.Concurrency
+}
+
+// forTry is what a try goes by of the limits.
+func (l Limits) forTry() try.Limits {
+	return try.Limits{OnExists: l.OnExists, KeepDuplicates: l.KeepDuplicates, NoPageReferer: l.NoPageReferer,
+		MaxSize: l.MaxSize, Connections: connectionsPerFile(l.ConnectionsPerFile), SplitThreshold: SplitThreshold,
+		SmallFileMax: smallFileMax}
+}
+
+// retryPolicy is the rules' policy for the options and the limits in force.
+func retryPolicy(o Options, l Limits) rules.Policy {
+	return rules.Policy{Retries: l.Retries, MaxRetryAfter: o.MaxRetryAfter,
+		Backoff: func(next int, minWait time.Duration) time.Duration {
+			return rules.Backoff(o.BackoffBase, o.BackoffMax, next, minWait)
+		}}
+}

@@ -8,8 +8,6 @@ import (
 
 	"haul/downloader/links"
 	"haul/downloader/network"
-	"haul/downloader/rules"
-	"haul/downloader/try"
 )
 
 // Limits are the settings that can change while a batch runs.
@@ -201,37 +199,6 @@ const (
 	SplitThreshold = 4 << 20
 )
 
-// connectionsPerFile is the setting in force: automatic is the default.
-func connectionsPerFile(setting int) int {
-	if setting <= 0 {
-		return DefaultConnectionsPerFile
-	}
-	return min(setting, MaxConnectionsPerFile)
-}
-
 // smallFileMax is the largest body of known length received in memory and
 // saved without a temporary name (see package try).
 const smallFileMax = 256 << 10
-
-// perHost is the user's per-site limit, which defaults to the global one.
-func (l Limits) perHost() int {
-	if l.PerHost > 0 {
-		return min(l.PerHost, l.Concurrency)
-	}
-	return l.Concurrency
-}
-
-// forTry is what a try goes by of the limits.
-func (l Limits) forTry() try.Limits {
-	return try.Limits{OnExists: l.OnExists, KeepDuplicates: l.KeepDuplicates, NoPageReferer: l.NoPageReferer,
-		MaxSize: l.MaxSize, Connections: connectionsPerFile(l.ConnectionsPerFile), SplitThreshold: SplitThreshold,
-		SmallFileMax: smallFileMax}
-}
-
-// retryPolicy is the rules' policy for the options and the limits in force.
-func retryPolicy(o Options, l Limits) rules.Policy {
-	return rules.Policy{Retries: l.Retries, MaxRetryAfter: o.MaxRetryAfter,
-		Backoff: func(next int, minWait time.Duration) time.Duration {
-			return rules.Backoff(o.BackoffBase, o.BackoffMax, next, minWait)
-		}}
-}

@@ -218,30 +218,6 @@ func (in *Intake) added(it *Item) {
 	}
 }
 
-// onTheWay says an item in state st is on its way: Queued, Active or Waiting.
-func onTheWay(st State) bool { return st == Queued || st == Active || st == Waiting }
-
-// count keeps the intake's items on the way counted as one moves.
-func (in *Intake) count(from, to State) {
-	switch {
-	case onTheWay(from) == onTheWay(to):
-	case onTheWay(to):
-		in.left++
-	default:
-		in.left--
-		if in.left == 0 && in.running {
-			in.s.cond.Broadcast()
-		}
-	}
-}
-
-// entered counts a new item of the intake in state st.
-func (in *Intake) entered(st State) {
-	if onTheWay(st) {
-		in.left++
-	}
-}
-
 // Begin starts the intake's own run: its items start even when the
 // list's run is stopped.
 func (in *Intake) Begin() {

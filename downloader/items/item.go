@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/url"
 	"path/filepath"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -251,4 +252,123 @@ func holesOf(r record.Record) ranges.Holes {
 		return h
 	}
 	return ranges.Whole(r.Total)
+}
+
+const (
+	speedSamples  = 16
+	speedInterval = 250 * time.Millisecond
+)
+
+// speedMeter turns a growing byte count into a moving-average speed over the
+// last few seconds. The writer records at most one sample per interval, so
+// it costs nothing per chunk; readers see the speed decay when data stops.
+type speedMeter struct {
+	mu      sync.Mutex
+	times   [speedSamples]time.Time
+	counts  [speedSamples]int64
+	next    int
+	filled  int
+	lastRec time.Time
+}
+
+// reset forgets the history, starting from count bytes now.
+func (s *speedMeter) reset(now time.Time, count int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.next, s.filled = 0, 0
+	s.push(now, count)
+}
+
+// record notes the byte count; cheap when called more often than the interval.
+func (s *speedMeter) record(now time.Time, count int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if now.Sub(s.lastRec) >= speedInterval {
+		s.push(now, count)
+	}
+}
+
+func (s *speedMeter) push(now time.Time, count int64) {
+	s.times[s.next] = now
+	s.counts[s.next] = count
+	s.next = (s.next + 1) % speedSamples
+	if s.filled < speedSamples {
+		s.filled++
+	}
+	s.lastRec = now
+}
+
+// lastSince is when data last arrived, or since when no earlier than from.
+func (s *speedMeter) lastSince(from time.Time) time.Time {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.lastRec.After(from) {
+		return s.lastRec
+	}
+	return from
+}
+
+// rate returns bytes per second from the oldest sample to (now, count).
+func (s *speedMeter) rate(now time.Time, count int64) float64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.filled == 0 {
+		return 0
+	}
+	oldest := (s.next - s.filled + speedSamples) % speedSamples
+	dt := now.Sub(s.times[oldest]).Seconds()
+	if dt < 0.2 {
+		return 0
+	}
+	return float64(count-s.counts[oldest]) / dt
+}
+
+// A password in a link ("https://user:pw@host/file") is needed to fetch
+// the link and nowhere else. The item keeps its link without it (its key,
+// what the queue saves, what the note on its file says, what is shown);
+// linkSecrets keeps the user name and password of such links in memory
+// only, by key, and lends them to the requests. A run that restores a
+// queue learns them again from the links it is given (haul get's list, a
+// link added to the window again); an item restored without its password
+// is fetched without it.
+
+// linkSecrets holds the passwords of the links that came with one, by
+// the link's key. Its mu is taken last.
+type linkSecrets struct {
+	mu    sync.Mutex
+	users map[string]*url.Userinfo
+}
+
+// keep notes the password of the link key, when user holds one; a later
+// password for the same link replaces an earlier one.
+func (s *linkSecrets) keep(key string, user *url.Userinfo) {
+	if user == nil {
+		return
+	}
+	if _, has := user.Password(); !has {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.users == nil {
+		s.users = map[string]*url.Userinfo{}
+	}
+	s.users[key] = user
+}
+
+// lend gives u, the link key parsed, its password back for a request.
+func (s *linkSecrets) lend(key string, u *url.URL) *url.URL {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if user, ok := s.users[key]; ok {
+		u.User = user
+	}
+	return u
+}
+
+// forget drops the password of the link key, once its item is removed.
+func (s *linkSecrets) forget(key string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.users, key)
 }

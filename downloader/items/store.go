@@ -13,6 +13,7 @@
 package items
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -430,4 +431,127 @@ func (s *Store) Kept() (pictures, lines int) {
 		lines += len(in.lines.order)
 	}
 	return len(s.pictures.byHash), lines
+}
+
+// The journal (package journal) writes the items that changed, a chunk at
+// a time, as records taken under the store's lock.
+
+// Written takes the records of the items of a chunk the journal writes
+// that are still in the list, and marks them written.
+func (s *Store) Written(items []*Item) []Record {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]Record, 0, len(items))
+	for _, it := range items {
+		it.dirty = false
+		if s.byID[it.id] == it {
+			out = append(out, it.record())
+		}
+	}
+	return out
+}
+
+// Unwritten marks again the items a failed journal write carried, and the
+// items of removed links that were added again since (written after their
+// removal), and returns them.
+func (s *Store) Unwritten(unwritten []*Item, unremoved []string) []*Item {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var again []*Item
+	keep := func(it *Item) {
+		if it != nil && !it.dirty && s.byID[it.id] == it {
+			it.dirty = true
+			again = append(again, it)
+		}
+	}
+	for _, it := range unwritten {
+		keep(it)
+	}
+	for _, raw := range unremoved {
+		keep(s.byURL[raw])
+	}
+	return again
+}
+
+// Records returns every item as a Record, in list order.
+func (s *Store) Records() []Record {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]Record, len(s.items))
+	for i, it := range s.items {
+		out[i] = it.record()
+	}
+	return out
+}
+
+// canMove reports whether an item may go from one state to another at the moment when.
+func canMove(from, to State, when moment) bool {
+	if from < 0 || int(from) >= itemstate.NumStates || to < 0 || int(to) >= itemstate.NumStates {
+		return false
+	}
+	return allowed[when][from][to]
+}
+
+// moveError is a move of an item the state table does not list. The
+// engine never asks for one: each is a bug, and the engine's tests fail
+// when one happens.
+type moveError struct {
+	from, to State
+	when     moment
+}
+
+func (e *moveError) Error() string {
+	return fmt.Sprintf("refused move of an item from %s to %s (%s): the state table does not list it", e.from, e.to, e.when)
+}
+
+// refusedMoves counts the moves the table refused since the program
+// started; the engine's tests fail when any happened.
+var refusedMoves atomic.Int64
+
+// checkMove is nil when the table lists the move (or there is no move),
+// else a *moveError, counted.
+func checkMove(from, to State, when moment) error {
+	if from == to || canMove(from, to, when) {
+		return nil
+	}
+	refusedMoves.Add(1)
+	return &moveError{from: from, to: to, when: when}
+}
+
+// startState is next when the table lets a restored item move there from
+// its saved state at the moment when; a refused move leaves it Queued, to
+// be downloaded again.
+func startState(saved, next State, when moment) State {
+	if checkMove(saved, next, when) != nil {
+		return Queued
+	}
+	return next
+}
+
+// RefusedMoves is how many moves the table refused since the program
+// started; the engine's tests fail when any happened.
+func RefusedMoves() int64 { return refusedMoves.Load() }
+
+// onTheWay says an item in state st is on its way: Queued, Active or Waiting.
+func onTheWay(st State) bool { return st == Queued || st == Active || st == Waiting }
+
+// count keeps the intake's items on the way counted as one moves.
+func (in *Intake) count(from, to State) {
+	switch {
+	case onTheWay(from) == onTheWay(to):
+	case onTheWay(to):
+		in.left++
+	default:
+		in.left--
+		if in.left == 0 && in.running {
+			in.s.cond.Broadcast()
+		}
+	}
+}
+
+// entered counts a new item of the intake in state st.
+func (in *Intake) entered(st State) {
+	if onTheWay(st) {
+		in.left++
+	}
 }

@@ -1,9 +1,6 @@
 package items
 
 import (
-	"fmt"
-	"sync/atomic"
-
 	"haul/downloader/itemstate"
 )
 
@@ -83,51 +80,3 @@ var allowed = func() (a [len(momentNames)][itemstate.NumStates][itemstate.NumSta
 	}
 	return a
 }()
-
-// canMove reports whether an item may go from one state to another at the moment when.
-func canMove(from, to State, when moment) bool {
-	if from < 0 || int(from) >= itemstate.NumStates || to < 0 || int(to) >= itemstate.NumStates {
-		return false
-	}
-	return allowed[when][from][to]
-}
-
-// moveError is a move of an item the state table does not list. The
-// engine never asks for one: each is a bug, and the engine's tests fail
-// when one happens.
-type moveError struct {
-	from, to State
-	when     moment
-}
-
-func (e *moveError) Error() string {
-	return fmt.Sprintf("refused move of an item from %s to %s (%s): the state table does not list it", e.from, e.to, e.when)
-}
-
-// refusedMoves counts the moves the table refused since the program
-// started; the engine's tests fail when any happened.
-var refusedMoves atomic.Int64
-
-// checkMove is nil when the table lists the move (or there is no move),
-// else a *moveError, counted.
-func checkMove(from, to State, when moment) error {
-	if from == to || canMove(from, to, when) {
-		return nil
-	}
-	refusedMoves.Add(1)
-	return &moveError{from: from, to: to, when: when}
-}
-
-// startState is next when the table lets a restored item move there from
-// its saved state at the moment when; a refused move leaves it Queued, to
-// be downloaded again.
-func startState(saved, next State, when moment) State {
-	if checkMove(saved, next, when) != nil {
-		return Queued
-	}
-	return next
-}
-
-// RefusedMoves is how many moves the table refused since the program
-// started; the engine's tests fail when any happened.
-func RefusedMoves() int64 { return refusedMoves.Load() }

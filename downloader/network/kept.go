@@ -1,10 +1,14 @@
 package network
 
 import (
+	"bytes"
 	"cmp"
 	"container/list"
+	"context"
+	"io"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -37,7 +41,10 @@ type keptResponses struct {
 	byURL map[string]*list.Element // of order, holding a *kept
 	order list.List                // least recently kept at the front
 	size  int64                    // bytes the kept bodies hold
-	sweep *time.Timer              // forgets the expired ones when nothing else asks
+	// count is how many responses are kept, read without the lock by the
+	// transport, which then asks for none while none is kept.
+	count atomic.Int32
+	sweep *time.Timer // forgets the expired ones when nothing else asks
 
 	maxTotal   int64
 	maxEntries int
@@ -73,6 +80,7 @@ func (k *keptResponses) put(link string, r *kept) {
 	r.link, r.until = link, now.Add(ttl)
 	k.byURL[link] = k.order.PushBack(r)
 	k.size += int64(cap(r.body))
+	k.count.Store(int32(k.order.Len()))
 	k.pruneLocked(now)
 	for k.size > total || k.order.Len() > entries {
 		k.removeLocked(k.order.Front().Value.(*kept).link)
@@ -127,5 +135,50 @@ func (k *keptResponses) removeLocked(link string) {
 	}
 	k.order.Remove(e)
 	delete(k.byURL, link)
+	k.count.Store(int32(k.order.Len()))
 	k.size -= int64(cap(e.Value.(*kept).body))
+}
+
+// FetchKeep is Fetch for a picture the user may download next (a picker
+// thumbnail): once its body has been read to the end, the response is kept,
+// and the download of the same link uses it instead of fetching it again.
+func (n *Network) FetchKeep(ctx context.Context, link, page string) (*http.Response, error) {
+	resp, err := n.Fetch(ctx, link, page)
+	if err != nil || resp.StatusCode != http.StatusOK || resp.ContentLength > maxKeptBody {
+		return resp, err
+	}
+	body := &keepingBody{ReadCloser: resp.Body, done: func(body []byte) {
+		n.kept.put(link, &kept{status: resp.StatusCode, header: resp.Header.Clone(), body: body})
+	}}
+	if resp.ContentLength > 0 {
+		body.buf.Grow(int(resp.ContentLength)) // the copy holds no more than the body
+	}
+	resp.Body = body
+	return resp, nil
+}
+
+// keepingBody copies what is read, and hands the whole body to done at
+// its end; a body larger than maxKeptBody is not kept.
+type keepingBody struct {
+	io.ReadCloser
+	buf  bytes.Buffer
+	over bool
+	done func([]byte)
+}
+
+func (b *keepingBody) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	if !b.over {
+		if b.buf.Len()+n > maxKeptBody {
+			b.over = true
+			b.buf = bytes.Buffer{}
+		} else {
+			b.buf.Write(p[:n])
+		}
+	}
+	if err == io.EOF && !b.over && b.done != nil {
+		b.done(b.buf.Bytes())
+		b.done = nil
+	}
+	return n, err
 }

@@ -2,7 +2,6 @@ package network
 
 import (
 	"fmt"
-	"net/http"
 	"net/url"
 	"strings"
 
@@ -99,9 +98,4 @@ func (n *Network) SetProxy(p ProxySettings) error {
 	n.proxy.Store(&f)
 	n.client.CloseIdleConnections()
 	return nil
-}
-
-// proxyFor is the transport's Proxy function.
-func (n *Network) proxyFor(req *http.Request) (*url.URL, error) {
-	return (*n.proxy.Load())(req.URL)
 }

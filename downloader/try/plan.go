@@ -170,8 +170,10 @@ func (t *Try) save(a transfer.Answer) transfer.Plan {
 		}
 	}
 	exclusive := !j.OwnsPart && claimed == names.Free
-	if plan, ok := t.splitPlan(a, exclusive, tag); ok {
-		return plan
+	if t.mayFetchInParts(a) {
+		if plan, ok := t.splitPlan(a, exclusive, tag); ok {
+			return plan
+		}
 	}
 	t.hash = pictureHash(t.part, t.format, a.Offset)
 	f, err := t.p.Disk.CreatePart(t.part, a.Offset, exclusive, tag)
@@ -250,4 +252,17 @@ func (t *Try) ownPart() error {
 		return nil
 	}
 	return t.p.Journal.Flush(false)
+}
+
+// fitsInMemory says the body is saved by the small-file path: a new file
+// from byte 0, of known length up to SmallFileMax, not replacing anything.
+func (t *Try) fitsInMemory(claimed names.Kind, a transfer.Answer) bool {
+	return a.Offset == 0 && !t.j.OwnsPart && claimed == names.Free &&
+		a.Total >= 0 && a.Total <= t.j.Limits.SmallFileMax && t.j.Limits.OnExists != names.Overwrite
+}
+
+// mayFetchInParts says the file may be fetched over several connections
+// (split.go): an earlier try fetched it in parts, or enough of it is left.
+func (t *Try) mayFetchInParts(a transfer.Answer) bool {
+	return t.j.Holes != nil || a.Total-a.Offset >= t.j.Limits.SplitThreshold
 }

@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 
 	"haul/downloader/disk"
-	"haul/downloader/names"
 	"haul/downloader/sniff"
 	"haul/downloader/transfer"
 )
@@ -28,13 +27,6 @@ import (
 // errLeftSave says the item was paused, canceled or stopped while its
 // file waited for the disk, before the file had its name.
 var errLeftSave = errors.New("stopped before the file was saved")
-
-// fitsInMemory says the body is saved by the small-file path: a new file
-// from byte 0, of known length up to SmallFileMax, not replacing anything.
-func (t *Try) fitsInMemory(claimed names.Kind, a transfer.Answer) bool {
-	return a.Offset == 0 && !t.j.OwnsPart && claimed == names.Free &&
-		a.Total >= 0 && a.Total <= t.j.Limits.SmallFileMax && t.j.Limits.OnExists != names.Overwrite
-}
 
 // memFile collects a body in memory; the transfer writes into it.
 type memFile struct{ data []byte }

@@ -31,6 +31,7 @@ import (
 	"net/http"
 	"net/url"
 	"path/filepath"
+	"runtime"
 	"time"
 
 	"haul/downloader/disk"
@@ -239,4 +240,166 @@ func (t *Try) transferEnv() transfer.Env {
 			}
 		},
 	}
+}
+
+// outcomeOf turns the result of a transfer into the outcome of the try: a
+// complete file is made durable and moved into place here, and a failure
+// becomes a verdict.
+func (t *Try) outcomeOf(ctx context.Context, r transfer.Result) Outcome {
+	j := t.j
+	if r.Resp != nil && !t.asked {
+		t.noteStatus(r.Resp.StatusCode)
+	}
+	switch r.Ending {
+	case transfer.Interrupted:
+		return Outcome{}
+	case transfer.AlreadyWhole, transfer.Complete:
+		if t.pictureSavedBefore(r) {
+			return Outcome{Skipped: true, Note: savedBefore}
+		}
+		out := t.saveComplete(ctx, r)
+		if !out.Done && !out.Skipped {
+			t.p.Pictures.Disown() // no identical picture may be skipped for a file not saved
+		}
+		if out.Done {
+			t.remember()
+		}
+		return out
+	case transfer.Stopped:
+		return t.stopped
+	case transfer.PageRead:
+		return Outcome{Page: &PageFound{Item: j.ID, Page: r.Page.URL, Title: pageTitle(r.Page.Images), Images: r.Page.Images}}
+	case transfer.OpenFailed:
+		return t.openFailed(r.Err)
+	}
+	if t.mem != nil {
+		r.Reached = t.keepReceived()
+	}
+	if errors.Is(r.Err, transfer.ErrEncodedPart) {
+		t.p.Item.OneConnection() // the server encodes the parts asked for by range
+	}
+	rule, _ := t.p.Network.SiteRule(j.URL.Hostname())
+	v := rules.Classify(rules.Failure{Ending: r.Ending, Resp: r.Resp, Err: r.Err, Host: j.URL.Hostname(), Dir: j.Dir,
+		MaxSize: j.Limits.MaxSize, Now: t.env.Now(), Head: r.Head, Signs: rule.Signs()})
+	return Outcome{Reached: r.Reached, Verdict: passwordNotKept(v, j.URL)}
+}
+
+// pageTitle is the title of the page the images were found on.
+func pageTitle(images []pages.Image) string {
+	if len(images) == 0 {
+		return ""
+	}
+	return images[0].PageTitle
+}
+
+// passwordNotKept says so when the site refused a link with a 401 and the
+// link names a user whose password Haul no longer has: it came with the
+// link, which was restored from the saved queue, and passwords are kept
+// in memory only. Another try cannot mend that.
+func passwordNotKept(v rules.Verdict, u *url.URL) rules.Verdict {
+	if v.Err == nil || v.Err.Status != http.StatusUnauthorized || u.User == nil || u.User.Username() == "" {
+		return v
+	}
+	if _, has := u.User.Password(); has {
+		return v
+	}
+	e := *v.Err
+	e.Reason = itemstate.ReasonPasswordNotKept
+	return rules.Verdict{Err: &e}
+}
+
+// openFailed explains a temporary file that could not be opened. A file
+// of the same name that appeared meanwhile sends the item to choose
+// another name.
+func (t *Try) openFailed(err error) Outcome {
+	v := rules.Classify(rules.Failure{Ending: transfer.OpenFailed, Err: err, Dir: t.j.Dir})
+	if v.Err.Reason == itemstate.ReasonNameTaken {
+		t.p.Names.NotePart(t.j.Dir) // a file in the way of the temporary file: the next claim looks
+		t.p.Item.ForgetName()
+	}
+	return Outcome{Verdict: v}
+}
+
+// saveFailed is the verdict on a failure to save into the output folder.
+func saveFailed(err error, dir string) rules.Verdict {
+	return rules.Classify(rules.Failure{Ending: transfer.WriteFailed, Err: err, Dir: dir})
+}
+
+// refused is the verdict on an answer the try read and refused.
+func refused(e *itemstate.ItemError) rules.Verdict {
+	return rules.Classify(rules.Failure{Refused: e})
+}
+
+// unjournaledVerdict is the verdict on a try whose temporary file the
+// journal could not note.
+func unjournaledVerdict(err error) rules.Verdict {
+	return rules.Classify(rules.Failure{Unjournaled: err})
+}
+
+// end ends the try: it gives the item's download slot back, tells the
+// site's limits what the try brought, and decides how the try ends:
+// interrupted (paused, canceled, stopped), or the step rules.Decide
+// chooses for the outcome and the item's history. The temporary file the
+// ending gives up (a cancel, a restart from byte 0, a failure that drops
+// the file) is removed here, while the item is still Active: no other try
+// starts on it until the file is gone.
+func (t *Try) end(ctx context.Context, out Outcome) Result {
+	held := t.p.Item.ReleaseSlot()
+	interrupted := !out.Finished() && ctx.Err() != nil
+	history := t.p.Item.History()
+	var told *throttle.Answer
+	if !t.siteTold {
+		a := t.siteAnswer(out, history, interrupted)
+		told = &a
+	}
+	site := t.p.Site.End(held, told)
+	res := Result{Outcome: out}
+	if interrupted {
+		res.Interrupted, res.Cause = true, context.Cause(ctx)
+		if errors.Is(res.Cause, ErrCanceled) {
+			t.drop(&res)
+		}
+		return res
+	}
+	res.Step = rules.Decide(rules.Outcome{Finished: out.Finished(), ResumeNow: out.ResumeNow, Reached: out.Reached,
+		Verdict: out.Verdict, Site: site}, history, t.env.Policy())
+	if res.Step.Kind == rules.StepRestart || res.Step.Kind == rules.StepFail && res.Step.DropPart {
+		t.drop(&res)
+	}
+	return res
+}
+
+// siteAnswer is what the try tells its site's limits (package throttle).
+func (t *Try) siteAnswer(out Outcome, h rules.History, interrupted bool) throttle.Answer {
+	a := throttle.Answer{Ticket: t.j.Ticket, Started: t.j.Started, RetryAfter: out.Verdict.MinWait,
+		Again: h.Failures > 0 || h.Throttled > 0}
+	switch {
+	case interrupted:
+	case out.Finished():
+		a.Kind = throttle.Success
+	case out.Verdict.Err != nil:
+		a.Kind = out.Verdict.Throttle
+	}
+	return a
+}
+
+// drop gives up the item's temporary file and removes it.
+func (t *Try) drop(res *Result) {
+	if part := t.p.Item.DropPart(); part != "" {
+		res.Dropped, res.DropErr = true, t.p.Disk.Remove(part)
+	}
+}
+
+// passSlotOn gives back the item's download slot before its file is
+// saved and lets the next download go first: its request is sent while
+// this file is written and synced, not after. On a site 50 ms away, that
+// halves the time between one answer and the next request on a
+// connection. The site's limits are told now, when its request ended, not
+// once the file is saved.
+func (t *Try) passSlotOn() {
+	if t.p.Item.ReleaseSlot() {
+		t.p.Site.PassOn(throttle.Answer{Ticket: t.j.Ticket, Started: t.j.Started})
+		t.siteTold = true
+	}
+	runtime.Gosched()
 }
