@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"net/http"
 	"os"
 	"path/filepath"
 	"sync"
@@ -116,6 +117,12 @@ func (d *Disk) CreatePart(part string, offset int64, exclusive bool, tag Tag) (P
 		d.untagged.Store(true)
 	}
 	return f, err
+}
+
+// ResponseTag is the tag of a file started from an answer with header h
+// for link.
+func ResponseTag(link string, h http.Header) Tag {
+	return Tag{Link: link, ETag: h.Get("ETag"), Modified: h.Get("Last-Modified")}
 }
 
 // tagged tags a new part file, or checks that the one resumed from offset

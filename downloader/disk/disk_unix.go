@@ -96,3 +96,13 @@ func otherNames(_ *os.File, fi os.FileInfo) bool {
 // MarkFromInternet does nothing off Windows: no other system reads the
 // Mark of the Web.
 func MarkFromInternet(path, link, referer string) {}
+
+// versionText is the version as stored: the ETag and Last-Modified on two
+// lines (header values never hold a line break).
+func (t Tag) versionText() string { return t.ETag + "\n" + t.Modified }
+
+// parseVersionText reads what versionText wrote.
+func parseVersionText(s string) (etag, modified string) {
+	etag, modified, _ = strings.Cut(s, "\n")
+	return etag, modified
+}

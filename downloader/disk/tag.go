@@ -2,7 +2,6 @@ package disk
 
 import (
 	"crypto/sha256"
-	"net/http"
 	"strings"
 
 	"haul/downloader/links"
@@ -19,22 +18,6 @@ type Tag struct {
 	// noteSums), whose link and version are known only by their sums; nil
 	// for a note in words.
 	compact *noteSums
-}
-
-// ResponseTag is the tag of a file started from an answer with header h
-// for link.
-func ResponseTag(link string, h http.Header) Tag {
-	return Tag{Link: link, ETag: h.Get("ETag"), Modified: h.Get("Last-Modified")}
-}
-
-// versionText is the version as stored: the ETag and Last-Modified on two
-// lines (header values never hold a line break).
-func (t Tag) versionText() string { return t.ETag + "\n" + t.Modified }
-
-// parseVersionText reads what versionText wrote.
-func parseVersionText(s string) (etag, modified string) {
-	etag, modified, _ = strings.Cut(s, "\n")
-	return etag, modified
 }
 
 // SameVersion says the bytes tagged t are of the version now offered:
