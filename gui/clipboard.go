@@ -28,7 +28,7 @@ const clipboardPoll = time.Second
 type clipWatcher struct {
 	ui    *UI
 	check *widget.Check
-	label *widget.Label
+	label *kit.TipLabel
 	bar   *fyne.Container
 	// seen is the hash of the clipboard's text when last looked at.
 	seen [sha256.Size]byte
@@ -38,8 +38,7 @@ type clipWatcher struct {
 }
 
 func newClipWatcher(u *UI) *clipWatcher {
-	c := &clipWatcher{ui: u, label: widget.NewLabel("")}
-	c.label.Truncation = fyne.TextTruncateEllipsis
+	c := &clipWatcher{ui: u, label: kit.NewTipLabel()}
 	add := widget.NewButton(lang.L("Add"), c.add)
 	add.Importance = widget.HighImportance
 	dismiss := widget.NewButton(lang.L("Dismiss"), c.dismiss)

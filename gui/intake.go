@@ -28,14 +28,13 @@ var listExtensions = []string{".txt", ".csv", ".tsv", ".html", ".htm", ".md", ".
 // add did, with a button that lists the lines that were not links.
 type intakeLine struct {
 	ui       *UI
-	label    *widget.Label
+	label    *kit.TipLabel
 	show     *widget.Button
 	problems []links.Problem
 }
 
 func newIntakeLine(u *UI) *intakeLine {
-	l := &intakeLine{ui: u, label: widget.NewLabel("")}
-	l.label.Truncation = fyne.TextTruncateEllipsis
+	l := &intakeLine{ui: u, label: kit.NewTipLabel()}
 	l.show = widget.NewButtonWithIcon(lang.L("Show"), theme.ListIcon(), l.showProblems)
 	l.show.Hide()
 	return l

@@ -32,7 +32,8 @@ type settingsRow struct {
 	ui     *UI
 	limits downloader.Limits
 
-	folder                                *widget.Label
+	// folder is the output folder, whole as a tip when cut.
+	folder                                *kit.TipLabel
 	change                                *kit.TipButton
 	concurrency, perHost, retries, exists *escSelect
 	connections                           *escSelect // connections per file
@@ -55,8 +56,8 @@ type settingsRow struct {
 
 func newSettingsRow(u *UI, s remembered) *settingsRow {
 	r := &settingsRow{ui: u, limits: s.Limits}
-	r.folder = widget.NewLabel(s.Dir)
-	r.folder.Truncation = fyne.TextTruncateEllipsis
+	r.folder = kit.NewTipLabel()
+	r.folder.SetText(s.Dir)
 	r.change = kit.NewTipButton(lang.L("Change…"), theme.FolderIcon(), withKey(lang.L("Choose the folder the files are saved in"), fyne.KeyD, ctrlKey), r.chooseFolder)
 
 	r.concurrency = newEscSelect(kit.Numbers(concurrencyChoices), u.escape)

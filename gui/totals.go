@@ -4,7 +4,6 @@ import (
 	"strings"
 	"time"
 
-	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/widget"
 	"github.com/dustin/go-humanize"
@@ -65,14 +64,13 @@ func (v totalsView) withSites(sites []downloader.SiteSlowed, now time.Time) tota
 
 // totals is the line under the list and the batch progress bar.
 type totals struct {
-	label *widget.Label
+	label *kit.TipLabel
 	bar   *widget.ProgressBar
 	shown totalsView
 }
 
 func newTotals() *totals {
-	t := &totals{label: widget.NewLabel(""), bar: widget.NewProgressBar()}
-	t.label.Truncation = fyne.TextTruncateEllipsis
+	t := &totals{label: kit.NewTipLabel(), bar: widget.NewProgressBar()}
 	t.bar.TextFormatter = t.barText
 	t.show(newTotalsView(downloader.Summary{}))
 	return t
