@@ -80,6 +80,7 @@ func (u *UI) refreshSoon() {
 func (u *UI) apply(upd update) {
 	note(u.env.probe.applied)
 	reshaped := u.rows.apply(upd)
+	u.slowed = upd.slowed
 	u.edits.settle(upd.rows)
 	// Rows read the batch's state (stopped or running), so the totals go first.
 	wasRunning := u.totals.Summary().Running

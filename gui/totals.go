@@ -54,9 +54,11 @@ func newTotalsView(s downloader.Summary) totalsView {
 }
 
 // withSites adds to the totals line the sites Haul holds back and what it
-// learned of them: "example.com: 4 at once, about 20 a second".
+// learned of them, "example.com: 4 at once, about 20 a second", while the
+// batch runs: once it is done, what was learned holds nothing back.
 func (v totalsView) withSites(sites []downloader.SiteSlowed, now time.Time) totalsView {
-	if text := i18n.SlowedSites(kit.Tr, sites, now); text != "" && v.Summary.Total > 0 {
+	s := v.Summary
+	if text := i18n.SlowedSites(kit.Tr, sites, now); text != "" && s.Running && s.Queued+s.Active+s.Waiting > 0 {
 		v.Text += " · " + text
 	}
 	return v

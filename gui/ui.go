@@ -58,8 +58,10 @@ type UI struct {
 	closing sync.Once
 	shown   atomic.Pointer[shownTotals]
 
-	rows     rowModel
-	rowSize  rowSize
+	rows    rowModel
+	rowSize rowSize
+	// slowed are the sites Haul holds back now, by key (host:port).
+	slowed   map[string]bool
 	selected int
 	// restored is what was brought back from the last run.
 	restored intakeResult
@@ -255,7 +257,6 @@ func (u *UI) build(s remembered) {
 	u.settings = newSettingsRow(u, s)
 	u.clip = newClipWatcher(u)
 	u.notice = newNoticeLine()
-	fitTimeLeft()
 	u.list = newRowList(u)
 	u.filter = newListFilter(u)
 	u.emptyHint = widget.NewLabel(lang.L("Paste links (Ctrl+V) or open a list (Ctrl+O) to begin."))
@@ -288,11 +289,19 @@ func (u *UI) build(s remembered) {
 // rowView is what row i shows now.
 func (u *UI) rowView(i int) rowView { return newRowView(u.rows.at(i), u.viewContext()) }
 
-// viewContext is what the rows' words depend on besides their items.
+// viewContext is what the rows' words depend on besides their items: a
+// large file fetched in parts takes a slot for each of its connections.
 func (u *UI) viewContext() viewContext {
 	sum, limits := u.totals.Summary(), u.settings.limits
+	inUse, split := 0, 0
+	for _, s := range u.rows.live {
+		if s.State == downloader.Active {
+			inUse += max(s.Connections, 1)
+			split = max(split, s.Connections)
+		}
+	}
 	return viewContext{now: time.Now(), running: sum.Running, idleTimeout: u.m.IdleTimeout(),
-		slotsFree: sum.Running && sum.Active < limits.Concurrency, perHost: limits.PerHost}
+		slotsFree: sum.Running && inUse < limits.Concurrency, perHost: limits.PerHost, split: split, slowed: u.slowed}
 }
 
 // showDetail shows the selected row in full: what is happening, the link
