@@ -32,8 +32,8 @@ type settingsRow struct {
 	ui     *UI
 	limits downloader.Limits
 
-	// folder is the output folder, whole as a tip when cut.
-	folder                                *kit.TipLabel
+	// folder is the output folder, its last folders shown first when cut.
+	folder                                *kit.PathLabel
 	change                                *kit.TipButton
 	concurrency, perHost, retries, exists *escSelect
 	connections                           *escSelect // connections per file
@@ -56,8 +56,7 @@ type settingsRow struct {
 
 func newSettingsRow(u *UI, s remembered) *settingsRow {
 	r := &settingsRow{ui: u, limits: s.Limits}
-	r.folder = kit.NewTipLabel()
-	r.folder.SetText(s.Dir)
+	r.folder = kit.NewPathLabel(s.Dir)
 	r.change = kit.NewTipButton(lang.L("Change…"), theme.FolderIcon(), withKey(lang.L("Choose the folder the files are saved in"), fyne.KeyD, ctrlKey), r.chooseFolder)
 
 	r.concurrency = newEscSelect(kit.Numbers(concurrencyChoices), u.escape)
@@ -177,7 +176,7 @@ func (r *settingsRow) setFolder(dir string) {
 		r.explainFolder(p)
 		return
 	}
-	r.folder.SetText(dir)
+	r.folder.SetPath(dir)
 	r.ui.m.SetDir(dir)
 	r.ui.prefs.SetString(prefDir, dir)
 	r.explainFolder(p)

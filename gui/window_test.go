@@ -150,6 +150,7 @@ func TestWindowFitsEightHundredPixels(t *testing.T) {
 	h := newHarness(t, nil)
 	h.paste(strings.Join(h.serve([]string{"a-picture-with-a-rather-long-name-for-the-list.png", "b.png"}, fileBody), "\n"))
 	h.waitRows(2)
+	h.ui.batch.showProxy("Through the proxy proxy.office.example.com:3128")
 	min := h.win.Content().MinSize()
 	if min.Width > 800 || min.Height > 600 {
 		t.Fatalf("the window needs at least %v, more than 800×600", min)
@@ -313,7 +314,7 @@ func TestUnusableFolderIsExplainedWhenChosen(t *testing.T) {
 	}
 	h.ui.settings.setFolder(filepath.Join(file, "sub"))
 	s := h.ui.settings
-	if h.ui.m.Dir() != h.dir || s.folder.Text != h.dir {
+	if h.ui.m.Dir() != h.dir || s.folder.Path() != h.dir {
 		t.Errorf("an unusable folder was taken: %q", h.ui.m.Dir())
 	}
 	if s.problem.trouble != folderUnusable || !strings.Contains(s.problem.message(), "Choose another folder") {

@@ -168,3 +168,32 @@ func TestTipsShowInAFreshWindow(t *testing.T) {
 	}
 	restOn(status, status.Text)
 }
+
+// TestAPathTooLongShowsItsLastFolders: a folder's path that does not fit
+// leaves out its start, so the folders that say which one it is show; the
+// whole path is its tip.
+func TestAPathTooLongShowsItsLastFolders(t *testing.T) {
+	tests := []struct {
+		path, want string
+		width      float32
+	}{
+		{"/home/li/Pictures/Haul", "/home/li/Pictures/Haul", 400},
+		{"/home/li/Pictures/2024 summer by the sea/Haul", "…/2024 summer by the sea/Haul", 260},
+		{"/home/li/Pictures/2024 summer by the sea/Haul", "…/Haul", 120},
+		{`C:\Users\李明\Pictures\Haul`, `…\Pictures\Haul`, 130},
+	}
+	test.NewTempApp(t)
+	for _, tt := range tests {
+		t.Run(tt.want, func(t *testing.T) {
+			l := NewPathLabel("")
+			l.Resize(fyne.NewSize(tt.width, 36))
+			l.SetPath(tt.path)
+			if l.Text != tt.want {
+				t.Errorf("at %.0f px %q shows %q, want %q", tt.width, tt.path, l.Text, tt.want)
+			}
+			if l.Cut() != (tt.want != tt.path) || l.Path() != tt.path {
+				t.Errorf("cut %v, path %q", l.Cut(), l.Path())
+			}
+		})
+	}
+}
