@@ -59,10 +59,10 @@ func menuItem(label string, icon fyne.Resource, key fyne.KeyName, mod fyne.KeyMo
 	return it
 }
 
-// showMenuUnder pops a menu up under a button.
+// showMenuUnder pops a menu up under a button, or above it when there is
+// no room below, within the window (see kit.ShowMenu).
 func showMenuUnder(c fyne.Canvas, m *fyne.Menu, under fyne.CanvasObject) {
-	pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(under)
-	widget.ShowPopUpMenuAtPosition(m, c, pos.AddXY(0, under.Size().Height))
+	kit.ShowMenu(c, m, fyne.CurrentApp().Driver().AbsolutePositionForObject(under), under.Size())
 }
 
 // row is the batch's buttons, the proxy in use between them.

@@ -27,7 +27,7 @@ const clipboardPoll = time.Second
 // It touches the clipboard and its widgets only on the UI thread.
 type clipWatcher struct {
 	ui    *UI
-	check *widget.Check
+	check *kit.EscCheck
 	label *kit.TipLabel
 	bar   *fyne.Container
 	// seen is the hash of the clipboard's text when last looked at.
@@ -44,7 +44,7 @@ func newClipWatcher(u *UI) *clipWatcher {
 	dismiss := widget.NewButton(lang.L("Dismiss"), c.dismiss)
 	c.bar = container.NewBorder(nil, nil, nil, container.NewHBox(add, dismiss), c.label)
 	c.bar.Hide()
-	c.check = widget.NewCheck(lang.L("Watch the clipboard and offer the links I copy"), c.setWatching)
+	c.check = kit.NewEscCheck(lang.L("Watch the clipboard and offer the links I copy"), c.setWatching)
 	return c
 }
 

@@ -74,6 +74,27 @@ func (u *UI) refreshSoon() {
 	}
 }
 
+// keepSelection keeps the list's selection on the download it was on
+// once rows moved, came or went: the list selects a position, and a row
+// moved to the top must not leave the row now in its old place
+// highlighted. A download no longer shown is unselected.
+func (u *UI) keepSelection() {
+	if u.selected < 0 {
+		return
+	}
+	pos := -1
+	if m, ok := u.rows.find(u.selectedID); ok {
+		if p, ok := u.filter.position(m); ok {
+			u.selected, pos = m, p
+		}
+	}
+	if pos < 0 {
+		u.list.UnselectAll()
+		return
+	}
+	u.list.Select(pos)
+}
+
 // apply shows an update; it runs on the UI thread. Its work is bounded
 // by the rows on screen, whatever the download rate: the model takes the
 // changed items, then one refresh of the list draws the visible rows again.
@@ -92,7 +113,8 @@ func (u *UI) apply(upd update) {
 			u.tray.show(upd.totals)
 		}
 	}
-	if u.filter.on() && (reshaped || len(upd.rows) > 0) {
+	reordered := u.filter.on() && (reshaped || len(upd.rows) > 0)
+	if reordered {
 		u.filter.reindex()
 	}
 	if reshaped || len(upd.rows) > 0 || upd.redraw || wasRunning != u.totals.Summary().Running {
@@ -100,9 +122,9 @@ func (u *UI) apply(upd update) {
 	}
 	if reshaped {
 		kit.Visible(u.emptyHint, u.rows.len() == 0)
-		if u.selected >= u.rows.len() {
-			u.list.UnselectAll()
-		}
+	}
+	if reshaped || reordered {
+		u.keepSelection()
 	}
 	u.shown.Store(&shownTotals{at: upd.pulled, sum: upd.sum})
 	if upd.saveProblem != "" {

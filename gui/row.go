@@ -200,36 +200,60 @@ func (r *row) showMenu() {
 
 // TappedSecondary opens the row's menu where the user right-clicked.
 func (r *row) TappedSecondary(e *fyne.PointEvent) {
-	widget.ShowPopUpMenuAtPosition(r.menu(), r.ui.win.Canvas(), e.AbsolutePosition)
+	kit.ShowMenu(r.ui.win.Canvas(), r.menu(), e.AbsolutePosition, fyne.Size{})
 }
 
-// menu lists every action on the row's download; those that do not apply
-// now are greyed out.
+// menu lists the actions on the row's download that apply now; the others
+// are left out, so the menu fits a window 600 pixels tall.
 func (r *row) menu() *fyne.Menu {
 	v, u := r.view, r.ui
 	st := v.State
 	if ids := u.picked.targets(v.ID); len(ids) > 1 {
-		return fyne.NewMenu("", append(append(r.pickedMenu(ids), fyne.NewMenuItemSeparator()), u.edits.menuItems(v, ids)...)...)
+		return fyne.NewMenu("", appliesNow(r.pickedMenu(ids), u.edits.menuItems(v, ids))...)
 	}
 	item := func(label string, icon fyne.Resource, on bool, action func()) *fyne.MenuItem {
 		it := fyne.NewMenuItem(label, action)
 		it.Icon, it.Disabled = icon, !on
 		return it
 	}
-	items := []*fyne.MenuItem{
+	control := []*fyne.MenuItem{
 		item(lang.L("Retry"), theme.ViewRefreshIcon(), v.canRetry(), r.retryNow),
 		item(lang.L("Pause"), theme.MediaPauseIcon(), st == downloader.Queued || st == downloader.Active || st == downloader.Waiting, func() { u.m.Controls().Pause(v.ID) }),
 		item(lang.L("Resume"), theme.MediaPlayIcon(), st == downloader.Paused, func() { u.m.Controls().Resume(v.ID) }),
 		item(lang.L("Cancel"), theme.CancelIcon(), !st.Final(), func() { u.m.Controls().Cancel(v.ID) }),
 		item(lang.L("Use cookies from my browser…"), theme.AccountIcon(), v.SignIn, func() { u.askSignIn(v.URL) }),
-		fyne.NewMenuItemSeparator(),
+	}
+	file := []*fyne.MenuItem{
 		item(lang.L("Open file"), theme.FileImageIcon(), st == downloader.Done && v.Path != "", func() { u.openPath(v.Path) }),
 		item(lang.L("Show in folder"), theme.FolderOpenIcon(), v.Path != "", func() { u.showInFolder(v.Path) }),
 		item(lang.L("Copy link"), theme.ContentCopyIcon(), true, func() { u.app.Clipboard().SetContent(v.URL) }),
 		item(lang.L("Open link in browser"), theme.ComputerIcon(), true, func() { u.openLink(v.URL) }),
-		fyne.NewMenuItemSeparator(),
+		item(lang.L("Forget this link, to download it again"), theme.HistoryIcon(), (st == downloader.Done || st == downloader.Skipped) && !v.Forgotten,
+			func() { u.archive.forgetRows(u, []downloader.ID{v.ID}) }),
 	}
-	return fyne.NewMenu("", append(items, u.edits.menuItems(v, []downloader.ID{v.ID})...)...)
+	return fyne.NewMenu("", appliesNow(control, file, u.edits.menuItems(v, []downloader.ID{v.ID}))...)
+}
+
+// appliesNow joins groups of menu entries with separators, leaving out the
+// entries greyed out and the groups left empty.
+func appliesNow(groups ...[]*fyne.MenuItem) []*fyne.MenuItem {
+	var out []*fyne.MenuItem
+	for _, g := range groups {
+		var on []*fyne.MenuItem
+		for _, it := range g {
+			if !it.Disabled {
+				on = append(on, it)
+			}
+		}
+		if len(on) == 0 {
+			continue
+		}
+		if len(out) > 0 {
+			out = append(out, fyne.NewMenuItemSeparator())
+		}
+		out = append(out, on...)
+	}
+	return out
 }
 
 // openLink opens a link in the web browser.

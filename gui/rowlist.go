@@ -17,7 +17,11 @@ func newRowList(u *UI) *rowList {
 	l.Length = func() int { return u.filter.len() }
 	l.CreateItem = func() fyne.CanvasObject { return newRow(u) }
 	l.UpdateItem = func(id widget.ListItemID, o fyne.CanvasObject) { o.(*row).set(u.rowView(u.filter.model(id))) }
-	l.OnSelected = func(id widget.ListItemID) { u.selected = u.filter.model(id); u.showDetail() }
+	l.OnSelected = func(id widget.ListItemID) {
+		u.selected = u.filter.model(id)
+		u.selectedID = u.rows.id(u.selected)
+		u.showDetail()
+	}
 	l.OnUnselected = func(widget.ListItemID) { u.selected = -1; u.showDetail() }
 	l.ExtendBaseWidget(l)
 	return l

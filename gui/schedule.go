@@ -108,7 +108,7 @@ func (sc *scheduled) set(change func(*schedule.Settings)) {
 func (sc *scheduled) tab() fyne.CanvasObject {
 	s := sc.s.Settings()
 	from, to := sc.clockEntry(s.Window.From, true), sc.clockEntry(s.Window.To, false)
-	limited := widget.NewCheck(lang.L("Download only between"), func(on bool) { sc.set(func(s *schedule.Settings) { s.Limited = on }) })
+	limited := kit.NewEscCheck(lang.L("Download only between"), func(on bool) { sc.set(func(s *schedule.Settings) { s.Limited = on }) })
 	limited.Checked = s.Limited
 	capSelect := newEscSelect(dailyCapLabels(), sc.u.escape)
 	capSelect.SetSelected(dailyCapLabel(s.DailyCap))
@@ -123,7 +123,7 @@ func (sc *scheduled) tab() fyne.CanvasObject {
 	hint := widget.NewLabel(lang.L("Outside these hours, or once the day's data is received, the downloads pause by themselves and go on later."))
 	hint.Wrapping = fyne.TextWrapWord
 	hint.Importance = widget.LowImportance
-	clockBox := func(e *widget.Entry) fyne.CanvasObject {
+	clockBox := func(e *kit.EscEntry) fyne.CanvasObject {
 		return container.NewGridWrap(fyne.NewSize(110, e.MinSize().Height), e) // room for 00:00 and the check mark
 	}
 	return container.NewVBox(
@@ -137,8 +137,8 @@ func (sc *scheduled) tab() fyne.CanvasObject {
 }
 
 // clockEntry is a box for a time of day, taken once it reads as one.
-func (sc *scheduled) clockEntry(d time.Duration, from bool) *widget.Entry {
-	e := widget.NewEntry()
+func (sc *scheduled) clockEntry(d time.Duration, from bool) *kit.EscEntry {
+	e := kit.NewEscEntry(nil)
 	e.SetText(schedule.FormatClock(d))
 	e.Validator = func(s string) error { _, err := schedule.ParseClock(s); return err }
 	e.OnChanged = func(s string) {

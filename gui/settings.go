@@ -46,7 +46,7 @@ type settingsRow struct {
 	maxSizeProblem *widget.Label
 	// more opens the settings that do not fit on the row.
 	more                  *kit.TipButton
-	skipSame, pageReferer *widget.Check
+	skipSame, pageReferer *kit.EscCheck
 	// placement puts pictures found on pages in folders and names them.
 	placement *placement
 	// problem is the last folder problem shown, in problemDlg.
@@ -94,10 +94,10 @@ func newSettingsRow(u *UI, s remembered) *settingsRow {
 		r.apply()
 	}
 
-	r.skipSame = widget.NewCheck(lang.L("Skip pictures I already have (same content)"), nil)
+	r.skipSame = kit.NewEscCheck(lang.L("Skip pictures I already have (same content)"), nil)
 	r.skipSame.Checked = !s.Limits.KeepDuplicates
 	r.skipSame.OnChanged = func(on bool) { r.limits.KeepDuplicates = !on; r.apply() }
-	r.pageReferer = widget.NewCheck(lang.L("Send the page as Referer"), nil)
+	r.pageReferer = kit.NewEscCheck(lang.L("Send the page as Referer"), nil)
 	r.pageReferer.Checked = !s.Limits.NoPageReferer
 	r.pageReferer.OnChanged = func(on bool) { r.limits.NoPageReferer = !on; r.apply() }
 	r.more = kit.NewTipButton(lang.L("More…"), theme.SettingsIcon(), withKey(lang.L("More settings"), fyne.KeyComma, ctrlKey), r.showMore)

@@ -61,8 +61,12 @@ type UI struct {
 	rows    rowModel
 	rowSize rowSize
 	// slowed are the sites Haul holds back now, by key (host:port).
-	slowed   map[string]bool
-	selected int
+	slowed map[string]bool
+	// selected is the model index of the row selected in the list, -1
+	// when none; selectedID is its download, which the selection follows
+	// when rows move (see keepSelection).
+	selected   int
+	selectedID downloader.ID
 	// restored is what was brought back from the last run.
 	restored intakeResult
 

@@ -162,6 +162,9 @@ func statusText(s downloader.ItemSnapshot, c viewContext) string {
 	case downloader.Failed:
 		return failedText(s)
 	case downloader.Skipped:
+		if s.Note.Kind == downloader.NoteSavedBefore {
+			return lang.L("Skipped: saved into this folder before; choose Forget in its menu to download it again")
+		}
 		if !s.Note.IsZero() {
 			return lang.X("row.skipped.note", "Skipped: {{.Note}}", kit.Data{"Note": i18n.SkipNote(kit.Tr, s.Note)})
 		}

@@ -189,7 +189,7 @@ func (w *watched) row(p watch.Page) fyne.CanvasObject {
 		w.watcher.Changed()
 		w.refresh()
 	})
-	every := widget.NewSelect(everyLabels(), nil)
+	every := newEscSelect(everyLabels(), w.u.escape)
 	every.SetSelected(everyLabel(p.Every))
 	every.OnChanged = func(string) {
 		p.Every = time.Duration(everyChoices[every.SelectedIndex()]) * time.Hour

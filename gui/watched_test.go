@@ -62,8 +62,8 @@ func TestWatchedPagesAreCheckedWhenTheWindowOpens(t *testing.T) {
 	}
 	var every *widget.Select
 	guitest.Walk(h.ui.watched.row(pages[0]), func(o fyne.CanvasObject) {
-		if s, ok := o.(*widget.Select); ok {
-			every = s
+		if s, ok := o.(*escSelect); ok {
+			every = &s.Select
 		}
 	})
 	every.SetSelected("every 24 h")

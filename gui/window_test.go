@@ -456,14 +456,14 @@ func TestPickRowsAndActOnThemAll(t *testing.T) {
 		t.Fatalf("picked %d rows after click, Shift+click and Ctrl+click", got)
 	}
 	m := h.row(urls[0]).menu()
-	if m.Items[0].Label != "Retry 2 downloads" {
-		t.Errorf("menu on the picked rows starts with %q", m.Items[0].Label)
+	if m.Items[0].Label != "Pause 2 downloads" {
+		t.Errorf("menu on the picked rows, waiting their turn, starts with %q", m.Items[0].Label)
 	}
 	menuEntry(t, m, "Copy 2").Action()
 	if got := h.app.Clipboard().Content(); got != urls[0]+"\n"+urls[2]+"\n" {
 		t.Errorf("copied %q", got)
 	}
-	m.Items[1].Action()
+	menuEntry(t, m, "Pause 2").Action()
 	h.pump("two paused", func() bool { return h.ui.totals.Summary().Paused == 2 })
 	h.win.Canvas().(fyne.Shortcutable).TypedShortcut(&fyne.ShortcutSelectAll{})
 	if len(h.ui.picked.ids) != 4 {
