@@ -198,6 +198,10 @@ func newUI(a fyne.App, w fyne.Window, cfg config) *UI {
 	u.edits = newRowEdits(u)
 	u.thumbs = thumbnail.New(thumbnail.CacheBytes)
 	u.savedThumbs = newSavedThumbs(ctx, cfg.do, u.thumbs)
+	if cfg.scheduleClock == nil {
+		cfg.scheduleClock, cfg.system = schedule.SystemClock{}, schedule.OS(a.Quit)
+	}
+	u.schedule = newScheduled(u, cfg.scheduleClock, cfg.system)
 	u.build(s)
 	u.network = settings.NewNetwork(u.settingsHost(), settings.NetworkPath(a), saved, netErr)
 	u.batch.showProxy(u.network.InUse())
@@ -208,10 +212,6 @@ func newUI(a fyne.App, w fyne.Window, cfg config) *UI {
 		cfg.browser = render.Options{}
 	}
 	u.watched = newWatched(u, cfg.watchList, cfg.watchClock, cfg.browser)
-	if cfg.scheduleClock == nil {
-		cfg.scheduleClock, cfg.system = schedule.SystemClock{}, schedule.OS(a.Quit)
-	}
-	u.schedule = newScheduled(u, cfg.scheduleClock, cfg.system)
 	u.pickers = picker.New(u.pickerHost())
 	u.restored = u.openQueue(queuePath(a), cfg.journal)
 	_ = u.holds.hold(m.Dir()) // a folder haul get holds is explained when Start is pressed
@@ -277,6 +277,7 @@ func (u *UI) build(s remembered) {
 		u.settings.row(),
 		u.intake.row(),
 		u.clip.bar,
+		u.schedule.bar,
 		u.notice.box,
 	)
 	bottom := container.NewVBox(
