@@ -95,6 +95,17 @@ func (u *UI) keepSelection() {
 	u.list.Select(pos)
 }
 
+// showTotals shows the batch's totals on the line under the list, the
+// batch's buttons, the tabs and the tray.
+func (u *UI) showTotals(t totalsView) {
+	u.totals.show(t)
+	u.batch.enable(t.Summary)
+	u.filter.showCounts(t.Summary)
+	if u.tray != nil {
+		u.tray.show(t)
+	}
+}
+
 // apply shows an update; it runs on the UI thread. Its work is bounded
 // by the rows on screen, whatever the download rate: the model takes the
 // changed items, then one refresh of the list draws the visible rows again.
@@ -106,12 +117,7 @@ func (u *UI) apply(upd update) {
 	// Rows read the batch's state (stopped or running), so the totals go first.
 	wasRunning := u.totals.Summary().Running
 	if upd.newTotals {
-		u.totals.show(upd.totals)
-		u.batch.enable(upd.totals.Summary)
-		u.filter.showCounts(upd.totals.Summary)
-		if u.tray != nil {
-			u.tray.show(upd.totals)
-		}
+		u.showTotals(upd.totals)
 	}
 	reordered := u.filter.on() && (reshaped || len(upd.rows) > 0)
 	if reordered {

@@ -185,14 +185,34 @@ func queuedText(s downloader.ItemSnapshot, c viewContext) string {
 		return lang.L("Stopped; Start resumes it")
 	case !c.running:
 		return lang.L("Not started; press Start")
-	case s.DayLimit > 0 && s.RetryAt.After(c.now):
+	}
+	if text, ok := siteAnswerText(s, c.now); ok {
+		return text
+	}
+	return slotWaitText(s, c)
+}
+
+// siteAnswerText says why an item waits after what its site answered:
+// its files for the day given, a pause asked for, or the failure it will
+// try again after; ok is false when none of these holds it.
+func siteAnswerText(s downloader.ItemSnapshot, now time.Time) (text string, ok bool) {
+	switch {
+	case s.DayLimit > 0 && s.RetryAt.After(now):
 		return lang.XN("row.queued.day", "Its site gave its {{.N}} files for today — waiting until {{.At}}", s.DayLimit,
-			kit.Data{"N": s.DayLimit, "At": i18n.DayLimitEnd(s.RetryAt)})
-	case s.SlowedDown && s.RetryAt.After(c.now):
-		return lang.X("row.queued.slow", "The site asked us to slow down — trying again in {{.In}}", kit.Data{"In": countdownText(s.RetryAt.Sub(c.now))})
+			kit.Data{"N": s.DayLimit, "At": i18n.DayLimitEnd(s.RetryAt)}), true
+	case s.SlowedDown && s.RetryAt.After(now):
+		return lang.X("row.queued.slow", "The site asked us to slow down — trying again in {{.In}}", kit.Data{"In": countdownText(s.RetryAt.Sub(now))}), true
 	case s.Failures > 0 && s.Err != nil && !slowDownAnswer(s.Err):
 		return lang.X("row.queued.error", "Waiting to try again (try {{.Try}}): {{.Problem}}",
-			kit.Data{"Try": s.Failures + 1, "Problem": i18n.Failure(kit.Tr, s.Err)})
+			kit.Data{"Try": s.Failures + 1, "Problem": i18n.Failure(kit.Tr, s.Err)}), true
+	}
+	return "", false
+}
+
+// slotWaitText says why an item waits for a download slot: its site is
+// held back, its site's limit, a large file taking the slots, or its turn.
+func slotWaitText(s downloader.ItemSnapshot, c viewContext) string {
+	switch {
 	case c.siteSlowed(s.URL):
 		return withTry(lang.L("Waiting for its site, which is asked more slowly"), s)
 	case c.slotsFree && c.perHost > 0:
