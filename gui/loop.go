@@ -74,27 +74,6 @@ func (u *UI) refreshSoon() {
 	}
 }
 
-// keepSelection keeps the list's selection on the download it was on
-// once rows moved, came or went: the list selects a position, and a row
-// moved to the top must not leave the row now in its old place
-// highlighted. A download no longer shown is unselected.
-func (u *UI) keepSelection() {
-	if u.selected < 0 {
-		return
-	}
-	pos := -1
-	if m, ok := u.rows.find(u.selectedID); ok {
-		if p, ok := u.filter.position(m); ok {
-			u.selected, pos = m, p
-		}
-	}
-	if pos < 0 {
-		u.list.UnselectAll()
-		return
-	}
-	u.list.Select(pos)
-}
-
 // showTotals shows the batch's totals on the line under the list, the
 // batch's buttons, the tabs and the tray.
 func (u *UI) showTotals(t totalsView) {
@@ -130,7 +109,7 @@ func (u *UI) apply(upd update) {
 		kit.Visible(u.emptyHint, u.rows.len() == 0)
 	}
 	if reshaped || reordered {
-		u.keepSelection()
+		u.list.keepSelection()
 	}
 	u.shown.Store(&shownTotals{at: upd.pulled, sum: upd.sum})
 	if upd.saveProblem != "" {

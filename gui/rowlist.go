@@ -27,6 +27,28 @@ func newRowList(u *UI) *rowList {
 	return l
 }
 
+// keepSelection keeps the list's selection on the download it was on
+// once rows moved, came or went: the list selects a position, and a row
+// moved to the top must not leave the row now in its old place
+// highlighted. A download no longer shown is unselected.
+func (l *rowList) keepSelection() {
+	u := l.ui
+	if u.selected < 0 {
+		return
+	}
+	pos := -1
+	if m, ok := u.rows.find(u.selectedID); ok {
+		if p, ok := u.filter.position(m); ok {
+			u.selected, pos = m, p
+		}
+	}
+	if pos < 0 {
+		l.UnselectAll()
+		return
+	}
+	l.Select(pos)
+}
+
 // TypedShortcut picks every row on Ctrl+A; every other shortcut does what
 // it does anywhere in the window (Ctrl+Enter starts, Ctrl+V pastes…), since
 // Fyne hands shortcuts to the widget with the keyboard, not to the window.
