@@ -64,6 +64,9 @@ func TestAForgottenRowIsFetchedAgainByRetryOrAddingIt(t *testing.T) {
 	for _, u := range urls {
 		h.waitState(u, downloader.Skipped)
 	}
+	if got, want := h.row(urls[2]).status.Text, "Skipped: saved into this folder before; choose Forget in its menu to download it again"; got != want {
+		t.Errorf("a row skipped as saved before says %q, want %q", got, want)
+	}
 	retried, _ := h.view(urls[0])
 	pasted, _ := h.view(urls[1])
 	h.ui.archive.forgetRows(h.ui, []downloader.ID{retried.ID, pasted.ID})

@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"haul/downloader"
@@ -174,6 +175,9 @@ func TestWindowFitsEightHundredPixels(t *testing.T) {
 					fyne.CurrentApp().Driver().AbsolutePositionForObject(o), o.Size().Width)
 			}
 		}
+		if name := "a-picture-with-a-rather-"; r.title.Size().Width < fyne.MeasureText(name, theme.TextSize(), fyne.TextStyle{}).Width {
+			t.Errorf("at %v the name column (%.0f px) shows less than %q", size, r.title.Size().Width, name)
+		}
 	}
 	h.press(fyne.KeyComma, ctrl)
 	for _, w := range []fyne.CanvasObject{h.ui.settings.perHost, h.ui.settings.retries, h.ui.settings.exists} {
@@ -184,6 +188,34 @@ func TestWindowFitsEightHundredPixels(t *testing.T) {
 }
 
 func (h *harness) view0() rowView { return h.ui.rowView(0) }
+
+// TestRowMenusFitTheSmallestWindow: a row's menu lists only what applies
+// to the row now, whatever its state, and fits a window 600 pixels tall.
+func TestRowMenusFitTheSmallestWindow(t *testing.T) {
+	h := newHarness(t, map[string]int{prefRetries: 0})
+	h.win.Resize(fyne.NewSize(800, 600))
+	saved := h.serve([]string{"saved.png"}, fileBody)[0]
+	gone := h.serve([]string{"gone.png"}, fileBody, downloadtest.Status(404))[0]
+	waiting := h.serve([]string{"waiting.png"}, fileBody)[0]
+	h.paste(saved + "\n" + gone)
+	h.waitRows(2)
+	h.ui.batch.Start()
+	h.waitTotals("1 saved · 0 skipped · 1 failed")
+	h.ui.batch.Stop()
+	h.paste(waiting)
+	h.waitRows(3)
+	for _, link := range []string{saved, gone, waiting} {
+		m := h.row(link).menu()
+		for _, it := range m.Items {
+			if it.Disabled {
+				t.Errorf("the menu of %s offers %q greyed out", link, it.Label)
+			}
+		}
+		if tall := widget.NewPopUpMenu(m, h.win.Canvas()).MinSize().Height; tall > 560 {
+			t.Errorf("the menu of %s is %.0f px tall", link, tall)
+		}
+	}
+}
 
 // Problem 3: rows show the file name at once, the full status in the
 // details line, tooltips on icon buttons, and "Show" is a real button.
