@@ -274,6 +274,7 @@ func TestWatchThisPageThenAddSavesThePictures(t *testing.T) {
 	fmt.Fprintf(&page, `<a href="/w/p3.png">3</a><a href="/w/p4.png">4</a>`)
 	h.srv.Handle("/w", []byte(page.String()), html)
 	h.ui.batch.Stop()
+	h.waitCommands()
 	h.paste(h.srv.URL("/w/p4.png"))
 	h.waitRows(4)
 	drain(clock)
