@@ -49,7 +49,7 @@ help:
 	@echo "make methods      list the types with more than 40 methods"
 	@echo "make imports      check that no part of the engine imports the engine package"
 	@echo "make aliases      check that downloader/aliases.go is generated from today's parts"
-	@echo "make e2e          end-to-end test under Xvfb"
+	@echo "make e2e          end-to-end test under Xvfb; it retakes the pictures in docs/images"
 	@echo "make test-windows Haul.exe, its window and its installer tested under Wine"
 	@echo "make test-browser the browser extension in headless Chromium, handing a gallery to Haul"
 	@echo "make package      Linux and Windows downloads into dist/"

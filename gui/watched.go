@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"haul/downloader"
@@ -26,9 +27,14 @@ import (
 // checks them when the window opens and every few hours, through the
 // window's own engine (an intake of its own per check, into the page's
 // folder, with the folder's archive), so that the limits, each site's
-// learned pace and files a day, and At once are the window's; and it sends
-// a notification when a check saved new pictures. The list is the one
-// haul watch keeps.
+// learned pace and files a day, and At once are the window's; the
+// pictures the window's list holds are left to the list, which takes a
+// link once. When a check saved new pictures the window says so over the
+// list, with a button that opens their folder, and a notification says it
+// too. A page starts being watched from what it shows then: those pictures
+// are the user's to choose in the picker, which saves them in the window's
+// list, and the checks save the ones that appear after. The list is the
+// one haul watch keeps.
 type watched struct {
 	u       *UI
 	list    *watch.List
@@ -110,13 +116,16 @@ func (w *watched) renderer() downloader.PageRenderer {
 	return w.browser
 }
 
-// checked tells the user of new pictures and shows the check in the tab,
-// on the UI thread.
+// checked tells the user of new pictures, in the window and in a
+// notification, and shows the check in the tab, on the UI thread.
 func (w *watched) checked(p watch.Page, r watch.Result) {
 	w.u.do(func() {
 		if r.New > 0 {
 			text := lang.XN("watch.new", "{{.N}} new pictures from {{.Page}}", r.New, kit.Data{"N": r.New, "Page": p.URL})
 			w.u.app.SendNotification(fyne.NewNotification(appName(w.u.app.Metadata()), text))
+			saved := lang.XN("watch.saved", "{{.N}} new pictures from {{.Page}}, saved into {{.Folder}}", r.New,
+				kit.Data{"N": r.New, "Page": pageName(p.URL), "Folder": p.Dir})
+			w.u.intake.setWithAction(saved, lang.L("Open folder"), theme.FolderOpenIcon(), func() { w.u.openURL(p.Dir) })
 		}
 		w.refresh()
 	})
@@ -124,9 +133,10 @@ func (w *watched) checked(p watch.Page, r watch.Result) {
 
 // add watches the page, its new pictures saved into the window's folder;
 // rendered says its pictures were found with the browser, which its
-// checks then use too.
+// checks then use too. It counts as checked now: what it shows now is
+// chosen in the picker.
 func (w *watched) add(page string, rendered bool) {
-	p := watch.Page{URL: page, Dir: w.u.m.Dir(), Every: watch.DefaultEvery, Render: rendered}
+	p := watch.Page{URL: page, Dir: w.u.m.Dir(), Every: watch.DefaultEvery, Render: rendered, Checked: w.watcher.Clock.Now()}
 	msg := lang.X("watch.added", "Watching {{.Page}}: its new pictures are saved into {{.Folder}}", kit.Data{"Page": page, "Folder": p.Dir})
 	if _, err := w.list.Add(p); err != nil {
 		msg = err.Error()
@@ -176,7 +186,7 @@ func (w *watched) row(p watch.Page) fyne.CanvasObject {
 		w.watcher.Changed()
 		w.refresh()
 	})
-	every := widget.NewSelect(everyLabels(), nil)
+	every := newEscSelect(everyLabels(), w.u.escape)
 	every.SetSelected(everyLabel(p.Every))
 	every.OnChanged = func(string) {
 		p.Every = time.Duration(everyChoices[every.SelectedIndex()]) * time.Hour

@@ -197,19 +197,10 @@ func addressName(raw string) string {
 }
 
 // takesAgain says a link already in the list, as the item had, is to be
-// fetched again when it comes in again here, and makes it the intake's:
-// an item whose link was taken out of the download archive (forgotten);
-// and, for an intake with a run of its own (a watched page's check), one
-// that failed or was canceled, as a check of its own would try it again.
-// The store's lock is held.
-func (in *Intake) takesAgain(had *Item) bool {
-	again := had.forgotten || in.own && (had.state == Failed || had.state == Canceled)
-	if again && in.own && had.src != in {
-		had.src = in
-		in.ids = append(in.ids, had.id)
-	}
-	return again
-}
+// fetched again when it comes in again here: an item whose link was taken
+// out of the download archive (forgotten). An intake with a run of its own
+// (a watched page's check) leaves the list's items to the list.
+func (in *Intake) takesAgain(had *Item) bool { return !in.own && had.forgotten }
 
 // added notes a new item of the intake.
 func (in *Intake) added(it *Item) {

@@ -91,7 +91,10 @@ type Item struct {
 	// splitting follows the file while a try fetches it over several
 	// connections; the record takes its holes from it.
 	splitting atomic.Pointer[ranges.Tracker]
-	speed     *speedMeter // set while Active: most items never need one at once
+	// extraConns counts the connections fetching parts of the file now
+	// besides the try's own.
+	extraConns atomic.Int32
+	speed      *speedMeter // set while Active: most items never need one at once
 }
 
 func newItem(id ID, raw, host string, src *Intake) *Item {
@@ -142,6 +145,7 @@ func (it *Item) snapshot(now time.Time) Snapshot {
 	if it.state == Active && it.speed != nil {
 		s.Speed = it.speed.rate(now, b)
 		s.Idle = now.Sub(it.speed.lastSince(it.activeAt))
+		s.Connections = 1 + int(it.extraConns.Load())
 	}
 	return s
 }

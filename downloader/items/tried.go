@@ -200,6 +200,10 @@ func (t *Tried) Checkpoint() {
 	s.markDirty(it)
 }
 
+// Connections counts delta more connections fetching parts of the file
+// besides the try's own.
+func (t *Tried) Connections(delta int) { t.it.extraConns.Add(int32(delta)) }
+
 // OneConnection keeps the item's file to one connection from now on.
 func (t *Tried) OneConnection() {
 	s, it := t.s, t.it

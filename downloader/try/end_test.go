@@ -47,6 +47,7 @@ func (f *fakeItem) SetHoles(*ranges.Tracker)                                {}
 func (f *fakeItem) EndSplit(ranges.Holes)                                   {}
 func (f *fakeItem) Checkpoint()                                             {}
 func (f *fakeItem) OneConnection()                                          {}
+func (f *fakeItem) Connections(int)                                         {}
 func (f *fakeItem) Remembered() (string, string, string)                    { return "", "", "" }
 func (f *fakeItem) History() (h rules.History)                              { f.locked(func() {}); return h }
 func (f *fakeItem) DropPart() (part string) {

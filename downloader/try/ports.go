@@ -70,6 +70,9 @@ type Item interface {
 	EndSplit(holes ranges.Holes)
 	// Checkpoint marks the item changed: its parts reached a checkpoint.
 	Checkpoint()
+	// Connections counts delta more connections fetching parts of the
+	// file besides the try's own.
+	Connections(delta int)
 	// OneConnection keeps the item's file to one connection from now on.
 	OneConnection()
 	// DropPart gives up the item's temporary file and returns its path

@@ -40,7 +40,8 @@ func (t *Try) splitPlan(a transfer.Answer, exclusive bool, tag disk.Tag) (plan t
 		return t.stop(Outcome{Verdict: unjournaledVerdict(err)}), true
 	}
 	f, err := t.p.Disk.OpenSplitPart(t.part, a.Offset, resuming, exclusive, disk.Tag{Link: tag.Link})
-	split := &transfer.Split{Connections: t.j.Limits.Connections, Holes: holes, Tracker: tracker, Slots: t.p.Site}
+	split := &transfer.Split{Connections: t.j.Limits.Connections, Holes: holes, Tracker: tracker,
+		Slots: itemSlots{site: t.p.Site, item: t.p.Item}}
 	return transfer.Plan{File: f, OpenErr: err, Split: split}, true
 }
 
@@ -50,3 +51,28 @@ func (t *Try) setHoles(tracker *ranges.Tracker) error {
 	t.p.Item.SetHoles(tracker)
 	return t.p.Journal.Flush(false)
 }
+
+// itemSlots are the site's slots of a file's extra connections, counted
+// on the item too: its snapshot shows how many fetch it.
+type itemSlots struct {
+	site Site
+	item Item
+}
+
+// TryAcquire takes a slot for one more connection when the site has one.
+func (s itemSlots) TryAcquire() bool {
+	if !s.site.TryAcquire() {
+		return false
+	}
+	s.item.Connections(1)
+	return true
+}
+
+// Release gives back a slot TryAcquire gave.
+func (s itemSlots) Release() {
+	s.site.Release()
+	s.item.Connections(-1)
+}
+
+// Refused says the server refused one more connection.
+func (s itemSlots) Refused() { s.site.Refused() }
