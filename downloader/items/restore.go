@@ -313,19 +313,36 @@ func (rs restorer) savedFiles(r Record, saved State, folder *savedFolder) (f sav
 	final := filepath.Join(folder.dir, r.Name)
 	switch {
 	case there && interrupted:
-		f.linked = hasPart && sameFile(d, final, final+".part")
-		if !hasPart || f.linked {
-			f.final = d.Look(final)
-		}
+		f.linked, f.final = interruptedFile(d, final, hasPart)
 	case there && saved == Done && !r.OwnsPart:
 		f.linked = sameFile(d, final, final+".part")
 	}
 	if r.OwnsPart && hasPart {
-		if fi, err := d.Lstat(final + ".part"); err == nil && fi.Mode().IsRegular() {
-			f.part = fi
-		}
+		f.part = ownPart(d, final+".part")
 	}
 	return f
+}
+
+// interruptedFile looks at the final file of an item that was under way,
+// and says whether its temporary file, when the folder lists one
+// (hasPart), is a second name of it. A temporary file that is another
+// file leaves the final file unlooked at: the item is queued again.
+func interruptedFile(d *disk.Disk, final string, hasPart bool) (linked bool, there disk.FileAt) {
+	linked = hasPart && sameFile(d, final, final+".part")
+	if hasPart && !linked {
+		return false, disk.FileAt{}
+	}
+	return linked, d.Look(final)
+}
+
+// ownPart is the item's temporary file at part when it is a regular
+// file, nil otherwise.
+func ownPart(d *disk.Disk, part string) fs.FileInfo {
+	fi, err := d.Lstat(part)
+	if err != nil || !fi.Mode().IsRegular() {
+		return nil
+	}
+	return fi
 }
 
 // sameFile says the two paths name one file: a temporary file linked to

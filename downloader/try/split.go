@@ -2,6 +2,7 @@ package try
 
 import (
 	"net/http"
+	"sync"
 
 	"haul/downloader/disk"
 	"haul/downloader/ranges"
@@ -16,7 +17,10 @@ import (
 
 // splitPlan fetches the file over several connections when that gains:
 // the rest of a file an earlier try fetched in parts, or a large file
-// from a server that takes ranges and names its version. The missing
+// from a server that takes ranges and names its version, when a slot is
+// free now for a second connection (taken here and handed to it); with
+// every slot busy one connection fetches the file as fast, with less to
+// do. The missing
 // spans reach the journal before the file is written; the file's own note
 // keeps no version, so that without the journal it restarts from byte 0
 // rather than resume from a size that says nothing. ok is false for a
@@ -24,9 +28,10 @@ import (
 func (t *Try) splitPlan(a transfer.Answer, exclusive bool, tag disk.Tag) (plan transfer.Plan, ok bool) {
 	holes := t.j.Holes
 	resuming := len(holes) > 0 && a.Resp.StatusCode == http.StatusPartialContent
+	slots := &itemSlots{site: t.p.Site, item: t.p.Item}
 	if !resuming {
 		if t.j.Limits.Connections < 2 || t.j.OneConnection || !a.Ranges || !tag.HasVersion() ||
-			a.Total-a.Offset < t.j.Limits.SplitThreshold {
+			a.Total-a.Offset < t.j.Limits.SplitThreshold || !slots.reserve() {
 			if holes != nil {
 				t.p.Item.SetHoles(nil) // written from its start now
 			}
@@ -34,14 +39,14 @@ func (t *Try) splitPlan(a transfer.Answer, exclusive bool, tag disk.Tag) (plan t
 		}
 		holes = ranges.Holes{{Start: a.Offset, End: a.Total}}
 	}
+	t.slots = slots
 	tracker := ranges.NewTracker(holes)
 	t.split = tracker
 	if err := t.setHoles(tracker); err != nil {
 		return t.stop(Outcome{Verdict: unjournaledVerdict(err)}), true
 	}
 	f, err := t.p.Disk.OpenSplitPart(t.part, a.Offset, resuming, exclusive, disk.Tag{Link: tag.Link})
-	split := &transfer.Split{Connections: t.j.Limits.Connections, Holes: holes, Tracker: tracker,
-		Slots: itemSlots{site: t.p.Site, item: t.p.Item}}
+	split := &transfer.Split{Connections: t.j.Limits.Connections, Holes: holes, Tracker: tracker, Slots: slots}
 	return transfer.Plan{File: f, OpenErr: err, Split: split}, true
 }
 
@@ -53,15 +58,29 @@ func (t *Try) setHoles(tracker *ranges.Tracker) error {
 }
 
 // itemSlots are the site's slots of a file's extra connections, counted
-// on the item too: its snapshot shows how many fetch it.
+// on the item too (its snapshot shows how many fetch it), with the one
+// taken when the plan was made (spare) for the first.
 type itemSlots struct {
-	site Site
-	item Item
+	site  Site
+	item  Item
+	mu    sync.Mutex
+	spare bool
 }
 
-// TryAcquire takes a slot for one more connection when the site has one.
-func (s itemSlots) TryAcquire() bool {
-	if !s.site.TryAcquire() {
+// reserve takes a slot now for the first extra connection.
+func (s *itemSlots) reserve() bool {
+	s.spare = s.site.TryAcquire()
+	return s.spare
+}
+
+// TryAcquire takes a slot for one more connection: the spare one, else
+// one the site has free now.
+func (s *itemSlots) TryAcquire() bool {
+	s.mu.Lock()
+	spare := s.spare
+	s.spare = false
+	s.mu.Unlock()
+	if !spare && !s.site.TryAcquire() {
 		return false
 	}
 	s.item.Connections(1)
@@ -69,10 +88,21 @@ func (s itemSlots) TryAcquire() bool {
 }
 
 // Release gives back a slot TryAcquire gave.
-func (s itemSlots) Release() {
+func (s *itemSlots) Release() {
 	s.site.Release()
 	s.item.Connections(-1)
 }
 
 // Refused says the server refused one more connection.
-func (s itemSlots) Refused() { s.site.Refused() }
+func (s *itemSlots) Refused() { s.site.Refused() }
+
+// done gives back the spare slot when no connection took it.
+func (s *itemSlots) done() {
+	s.mu.Lock()
+	spare := s.spare
+	s.spare = false
+	s.mu.Unlock()
+	if spare {
+		s.site.Release()
+	}
+}

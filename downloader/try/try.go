@@ -173,6 +173,7 @@ type Try struct {
 	part    string          // the temporary file the body goes to
 	hash    hash.Hash       // the picture's sha256, fed by the transfer
 	split   *ranges.Tracker // follows a file fetched over several connections
+	slots   *itemSlots      // the slots of its extra connections
 	stopped Outcome         // why the plan stopped the try
 	// A small body is received in memory (small.go): mem holds it, name
 	// and tag are what it is saved under.
@@ -202,6 +203,7 @@ func (t *Try) Run(ctx context.Context) Result {
 	if opened != nil {
 		r = opened.Finish(t.plan(opened.Answer))
 		if t.split != nil {
+			t.slots.done()
 			t.p.Item.EndSplit(t.split.Durable())
 		}
 	}
