@@ -31,6 +31,8 @@ type Manager struct {
 	opts   Options
 	now    func() time.Time
 	limits atomic.Pointer[Limits] // the settings in force
+	// policy is the retry policy of the limits in force.
+	policy atomic.Pointer[rules.Policy]
 	// files is what the open-file limit lets run at once: downloads and syncs.
 	files openfiles.Budget
 
@@ -75,8 +77,7 @@ func New(opts Options) *Manager {
 	if opts.Archive != nil {
 		m.archive = opts.Archive
 	}
-	limits := opts.Limits
-	m.limits.Store(&limits)
+	m.storeLimits(opts.Limits)
 	now := func() time.Time { return m.now() }
 	m.sites = sites.New(sites.Config{Slots: min(opts.Concurrency, files.Downloads), MostSlots: MaxConcurrency,
 		MostConnections: MaxConnectionsPerFile, SiteWait: opts.SiteWait, Limits: m.siteLimits,
@@ -97,7 +98,7 @@ func New(opts Options) *Manager {
 	m.net = network.New(nc, m.rates)
 	m.env = try.Env{Rates: m.rates, IdleTimeout: opts.IdleTimeout, SavePages: opts.SavePages, Now: now,
 		OnExists: func() names.Policy { return m.Limits().OnExists },
-		Policy:   func() rules.Policy { return retryPolicy(m.opts, m.Limits()) }}
+		Policy:   func() rules.Policy { return *m.policy.Load() }}
 	if opts.LearnedLimits != "" {
 		_ = m.sites.Load(opts.LearnedLimits) // a file that cannot be read only means learning again
 	}
@@ -329,7 +330,7 @@ func (m *Manager) SetLimits(l Limits) int {
 	l.Concurrency = min(l.Concurrency, MaxConcurrency)
 	l.PerHost = max(l.PerHost, 0)
 	l.Retries = max(l.Retries, 0)
-	m.limits.Store(&l)
+	m.storeLimits(l)
 	slots := min(l.Concurrency, m.files.Downloads) // the open-file limit may allow fewer
 	yielded := m.list.YieldBeyond(slots, try.ErrYielded)
 	m.sites.Resize(slots)
@@ -337,6 +338,13 @@ func (m *Manager) SetLimits(l Limits) int {
 	m.sites.SetMaxWait(l.SiteWait)
 	m.net.SetNoPageReferer(l.NoPageReferer)
 	return yielded
+}
+
+// storeLimits puts the settings l in force, with their retry policy.
+func (m *Manager) storeLimits(l Limits) {
+	p := retryPolicy(m.opts, l)
+	m.policy.Store(&p)
+	m.limits.Store(&l)
 }
 
 // Limits returns the settings in force.
