@@ -149,3 +149,47 @@ func TestWatchCommandLine(t *testing.T) {
 		}
 	}
 }
+
+// TestAWatchedFolderWhoseArchiveIsDamagedGetsNothingBack: the user deleted
+// the pictures a watched page brought; the folder's archive is then
+// damaged. haul watch must not bring the deleted pictures back: it says
+// which archive cannot be read and exits 1, fetching nothing. Once the
+// archive is moved aside, the next check starts a new one.
+func TestAWatchedFolderWhoseArchiveIsDamagedGetsNothingBack(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	s := newServer(t)
+	g := &growingGallery{s: s}
+	g.grow(20)
+	dir := filepath.Join(t.TempDir(), "out")
+	if r := runWatch(t.Context(), "add", s.URL("/gallery"), "-o", dir); r.code != exitOK {
+		t.Fatalf("add: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	if r := runWatch(t.Context()); r.code != exitOK || !strings.Contains(r.stdout, "20 new pictures") {
+		t.Fatalf("first check: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	for _, f := range savedFiles(t, dir) {
+		os.Remove(filepath.Join(dir, f)) // the user threw them away
+	}
+	base, _ := archive.DefaultBase()
+	path, _ := archive.PathFor(base, dir)
+	for _, suffix := range []string{"-wal", "-shm"} {
+		os.Remove(path + suffix)
+	}
+	if err := os.WriteFile(path, bytes.Repeat([]byte("damaged "), 512), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	before := g.fetched()
+	r := runWatch(t.Context())
+	if r.code != exitFailed || !strings.Contains(r.stderr, path) || strings.Contains(r.stdout, "new picture") {
+		t.Errorf("check with a damaged archive: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	if got := g.fetched() - before; got != 0 || len(savedFiles(t, dir)) != 0 {
+		t.Errorf("%d pictures fetched again, %d saved again; want none", got, len(savedFiles(t, dir)))
+	}
+	if err := os.Rename(path, path+".broken"); err != nil {
+		t.Fatal(err)
+	}
+	if r := runWatch(t.Context()); r.code != exitOK || !strings.Contains(r.stdout, "20 new pictures") {
+		t.Errorf("check after the archive was moved aside: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+}

@@ -92,8 +92,12 @@ type pageChecker struct {
 }
 
 // check reads the page for pictures and saves those its folder's archive
-// does not hold.
+// does not hold. A folder whose archive cannot be read gets nothing: the
+// check says so.
 func (c pageChecker) check(ctx context.Context, p watch.Page) watch.Result {
+	if err := c.folders.Check(p.Dir); err != nil {
+		return watch.Result{Problem: i18n.ArchiveProblem(tr(), p.Dir, err)}
+	}
 	cfg := config{dir: p.Dir, fromPage: p.URL, pages: 1, render: p.Render, quiet: true, network: c.net}
 	cfg.limits.Concurrency, cfg.limits.Retries = downloader.DefaultConcurrency, downloader.DefaultRetries
 	cfg.idleTimeout = downloader.DefaultIdleTimeout

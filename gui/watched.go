@@ -68,8 +68,12 @@ func (w *watched) start(ctx context.Context) {
 }
 
 // check reads the page and saves the pictures its folder's archive does
-// not hold, with the window's limits, proxy, site rules and cookies.
+// not hold, with the window's limits, proxy, site rules and cookies; a
+// folder whose archive cannot be read gets nothing, and the check says so.
 func (w *watched) check(ctx context.Context, p watch.Page) watch.Result {
+	if err := w.u.archive.checkFolder(p.Dir); err != nil {
+		return watch.Result{Problem: i18n.ArchiveProblem(kit.Tr, p.Dir, err)}
+	}
 	opts := downloader.Options{Limits: w.u.m.Limits(), Dir: p.Dir, Archive: w.u.archive,
 		Proxy: w.u.network.Proxy(), Sites: w.u.network.Sites(), Jar: w.u.jar}
 	if w.u.env.options != nil {
