@@ -203,7 +203,12 @@ func newUI(a fyne.App, w fyne.Window, cfg config) *UI {
 	}
 	u.watched = newWatched(u, cfg.watchList, cfg.watchClock, cfg.browser)
 	if cfg.scheduleClock == nil {
-		cfg.scheduleClock, cfg.system = schedule.SystemClock{}, schedule.OS(a.Quit)
+		cfg.scheduleClock = schedule.SystemClock{}
+	}
+	if cfg.system == nil {
+		// The countdown ends on a goroutine of its own: Haul quits on the
+		// UI thread, as Ctrl+Q quits it.
+		cfg.system = schedule.OS(func() { u.do(u.Quit) })
 	}
 	u.schedule = newScheduled(u, cfg.scheduleClock, cfg.system)
 	u.pickers = picker.New(u.pickerHost())
