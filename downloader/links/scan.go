@@ -163,8 +163,8 @@ func linkEnd(line string, start int) int {
 	for i < len(line) {
 		b := line[i]
 		if b >= utf8.RuneSelf {
-			r, size := utf8.DecodeRuneInString(line[i:])
-			if endsLinkRune(r, size) && !invisible(r) && !(i < hostEnd && labelDotAt(line, i)) {
+			size, ends := runeEndsLink(line, i, hostEnd)
+			if ends {
 				return i
 			}
 			i += size
@@ -186,6 +186,13 @@ func linkEnd(line string, start int) int {
 		i++
 	}
 	return i
+}
+
+// runeEndsLink says whether the character beyond ASCII at line[i], of
+// size bytes, ends a link whose site name can go on up to hostEnd.
+func runeEndsLink(line string, i, hostEnd int) (size int, ends bool) {
+	r, size := utf8.DecodeRuneInString(line[i:])
+	return size, endsLinkRune(r, size) && !invisible(r) && !(i < hostEnd && labelDotAt(line, i))
 }
 
 // siteNameEnd is where the site name of the link at start can end at the
