@@ -196,13 +196,14 @@ func runeEndsLink(line string, i, hostEnd int) (size int, ends bool) {
 }
 
 // siteNameEnd is where the site name of the link at start can end at the
-// latest: the first /, ?, # or space after its "//", or the line's end.
+// latest: the first /, ?, # or space after the "//" that follows its
+// scheme, or the line's end; start for a link without one.
 func siteNameEnd(line string, start int) int {
-	slashes := strings.Index(line[start:], "//")
-	if slashes < 0 {
+	colon := strings.IndexByte(line[start:min(len(line), start+maxSchemeLen+1)], ':')
+	if colon < 0 || !strings.HasPrefix(line[start+colon+1:], "//") {
 		return start
 	}
-	from := start + slashes + 2
+	from := start + colon + 3
 	if end := strings.IndexAny(line[from:], "/?# \t"); end >= 0 {
 		return from + end
 	}
