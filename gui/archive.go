@@ -6,7 +6,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/lang"
-	"fyne.io/fyne/v2/widget"
 
 	"haul/downloader"
 	"haul/downloader/archive"
@@ -92,8 +91,8 @@ func (a *folderArchive) forget(items []downloader.ItemSnapshot) (int, error) {
 }
 
 // check is the setting that turns the archive on and off.
-func (a *folderArchive) check(p fyne.Preferences) *widget.Check {
-	c := widget.NewCheck(lang.L("Never download again what was saved in a folder, even after it is deleted"), func(on bool) {
+func (a *folderArchive) check(p fyne.Preferences) *kit.EscCheck {
+	c := kit.NewEscCheck(lang.L("Never download again what was saved in a folder, even after it is deleted"), func(on bool) {
 		a.on.Store(on)
 		p.SetBool(prefArchive, on)
 	})

@@ -25,24 +25,27 @@ var listExtensions = []string{".txt", ".csv", ".tsv", ".html", ".htm", ".md", ".
 // intakeLine is how links come into the window: pasted, dropped
 // (drop.go), opened from lists, or handed over by another launch or the
 // browser (handover.go); and the one short line that says what the last
-// add did, with a button that lists the lines that were not links.
+// add did, with a button that lists the lines that were not links, or
+// one for what the line tells of (the folder new pictures went to).
 type intakeLine struct {
 	ui       *UI
-	label    *widget.Label
+	label    *kit.TipLabel
 	show     *widget.Button
+	action   *widget.Button
 	problems []links.Problem
 }
 
 func newIntakeLine(u *UI) *intakeLine {
-	l := &intakeLine{ui: u, label: widget.NewLabel("")}
-	l.label.Truncation = fyne.TextTruncateEllipsis
+	l := &intakeLine{ui: u, label: kit.NewTipLabel()}
 	l.show = widget.NewButtonWithIcon(lang.L("Show"), theme.ListIcon(), l.showProblems)
 	l.show.Hide()
+	l.action = widget.NewButton("", nil)
+	l.action.Hide()
 	return l
 }
 
 func (l *intakeLine) row() fyne.CanvasObject {
-	return container.NewBorder(nil, nil, nil, l.show, l.label)
+	return container.NewBorder(nil, nil, nil, container.NewHBox(l.show, l.action), l.label)
 }
 
 // intakeResult sums up one add: from the clipboard, from one or more files,
@@ -250,6 +253,16 @@ func (l *intakeLine) set(msg string, problems []links.Problem) {
 	l.label.SetText(msg)
 	l.problems = problems
 	kit.Visible(l.show, len(problems) > 0)
+	l.action.Hide()
+}
+
+// setWithAction shows msg with a button that does what it offers.
+func (l *intakeLine) setWithAction(msg, label string, icon fyne.Resource, action func()) {
+	l.set(msg, nil)
+	l.action.SetText(label)
+	l.action.SetIcon(icon)
+	l.action.OnTapped = action
+	l.action.Show()
 }
 
 // showProblems lists every rejected line with its number and reason.

@@ -1,17 +1,20 @@
 package gui
 
 import (
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/widget"
 
 	"haul/downloader"
 	"haul/downloader/downloadtest"
 	"haul/downloader/schedule"
 	"haul/downloader/watch/watchtest"
+	"haul/gui/guitest"
 )
 
 // fakeSystem counts what the schedule asks of the computer.
@@ -32,8 +35,9 @@ func (s *fakeSystem) counts() [3]int {
 
 // TestTheEndOfTheBatchCountsDownToTheActionChosen: once the batch is
 // done, the action chosen under More… is taken a minute later, by the
-// clock, unless the countdown's dialog is cancelled; the schedule's
-// settings are remembered.
+// clock, unless the countdown's dialog is cancelled; the dialog counts
+// the seconds; the choice was for that batch alone: it goes back to
+// nothing, is not remembered, and the next batch ends without one.
 func TestTheEndOfTheBatchCountsDownToTheActionChosen(t *testing.T) {
 	cases := []struct {
 		name   string
@@ -55,23 +59,39 @@ func TestTheEndOfTheBatchCountsDownToTheActionChosen(t *testing.T) {
 			h.reopen()
 			sc := h.ui.schedule
 			sc.set(func(s *schedule.Settings) { s.WhenDone = c.action })
-			if got := h.ui.prefs.String(prefScheduleDone); got != c.action.String() {
+			if got := h.ui.prefs.String(prefScheduleDone); got != "" {
 				t.Errorf("the action is remembered as %q", got)
 			}
-			urls := h.serve([]string{"a.png"}, fileBody)
+			if !sc.bar.Visible() || !strings.Contains(sc.barLabel.Text, actionLabel(c.action)) {
+				t.Errorf("the window does not say what happens when all are done: %q", sc.barLabel.Text)
+			}
+			urls := h.serve([]string{"a.png", "later.png"}, fileBody)
 			h.paste(urls[0])
 			h.waitRows(1)
 			h.ui.batch.Start()
 			h.waitState(urls[0], downloader.Done)
 			h.pump("the countdown", func() bool { return sc.countdown != nil })
 			cd := sc.countdown
+			if sc.s.Settings().WhenDone != schedule.Nothing || sc.bar.Visible() {
+				t.Error("the action chosen for the batch stays chosen once it is done")
+			}
 			if c.cancel {
 				h.ui.closeTopDialog()
+			} else {
+				clock.Advance(time.Second)
+				h.pump("the countdown to count", func() bool { return dialogSays(h, "in 0:59") })
 			}
 			clock.Advance(schedule.CountdownLength)
 			<-cd.Done
 			if got := sys.counts(); got != c.want {
 				t.Errorf("quit, sleep, shut down: %v, want %v", got, c.want)
+			}
+			h.pump("the countdown to end", func() bool { return sc.countdown == nil })
+			h.paste(urls[1])
+			h.waitState(urls[1], downloader.Done)
+			h.drain()
+			if sc.countdown != nil || sys.counts() != c.want {
+				t.Error("a link added after the batch was done counts down to the action again")
 			}
 		})
 	}
@@ -137,6 +157,19 @@ func TestTheDailyCapCountsTheDaysDownloadsAcrossARestart(t *testing.T) {
 	if got := h.ui.schedule.s.Held(); got != schedule.CapReached {
 		t.Errorf("after 400 KiB of a 300 KiB cap the schedule holds %v", got)
 	}
+}
+
+// dialogSays says whether the dialog on top shows a text containing text.
+func dialogSays(h *harness, text string) bool {
+	found := false
+	if top := h.win.Canvas().Overlays().Top(); top != nil {
+		guitest.Walk(top, func(o fyne.CanvasObject) {
+			if l, ok := o.(*widget.Label); ok && strings.Contains(l.Text, text) {
+				found = true
+			}
+		})
+	}
+	return found
 }
 
 // drain forgets that the clock was waited on so far, so that the next

@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"haul/downloader"
@@ -26,8 +27,13 @@ import (
 // watched is the window's side of the watched pages (package watch): it
 // checks them when the window opens and every few hours, each in a
 // download list of its own into the page's folder, with the folder's
-// archive, and sends a notification when a check saved new pictures. The
-// list is the one haul watch keeps.
+// archive, leaving the pictures the window's list holds to the list.
+// When a check saved new pictures the window says so over the list, with
+// a button that opens their folder, and a notification says it too. A
+// page starts being watched from what it shows then: those pictures are
+// the user's to choose in the picker, which saves them in the window's
+// list, and the checks save the ones that appear after. The list is the
+// one haul watch keeps.
 type watched struct {
 	u       *UI
 	list    *watch.List
@@ -85,8 +91,12 @@ func (w *watched) check(ctx context.Context, p watch.Page) watch.Result {
 	if err != nil {
 		return watch.Result{Problem: i18n.ErrorText(kit.Tr, err)}
 	}
+	inList := w.inList(ctx)
 	notAdded := 0
 	for _, img := range images {
+		if key, ok := downloader.CanonicalLink(img.URL); ok && inList[key] {
+			continue
+		}
 		_, rejected := m.Intake().AddPagePictures(downloader.Page{URL: img.Page, Title: img.PageTitle}, img.URL)
 		notAdded += downloader.ListFull(rejected)
 	}
@@ -98,6 +108,27 @@ func (w *watched) check(ctx context.Context, p watch.Page) watch.Result {
 	w.received.Add(m.Summary().Received)
 	cut := slices.ContainsFunc(problems, func(pr pages.Problem) bool { return pr.Kind == pages.ProblemCut })
 	return watch.Result{New: s.Done, Failed: s.Failed, NotAdded: notAdded, Cut: cut}
+}
+
+// inList is the links of the window's list, read on the UI thread: the
+// list saves them, so a check started meanwhile does not, which would
+// leave their rows skipped as saved before.
+func (w *watched) inList(ctx context.Context) map[string]bool {
+	got := make(chan map[string]bool, 1)
+	w.u.do(func() {
+		items := w.u.rows.items
+		links := make(map[string]bool, len(items))
+		for i := range items {
+			links[items[i].url] = true
+		}
+		got <- links
+	})
+	select {
+	case links := <-got:
+		return links
+	case <-ctx.Done():
+		return nil
+	}
 }
 
 // findPictures reads the page for its pictures: with the browser when its
@@ -129,13 +160,16 @@ func (w *watched) renderer() downloader.PageRenderer {
 	return w.browser
 }
 
-// checked tells the user of new pictures and shows the check in the tab,
-// on the UI thread.
+// checked tells the user of new pictures, in the window and in a
+// notification, and shows the check in the tab, on the UI thread.
 func (w *watched) checked(p watch.Page, r watch.Result) {
 	w.u.do(func() {
 		if r.New > 0 {
 			text := lang.XN("watch.new", "{{.N}} new pictures from {{.Page}}", r.New, kit.Data{"N": r.New, "Page": p.URL})
 			w.u.app.SendNotification(fyne.NewNotification(appName(w.u.app.Metadata()), text))
+			saved := lang.XN("watch.saved", "{{.N}} new pictures from {{.Page}}, saved into {{.Folder}}", r.New,
+				kit.Data{"N": r.New, "Page": pageName(p.URL), "Folder": p.Dir})
+			w.u.intake.setWithAction(saved, lang.L("Open folder"), theme.FolderOpenIcon(), func() { w.u.openURL(p.Dir) })
 		}
 		w.refresh()
 	})
@@ -143,9 +177,10 @@ func (w *watched) checked(p watch.Page, r watch.Result) {
 
 // add watches the page, its new pictures saved into the window's folder;
 // rendered says its pictures were found with the browser, which its
-// checks then use too.
+// checks then use too. It counts as checked now: what it shows now is
+// chosen in the picker.
 func (w *watched) add(page string, rendered bool) {
-	p := watch.Page{URL: page, Dir: w.u.m.Dir(), Every: watch.DefaultEvery, Render: rendered}
+	p := watch.Page{URL: page, Dir: w.u.m.Dir(), Every: watch.DefaultEvery, Render: rendered, Checked: w.watcher.Clock.Now()}
 	msg := lang.X("watch.added", "Watching {{.Page}}: its new pictures are saved into {{.Folder}}", kit.Data{"Page": page, "Folder": p.Dir})
 	if _, err := w.list.Add(p); err != nil {
 		msg = err.Error()
@@ -200,7 +235,7 @@ func (w *watched) row(p watch.Page) fyne.CanvasObject {
 	for i, d := range choices {
 		labels[i] = everyLabel(d)
 	}
-	every := widget.NewSelect(labels, nil)
+	every := newEscSelect(labels, w.u.escape)
 	every.SetSelected(everyLabel(p.Every))
 	every.OnChanged = func(string) {
 		p.Every = choices[every.SelectedIndex()]
