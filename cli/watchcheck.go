@@ -9,6 +9,7 @@ import (
 	"haul/downloader"
 	"haul/downloader/archive"
 	"haul/downloader/clock"
+	"haul/downloader/pages"
 	"haul/downloader/watch"
 	"haul/i18n"
 )
@@ -61,7 +62,7 @@ func watchExit(ctx context.Context, list *watch.List, checked []watch.Page, resu
 		return exitInterrupted
 	}
 	for _, r := range results {
-		if r.Problem != "" || r.Failed > 0 {
+		if r.Problem != "" || r.Failed > 0 || r.Cut {
 			return exitFailed
 		}
 	}
@@ -89,9 +90,10 @@ func printChecked(stdout, stderr io.Writer, p watch.Page, r watch.Result) {
 // a day are shared: each page's pictures come in through an intake of
 // their own, into its folder, with the folder's archive.
 type pageChecker struct {
-	net    network
-	m      *downloader.Manager
-	stderr io.Writer
+	net     network
+	m       *downloader.Manager
+	folders *archive.Folders
+	stderr  io.Writer
 	// cookies is why the cookies could not be read, nil when they were.
 	cookies error
 }
@@ -103,21 +105,27 @@ func newPageChecker(net network, folders *archive.Folders, stderr io.Writer) *pa
 	cfg.idleTimeout = downloader.DefaultIdleTimeout
 	opts := cfg.options()
 	opts.Archive = folders
-	c := &pageChecker{net: net, m: downloader.New(opts), stderr: stderr}
+	c := &pageChecker{net: net, m: downloader.New(opts), folders: folders, stderr: stderr}
 	c.cookies = net.loadCookies(c.m, true, stderr)
 	return c
 }
 
 // check reads the page for pictures and saves those its folder's archive
-// does not hold.
+// does not hold. A folder whose archive cannot be read gets nothing: the
+// check says so.
 func (c *pageChecker) check(ctx context.Context, p watch.Page) watch.Result {
+	if err := c.folders.Check(p.Dir); err != nil {
+		return watch.Result{Problem: i18n.ArchiveProblem(tr(), p.Dir, err)}
+	}
 	if c.cookies != nil {
 		return watch.Result{Problem: i18n.CookieProblem(tr(), c.cookies)}
 	}
 	cfg := config{dir: p.Dir, fromPage: p.URL, pages: 1, render: p.Render, quiet: true, network: c.net}
 	images, problems, err := findPictures(ctx, c.m, cfg, io.Discard)
+	cut := false
 	for _, pr := range problems {
 		fmt.Fprintf(c.stderr, "%s: %s\n", pr.Page, i18n.PageProblem(tr(), pr))
+		cut = cut || pr.Kind == pages.ProblemCut
 	}
 	if err != nil {
 		return watch.Result{Problem: i18n.ErrorText(tr(), err)}
@@ -128,5 +136,5 @@ func (c *pageChecker) check(ctx context.Context, p watch.Page) watch.Result {
 	if err != nil {
 		return watch.Result{Problem: i18n.ErrorText(tr(), err)}
 	}
-	return watch.Result{New: s.Done, Failed: s.Failed, NotAdded: downloader.ListFull(rejected)}
+	return watch.Result{New: s.Done, Failed: s.Failed, NotAdded: downloader.ListFull(rejected), Cut: cut}
 }

@@ -66,42 +66,43 @@ type Reason = itemstate.Reason
 
 // The values of itemstate.Reason.
 const (
-	ReasonHTTP            = itemstate.ReasonHTTP
-	ReasonNoFile          = itemstate.ReasonNoFile
-	ReasonRedirectLoop    = itemstate.ReasonRedirectLoop
-	ReasonRedirectScheme  = itemstate.ReasonRedirectScheme
-	ReasonStalled         = itemstate.ReasonStalled
-	ReasonCutShort        = itemstate.ReasonCutShort
-	ReasonHostUnknown     = itemstate.ReasonHostUnknown
-	ReasonRefused         = itemstate.ReasonRefused
-	ReasonSlowAnswer      = itemstate.ReasonSlowAnswer
-	ReasonConnection      = itemstate.ReasonConnection
-	ReasonNotHTTP         = itemstate.ReasonNotHTTP
-	ReasonWrongPart       = itemstate.ReasonWrongPart
-	ReasonNoResume        = itemstate.ReasonNoResume
-	ReasonNotImage        = itemstate.ReasonNotImage
-	ReasonNameTaken       = itemstate.ReasonNameTaken
-	ReasonPageUnreadable  = itemstate.ReasonPageUnreadable
-	ReasonDiskFull        = itemstate.ReasonDiskFull
-	ReasonNoPermission    = itemstate.ReasonNoPermission
-	ReasonDisk            = itemstate.ReasonDisk
-	ReasonPartStuck       = itemstate.ReasonPartStuck
-	ReasonCertificate     = itemstate.ReasonCertificate
-	ReasonNotHTTPAnswer   = itemstate.ReasonNotHTTPAnswer
-	ReasonHeadersTooLarge = itemstate.ReasonHeadersTooLarge
-	ReasonProxyRefused    = itemstate.ReasonProxyRefused
-	ReasonEmptyBody       = itemstate.ReasonEmptyBody
-	ReasonEmptyFile       = itemstate.ReasonEmptyFile
-	ReasonTooLarge        = itemstate.ReasonTooLarge
-	ReasonTooManyOpen     = itemstate.ReasonTooManyOpen
-	ReasonChanged         = itemstate.ReasonChanged
-	ReasonFileGone        = itemstate.ReasonFileGone
-	ReasonSignIn          = itemstate.ReasonSignIn
-	ReasonPasswordNotKept = itemstate.ReasonPasswordNotKept
-	ReasonUnknown         = itemstate.ReasonUnknown
-	ReasonKeptRefusing    = itemstate.ReasonKeptRefusing
-	ReasonBadEncoding     = itemstate.ReasonBadEncoding
-	ReasonNotPicture      = itemstate.ReasonNotPicture
+	ReasonHTTP              = itemstate.ReasonHTTP
+	ReasonNoFile            = itemstate.ReasonNoFile
+	ReasonRedirectLoop      = itemstate.ReasonRedirectLoop
+	ReasonRedirectScheme    = itemstate.ReasonRedirectScheme
+	ReasonStalled           = itemstate.ReasonStalled
+	ReasonCutShort          = itemstate.ReasonCutShort
+	ReasonHostUnknown       = itemstate.ReasonHostUnknown
+	ReasonRefused           = itemstate.ReasonRefused
+	ReasonSlowAnswer        = itemstate.ReasonSlowAnswer
+	ReasonConnection        = itemstate.ReasonConnection
+	ReasonNotHTTP           = itemstate.ReasonNotHTTP
+	ReasonWrongPart         = itemstate.ReasonWrongPart
+	ReasonNoResume          = itemstate.ReasonNoResume
+	ReasonNotImage          = itemstate.ReasonNotImage
+	ReasonNameTaken         = itemstate.ReasonNameTaken
+	ReasonPageUnreadable    = itemstate.ReasonPageUnreadable
+	ReasonDiskFull          = itemstate.ReasonDiskFull
+	ReasonNoPermission      = itemstate.ReasonNoPermission
+	ReasonDisk              = itemstate.ReasonDisk
+	ReasonPartStuck         = itemstate.ReasonPartStuck
+	ReasonCertificate       = itemstate.ReasonCertificate
+	ReasonNotHTTPAnswer     = itemstate.ReasonNotHTTPAnswer
+	ReasonHeadersTooLarge   = itemstate.ReasonHeadersTooLarge
+	ReasonProxyRefused      = itemstate.ReasonProxyRefused
+	ReasonEmptyBody         = itemstate.ReasonEmptyBody
+	ReasonEmptyFile         = itemstate.ReasonEmptyFile
+	ReasonTooLarge          = itemstate.ReasonTooLarge
+	ReasonTooManyOpen       = itemstate.ReasonTooManyOpen
+	ReasonChanged           = itemstate.ReasonChanged
+	ReasonFileGone          = itemstate.ReasonFileGone
+	ReasonSignIn            = itemstate.ReasonSignIn
+	ReasonPasswordNotKept   = itemstate.ReasonPasswordNotKept
+	ReasonUnknown           = itemstate.ReasonUnknown
+	ReasonKeptRefusing      = itemstate.ReasonKeptRefusing
+	ReasonBadEncoding       = itemstate.ReasonBadEncoding
+	ReasonNotPicture        = itemstate.ReasonNotPicture
+	ReasonArchiveUnreadable = itemstate.ReasonArchiveUnreadable
 )
 
 // ItemError is why an item failed or is waiting: a reason with its
@@ -218,7 +219,14 @@ func ListFull(rejected []items.Rejected) int { return items.ListFull(rejected) }
 // pictures found on it. (See try.PageFound.)
 type PageFound = try.PageFound
 
-// Archive is the download archive (see package archive). (See try.Archive.)
+// Archive is a download archive: what was saved into each output folder
+// before, by link (in canonical form) and by picture (the sha256 of its
+// bytes, in hex); package archive keeps one. A try asks it before its
+// download and after a picture's bytes are in, and tells it each file
+// saved, with no lock held: its methods must be safe for concurrent use.
+// An archive that cannot be read answers with an error: the item then
+// fails (ReasonArchiveUnreadable) rather than bring back a file the user
+// deleted. (See try.Archive.)
 type Archive = try.Archive
 
 // Network is the Manager's way to the sites: the one HTTP client every

@@ -18,7 +18,7 @@ func TestForgetTakesSavedRowsOutOfTheArchive(t *testing.T) {
 	h.ui.batch.Start()
 	h.waitState(urls[0], downloader.Done)
 	folders := h.ui.archive.folders
-	if !folders.HasLink(h.dir, urls[0]) {
+	if held, _ := folders.HasLink(h.dir, urls[0]); !held {
 		t.Fatal("the saved link is not in the folder's archive")
 	}
 	var forget bool
@@ -34,7 +34,7 @@ func TestForgetTakesSavedRowsOutOfTheArchive(t *testing.T) {
 	h.pump("the intake line to say the link was forgotten", func() bool {
 		return strings.HasPrefix(h.ui.intake.label.Text, "1 link forgotten")
 	})
-	if folders.HasLink(h.dir, urls[0]) {
+	if held, _ := folders.HasLink(h.dir, urls[0]); held {
 		t.Error("the forgotten link is still in the archive")
 	}
 	h.ui.archive.check(h.ui.prefs).SetChecked(false)
@@ -42,7 +42,7 @@ func TestForgetTakesSavedRowsOutOfTheArchive(t *testing.T) {
 	h.waitRows(2)
 	h.ui.batch.Start()
 	h.waitState(urls[1], downloader.Done)
-	if folders.HasLink(h.dir, urls[1]) {
+	if held, _ := folders.HasLink(h.dir, urls[1]); held {
 		t.Error("a file saved with the archive off was recorded")
 	}
 }

@@ -146,17 +146,38 @@ func (l *intakeLine) addFiles(paths []string, r intakeResult) {
 		return
 	}
 	go func() {
-		for _, p := range paths {
-			opt := u.intake.readOptions()
-			res, err := links.ReadFileWith(p, opt)
-			if err != nil {
-				r.errors = append(r.errors, fileErrorText(err, opt.Taken))
-				continue
-			}
-			u.intake.queue(res, &r, opt.Taken)
-		}
+		r := u.intake.readFiles(paths, r)
 		u.do(func() { u.intake.showAdded(r) })
 	}()
+}
+
+// readFiles reads list files, or the links a launch was given (haul URL),
+// and queues their links; it adds what came of it to r. It may run on any
+// goroutine, and takes as long as the files take to read.
+func (l *intakeLine) readFiles(paths []string, r intakeResult) intakeResult {
+	u := l.ui
+	for _, p := range paths {
+		opt := u.intake.readOptions()
+		res, err := readArg(p, opt)
+		if err != nil {
+			r.errors = append(r.errors, fileErrorText(err, opt.Taken))
+			continue
+		}
+		u.intake.queue(res, &r, opt.Taken)
+	}
+	return r
+}
+
+// readArg reads one list file, or the links of an argument that is a link
+// rather than a file ("haul https://…"): one that reads as a web address
+// and names no file.
+func readArg(arg string, opt links.Options) (links.Result, error) {
+	if strings.Contains(arg, "://") {
+		if _, err := os.Stat(arg); err != nil {
+			return links.ExtractWith(arg, opt), nil
+		}
+	}
+	return links.ReadFileWith(arg, opt)
 }
 
 // queue adds a result's links to the engine and counts what happened. A

@@ -3,6 +3,7 @@ package gui
 import (
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -180,5 +181,51 @@ func drain(clock *clocktest.Clock) {
 		default:
 			return
 		}
+	}
+}
+
+// quitWatch is the app, with whether Quit was called on the UI thread.
+type quitWatch struct {
+	fyne.App
+	onUI  *atomic.Bool
+	quits chan bool
+}
+
+func (a quitWatch) Quit() { a.quits <- a.onUI.Load() }
+
+// TestQuitAtTheEndOfTheBatchRunsOnTheUIThread: "Quit Haul" when all are
+// done closes the window and quits the app on the UI thread, never from
+// the countdown's own goroutine.
+func TestQuitAtTheEndOfTheBatchRunsOnTheUIThread(t *testing.T) {
+	h := newHarness(t, nil)
+	var onUI atomic.Bool
+	h.cfg.do = func(f func()) {
+		h.queue <- func() { onUI.Store(true); f(); onUI.Store(false) }
+	}
+	quits := make(chan bool, 2)
+	h.app = quitWatch{App: h.app, onUI: &onUI, quits: quits}
+	clock := clocktest.NewClock(time.Date(2026, 3, 1, 23, 0, 0, 0, time.UTC))
+	h.cfg.scheduleClock, h.cfg.system = clock, nil // the computer's own: quit is Haul's
+	h.reopen()
+	sc := h.ui.schedule
+	sc.set(func(s *schedule.Settings) { s.WhenDone = schedule.Quit })
+	urls := h.serve([]string{"a.png"}, fileBody)
+	h.paste(urls[0])
+	h.waitRows(1)
+	h.ui.batch.Start()
+	h.waitState(urls[0], downloader.Done)
+	h.pump("the countdown", func() bool { return sc.countdown != nil })
+	clock.Advance(schedule.CountdownLength)
+	var quitOnUI, quit bool
+	h.pump("Haul to quit", func() bool {
+		select {
+		case quitOnUI = <-quits:
+			quit = true
+		default:
+		}
+		return quit
+	})
+	if !quitOnUI {
+		t.Error("Haul quit off the UI thread")
 	}
 }

@@ -200,7 +200,12 @@ func newUI(a fyne.App, w fyne.Window, cfg config) *UI {
 	u.thumbs = thumbnail.New(thumbnail.CacheBytes)
 	u.savedThumbs = newSavedThumbs(ctx, cfg.do, u.thumbs)
 	if cfg.scheduleClock == nil {
-		cfg.scheduleClock, cfg.system = clock.System{}, schedule.OS(a.Quit)
+		cfg.scheduleClock = clock.System{}
+	}
+	if cfg.system == nil {
+		// The countdown ends on a goroutine of its own: Haul quits on the
+		// UI thread, as Ctrl+Q quits it.
+		cfg.system = schedule.OS(func() { u.do(u.Quit) })
 	}
 	u.schedule = newScheduled(u, cfg.scheduleClock, cfg.system)
 	u.build(s)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"slices"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -67,10 +68,14 @@ func (w *watched) start(ctx context.Context) {
 // check reads the page and saves the pictures its folder's archive does
 // not hold, through the window's engine: with its limits, proxy, site
 // rules and cookies, and sharing each site's pace and files a day with
-// the window's batch.
+// the window's batch; a folder whose archive cannot be read gets nothing,
+// and the check says so.
 func (w *watched) check(ctx context.Context, p watch.Page) watch.Result {
+	if err := w.u.archive.checkFolder(p.Dir); err != nil {
+		return watch.Result{Problem: i18n.ArchiveProblem(kit.Tr, p.Dir, err)}
+	}
 	m := w.u.m
-	images, err := w.findPictures(ctx, m, p)
+	images, problems, err := w.findPictures(ctx, m, p)
 	if err != nil {
 		return watch.Result{Problem: i18n.ErrorText(kit.Tr, err)}
 	}
@@ -84,26 +89,27 @@ func (w *watched) check(ctx context.Context, p watch.Page) watch.Result {
 	if err != nil {
 		return watch.Result{Problem: i18n.ErrorText(kit.Tr, err)}
 	}
-	return watch.Result{New: s.Done, Failed: s.Failed, NotAdded: notAdded}
+	cut := slices.ContainsFunc(problems, func(pr pages.Problem) bool { return pr.Kind == pages.ProblemCut })
+	return watch.Result{New: s.Done, Failed: s.Failed, NotAdded: notAdded, Cut: cut}
 }
 
 // findPictures reads the page for its pictures: with the browser when its
 // entry says so or when Find pictures last found its site's pictures with
 // the browser, as Find pictures reads it, with the page's sign-in and site
 // rules. Without a browser, when the browser fails, or when the page
-// outlasts its time with no picture found, it is read without one.
-func (w *watched) findPictures(ctx context.Context, m *downloader.Manager, p watch.Page) ([]pages.Image, error) {
+// outlasts its time with no picture found, it is read without one. The
+// problems say whether the page was cut.
+func (w *watched) findPictures(ctx context.Context, m *downloader.Manager, p watch.Page) ([]pages.Image, []pages.Problem, error) {
 	if p.Render || picker.NeedsBrowser(w.u.prefs, p.URL) {
 		images, err := m.Network().RenderImages(ctx, p.URL, w.renderer())
 		switch {
 		case errors.Is(err, render.ErrPageTimeout) && len(images) > 0:
-			return images, nil
+			return images, nil, nil
 		case ctx.Err() != nil, err == nil:
-			return images, err
+			return images, nil, err
 		}
 	}
-	images, _, err := m.Network().FindImages(ctx, p.URL, 1)
-	return images, err
+	return m.Network().FindImages(ctx, p.URL, 1)
 }
 
 // renderer is the browser that reads the watched pages, given the page
@@ -178,7 +184,7 @@ func (w *watched) row(p watch.Page) fyne.CanvasObject {
 	info := widget.NewLabel(lastCheckText(p))
 	info.Importance = widget.LowImportance
 	info.Truncation = fyne.TextTruncateEllipsis
-	if p.Problem != "" || p.NotAdded > 0 {
+	if p.Problem != "" || p.NotAdded > 0 || p.Cut {
 		info.Importance = widget.WarningImportance
 	}
 	remove := widget.NewButton(lang.L("Stop watching"), func() {
@@ -186,10 +192,15 @@ func (w *watched) row(p watch.Page) fyne.CanvasObject {
 		w.watcher.Changed()
 		w.refresh()
 	})
-	every := newEscSelect(everyLabels(), w.u.escape)
+	choices := everyOffered(p.Every)
+	labels := make([]string, len(choices))
+	for i, d := range choices {
+		labels[i] = everyLabel(d)
+	}
+	every := newEscSelect(labels, w.u.escape)
 	every.SetSelected(everyLabel(p.Every))
 	every.OnChanged = func(string) {
-		p.Every = time.Duration(everyChoices[every.SelectedIndex()]) * time.Hour
+		p.Every = choices[every.SelectedIndex()]
 		w.list.Add(p)
 		w.watcher.Changed()
 	}
@@ -199,19 +210,29 @@ func (w *watched) row(p watch.Page) fyne.CanvasObject {
 // everyChoices are the hours between checks offered.
 var everyChoices = []int{1, 3, 6, 12, 24}
 
-// everyLabel names hours between checks: "every 6 h".
-func everyLabel(d time.Duration) string {
-	n := int(d.Hours())
-	return lang.XN("watch.every", "every {{.N}} h", n, kit.Data{"N": n})
-}
-
-// everyLabels names every choice of hours, in order.
-func everyLabels() []string {
-	out := make([]string, len(everyChoices))
-	for i, n := range everyChoices {
-		out[i] = everyLabel(time.Duration(n) * time.Hour)
+// everyOffered are the times between checks a page's row offers: the
+// choices, with the page's own first when it is none of them (haul watch
+// takes any time from a quarter of an hour).
+func everyOffered(current time.Duration) []time.Duration {
+	var out []time.Duration
+	for _, n := range everyChoices {
+		out = append(out, time.Duration(n)*time.Hour)
+	}
+	if !slices.Contains(out, current) {
+		out = append([]time.Duration{current}, out...)
 	}
 	return out
+}
+
+// everyLabel names the time between checks: "every 6 h", or "every 15
+// min" for a page haul watch set to less than an hour.
+func everyLabel(d time.Duration) string {
+	if d < time.Hour {
+		n := int(d.Minutes())
+		return lang.XN("watch.every.minutes", "every {{.N}} min", n, kit.Data{"N": n})
+	}
+	n := int(d.Hours())
+	return lang.XN("watch.every", "every {{.N}} h", n, kit.Data{"N": n})
 }
 
 // pageName is a page's address without its scheme, for a row.
@@ -224,11 +245,15 @@ func pageName(page string) string {
 }
 
 // lastCheckText says where the page's pictures go and what its last check
-// found, and how many new pictures a full list left out.
+// found, how many new pictures a full list left out, and whether the page
+// was too long to read whole.
 func lastCheckText(p watch.Page) string {
 	text := checkText(p)
 	if p.NotAdded > 0 {
 		text += " · " + i18n.WatchNotAdded(kit.Tr, p.NotAdded)
+	}
+	if p.Cut && p.Problem == "" {
+		text += " · " + i18n.PageProblem(kit.Tr, pages.Problem{Kind: pages.ProblemCut})
 	}
 	return text
 }

@@ -235,6 +235,58 @@ func (h *harness) watchFirstRound(html string) (folder string, list *watch.List)
 	return folder, list
 }
 
+// TestAWatchedPageTooLongToReadSaysItWasCut: a watched page longer than
+// Haul reads keeps the pictures found in its first part, and its row says
+// the page was cut instead of only how many pictures were new.
+func TestAWatchedPageTooLongToReadSaysItWasCut(t *testing.T) {
+	h := newHarness(t, nil)
+	h.srv.Handle("/w/p0.png", fileBody("p0.png"))
+	page := `<html><body><a href="/w/p0.png">0</a>` + strings.Repeat(" ", pages.MaxPageBytes) + `<a href="/w/p1.png">1</a></body></html>`
+	folder, list := h.watchFirstRound(page)
+	if got := len(guitest.ReadFiles(t, folder)); got != 1 {
+		t.Errorf("the watched page's folder holds %d files, want 1", got)
+	}
+	if pages, _ := list.Pages(); len(pages) != 1 || !pages[0].Cut || pages[0].New != 1 {
+		t.Fatalf("the list says %+v", pages)
+	}
+	h.pump("the Watched tab to say the page was cut", func() bool {
+		h.ui.watched.tab()
+		return strings.Contains(watchedText(h.ui.watched), "1 new · the page is longer than 32 MiB")
+	})
+}
+
+// TestAWatchedPageIsNotFetchedOverAndOver: a page the list's file says to
+// check every nanosecond, on a list that cannot be written (a full disk),
+// is checked once when the window opens, not again a minute later.
+func TestAWatchedPageIsNotFetchedOverAndOver(t *testing.T) {
+	h := newHarness(t, nil)
+	h.srv.Handle("/w", []byte("<html></html>"), downloadtest.Header("Content-Type", "text/html"))
+	path := filepath.Join(t.TempDir(), "watched.json")
+	entry, _ := json.Marshal([]watch.Page{{URL: h.srv.URL("/w"), Dir: t.TempDir(), Every: time.Nanosecond}})
+	os.WriteFile(path, entry, 0o600)
+	os.Mkdir(path+".new", 0o700) // where the new list would be written
+	clock := clocktest.NewClock(time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC))
+	h.cfg.watchList, h.cfg.watchClock = path, clock
+	h.reopen()
+	h.await(clock.Waiting) // the first round is over
+	clock.Advance(time.Minute)
+	h.ui.watched.watcher.Changed()
+	h.await(clock.Waiting)
+	if got := h.srv.Hits("/w"); got != 1 {
+		t.Errorf("the page was fetched %d times in a minute, want once", got)
+	}
+	pages, _ := watch.Open(path).Pages()
+	var every *widget.Select
+	guitest.Walk(h.ui.watched.row(pages[0]), func(o fyne.CanvasObject) {
+		if s, ok := o.(*escSelect); ok {
+			every = &s.Select
+		}
+	})
+	if every == nil || every.Selected != "every 15 min" {
+		t.Errorf("the row says %q, want every 15 min", every.Selected)
+	}
+}
+
 // TestWatchThisPageThenAddSavesThePictures: "Watch this page" then "Add"
 // in the picker saves the pictures in the window's list: watching starts
 // from what the page shows, so no check saves them behind the list's back

@@ -188,12 +188,9 @@ func (t *Try) saveName(resp *http.Response, format sniff.Format, total int64) (s
 	if j.Name != "" {
 		return j.Name, names.Free
 	}
-	want := t.nameFor(resp)
-	if format.IsImage {
-		want = sniff.FixExtension(want, format)
-		if path.Ext(want) == "" {
-			want += format.Ext
-		}
+	want := sniff.FixExtension(t.nameFor(resp), format)
+	if format.IsImage && path.Ext(want) == "" {
+		want += format.Ext
 	}
 	if j.Pattern != "" {
 		want = naming.FromTemplate(j.Pattern, want)

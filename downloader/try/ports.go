@@ -138,9 +138,20 @@ type Network interface {
 	SiteRule(host string) (network.SiteRule, bool)
 }
 
-// Archive is the download archive (see package archive).
+// Archive is a download archive: what was saved into each output folder
+// before, by link (in canonical form) and by picture (the sha256 of its
+// bytes, in hex); package archive keeps one. A try asks it before its
+// download and after a picture's bytes are in, and tells it each file
+// saved, with no lock held: its methods must be safe for concurrent use.
+// An archive that cannot be read answers with an error: the item then
+// fails (ReasonArchiveUnreadable) rather than bring back a file the user
+// deleted.
 type Archive interface {
-	HasLink(dir, link string) bool
-	HasPicture(dir, sum string) bool
+	// HasLink says link was saved into folder dir before.
+	HasLink(dir, link string) (bool, error)
+	// HasPicture says a picture of this sha256 was saved into folder dir before.
+	HasPicture(dir, sum string) (bool, error)
+	// Remember records a file saved into folder dir from link, with its
+	// sha256 when it is a picture ("" otherwise) and the page it was found on.
 	Remember(dir, link, sum, page string) error
 }

@@ -15,6 +15,7 @@ import (
 	"haul/downloader/disk"
 	"haul/downloader/names"
 	"haul/downloader/naming"
+	"haul/downloader/rules"
 	"haul/downloader/sniff"
 	"haul/downloader/transfer"
 )
@@ -201,13 +202,39 @@ func (t *Try) noteDimensions(head []byte) {
 	t.p.Item.NoteDimensions(format.Width, format.Height)
 }
 
-// pictureSavedBefore says the picture the try brought whole is one the
-// folder's archive holds; its bytes are then dropped and its name given
-// back, and the item is skipped.
-func (t *Try) pictureSavedBefore(r transfer.Result) bool {
+// heldBefore is the outcome of a try the folder's archive answers before
+// the download: skipped when it holds the link; failed when it cannot be
+// read. ends says it ends the try.
+func (t *Try) heldBefore() (out Outcome, ends bool) {
 	a := t.p.Archive
-	if a == nil || t.hash == nil || r.Ending != transfer.Complete || !a.HasPicture(t.j.Dir, hex.EncodeToString(t.hash.Sum(nil))) {
-		return false
+	if a == nil {
+		return Outcome{}, false
+	}
+	held, err := a.HasLink(t.j.Dir, t.j.Link)
+	return archived(held, err, t.j.Dir)
+}
+
+// archived turns the answer of folder dir's archive into the try's
+// outcome, and says whether it ends the try.
+func archived(held bool, err error, dir string) (Outcome, bool) {
+	if err != nil {
+		return Outcome{Verdict: rules.ArchiveVerdict(err, dir)}, true
+	}
+	return Outcome{Skipped: true, Note: savedBefore}, held
+}
+
+// pictureSavedBefore says the picture the try brought whole is one the
+// folder's archive holds, or may hold as it cannot be read; its bytes are
+// then dropped and its name given back, and the item is skipped or fails.
+func (t *Try) pictureSavedBefore(r transfer.Result) (Outcome, bool) {
+	a := t.p.Archive
+	if a == nil || t.hash == nil || r.Ending != transfer.Complete {
+		return Outcome{}, false
+	}
+	held, err := a.HasPicture(t.j.Dir, hex.EncodeToString(t.hash.Sum(nil)))
+	out, ends := archived(held, err, t.j.Dir)
+	if !ends {
+		return Outcome{}, false
 	}
 	if r.File != nil {
 		r.File.Close()
@@ -216,7 +243,7 @@ func (t *Try) pictureSavedBefore(r transfer.Result) bool {
 		t.p.Disk.Remove(part) // one left behind is a temporary file with Haul's note, found by a later run
 	}
 	t.p.Item.ForgetName()
-	return true
+	return out, true
 }
 
 // remember records the file the try saved in the folder's archive. A

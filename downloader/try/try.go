@@ -196,8 +196,8 @@ func New(j Job, env *Env, p Ports) *Try {
 // item's, ended when the user pauses or cancels it or the run stops.
 func (t *Try) Run(ctx context.Context) Result {
 	t.adoptLeftover()
-	if a := t.p.Archive; a != nil && a.HasLink(t.j.Dir, t.j.Link) {
-		return t.end(ctx, Outcome{Skipped: true, Note: savedBefore})
+	if out, ends := t.heldBefore(); ends {
+		return t.end(ctx, out)
 	}
 	opened, r := transfer.Open(ctx, t.request(), t.transferEnv())
 	if opened != nil {
@@ -256,8 +256,8 @@ func (t *Try) outcomeOf(ctx context.Context, r transfer.Result) Outcome {
 	case transfer.Interrupted:
 		return Outcome{}
 	case transfer.AlreadyWhole, transfer.Complete:
-		if t.pictureSavedBefore(r) {
-			return Outcome{Skipped: true, Note: savedBefore}
+		if out, held := t.pictureSavedBefore(r); held {
+			return out
 		}
 		out := t.saveComplete(ctx, r)
 		if !out.Done && !out.Skipped {
