@@ -290,7 +290,8 @@ func (m *Manager) work(t *items.Tried, j try.Job) {
 		Network: m.net, Archive: m.archive, Disk: m.disk}).Run(t.Context())
 	applied, journalNow := m.list.Apply(t, res, m.disk.Untagged())
 	t.End()
-	if applied && (site.Tried(res.Verdict, res.Step) || res.Step.Err != nil && res.Step.Err.Reason == ReasonKeptRefusing) {
+	if applied && res.Verdict.Err != nil && site.Tried(res.Verdict, res.Step) ||
+		applied && res.Step.Err != nil && res.Step.Err.Reason == ReasonKeptRefusing {
 		m.list.FailSite(t.Site(), res.Step.Err)
 	}
 	if res.Page != nil && m.opts.OnPage != nil {

@@ -231,12 +231,15 @@ func (t *Tried) ReleaseSlot() bool {
 	return held
 }
 
-// History is what the rules need of the item's earlier tries.
-func (t *Tried) History() rules.History {
+// Ending says the item no longer holds its download slot, whether it
+// held one, and what the rules need of its earlier tries.
+func (t *Tried) Ending() (held bool, history rules.History) {
 	s, it := t.s, t.it
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return it.history()
+	held = it.holdsSlot
+	it.holdsSlot = false
+	return held, it.history()
 }
 
 // Remembered is what the archive records of the saved file.

@@ -49,7 +49,10 @@ func (f *fakeItem) Checkpoint()                                             {}
 func (f *fakeItem) OneConnection()                                          {}
 func (f *fakeItem) Connections(int)                                         {}
 func (f *fakeItem) Remembered() (string, string, string)                    { return "", "", "" }
-func (f *fakeItem) History() (h rules.History)                              { f.locked(func() {}); return h }
+func (f *fakeItem) Ending() (held bool, h rules.History) {
+	f.locked(func() { held, f.slot = f.slot, false })
+	return held, h
+}
 func (f *fakeItem) DropPart() (part string) {
 	f.locked(func() {
 		if f.ownsPart {

@@ -81,8 +81,9 @@ type Item interface {
 	// ReleaseSlot says the item no longer holds its download slot; it
 	// reports whether it held one.
 	ReleaseSlot() bool
-	// History is what the rules need of the item's earlier tries.
-	History() rules.History
+	// Ending is ReleaseSlot, at the end of the try, with what the rules
+	// need of the item's earlier tries.
+	Ending() (held bool, history rules.History)
 	// Remembered is what the archive records of the saved file: its link,
 	// its picture's sha256 and the page it was found on.
 	Remembered() (link, sum, page string)

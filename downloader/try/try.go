@@ -346,9 +346,8 @@ func unjournaledVerdict(err error) rules.Verdict {
 // the file) is removed here, while the item is still Active: no other try
 // starts on it until the file is gone.
 func (t *Try) end(ctx context.Context, out Outcome) Result {
-	held := t.p.Item.ReleaseSlot()
+	held, history := t.p.Item.Ending()
 	interrupted := !out.Finished() && ctx.Err() != nil
-	history := t.p.Item.History()
 	var told *throttle.Answer
 	if !t.siteTold {
 		a := t.siteAnswer(out, history, interrupted)
