@@ -11,7 +11,8 @@ import (
 
 // tray is Haul's icon in the system tray, where the desktop has one: its
 // menu shows the batch's progress and offers Start, Pause all, the window
-// and Quit.
+// and Quit. Closing the window then keeps Haul running there (see
+// closeWindow).
 type tray struct {
 	app                          desktop.App
 	menu                         *fyne.Menu
@@ -38,6 +39,7 @@ func (u *UI) addTray() {
 	}
 	da.SetSystemTrayMenu(t.menu)
 	da.SetSystemTrayWindow(u.win)
+	u.win.SetCloseIntercept(u.closeWindow)
 	u.tray = t
 	t.show(u.totals.shown)
 }
