@@ -9,14 +9,13 @@ import (
 )
 
 func TestRequestQuits(t *testing.T) {
-	dir := t.TempDir()
-	self := filepath.Join(dir, "Haul.exe")
-	other := filepath.Join(dir, "Other.exe")
-	for _, p := range []string{self, other} {
-		if err := os.WriteFile(p, []byte("program"), 0o755); err != nil {
-			t.Fatal(err)
-		}
+	// The test's own program and its folder: files that exist, which a
+	// test made under Wine could not remove afterwards.
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
 	}
+	dir := filepath.Dir(self)
 	tests := []struct {
 		name string
 		quit string
@@ -24,9 +23,9 @@ func TestRequestQuits(t *testing.T) {
 	}{
 		{"not asked", "", false},
 		{"this program", self, true},
-		{"this program, spelt with a dot", filepath.Join(dir, ".", "Haul.exe"), true},
-		{"another copy", other, false},
-		{"a program that is not there", filepath.Join(dir, "gone.exe"), false},
+		{"this program, spelt with a dot", filepath.Join(dir, ".", filepath.Base(self)), true},
+		{"another file", dir, false},
+		{"a program that is not there", self + ".gone", false},
 	}
 	for _, tt := range tests {
 		if got := (Request{Quit: tt.quit}).Quits(self); got != tt.want {
