@@ -18,50 +18,61 @@ const (
 	prefCloseExplained = "window.closeExplained"
 )
 
-// closeWindow is the window's close button where Haul has a tray icon: the
-// window goes to the tray, where the downloads go on, or Haul quits, as the
-// user chose. The first time it says so and lets the user choose.
-func (u *UI) closeWindow() {
+// closing is what the window's close button does where Haul has a tray
+// icon: the window goes to the tray, where the downloads go on, or Haul
+// quits, as the user chose. The first time it says so and lets the user
+// choose.
+type closing struct {
+	prefs fyne.Preferences
+	win   fyne.Window
+	quit  func()
+	show  func(dialog.Dialog)
+}
+
+// closingOf is the close button of u's window.
+func closingOf(u *UI) closing {
+	return closing{prefs: u.prefs, win: u.win, quit: u.Quit, show: u.showDialog}
+}
+
+// pressed is the close button.
+func (c closing) pressed() {
 	switch {
-	case u.prefs.Bool(prefCloseQuits):
-		u.Quit()
-	case u.prefs.Bool(prefCloseExplained):
-		u.win.Hide()
+	case c.prefs.Bool(prefCloseQuits):
+		c.quit()
+	case c.prefs.Bool(prefCloseExplained):
+		c.win.Hide()
 	default:
-		u.explainClose()
+		c.explain()
 	}
 }
 
-// explainClose says, the first time the window is closed, that Haul keeps
+// explain says, the first time the window is closed, that Haul keeps
 // running in the tray and how to quit it, and remembers what the user
 // chose: "Keep running in the tray" (also Esc) hides the window, "Quit
 // Haul" quits, now and from then on.
-func (u *UI) explainClose() {
+func (c closing) explain() {
 	text := widget.NewLabel(lang.L("Haul keeps running in the tray when you close its window, and goes on with its downloads. To quit it, right-click Haul's icon in the tray and choose Quit.\n\nYou can change this under More… → Downloads."))
 	text.Wrapping = fyne.TextWrapWord
 	d := dialog.NewCustomConfirm(lang.L("Haul stays in the tray"), lang.L("Quit Haul"), lang.L("Keep running in the tray"), text, func(quit bool) {
-		u.prefs.SetBool(prefCloseExplained, true)
-		u.prefs.SetBool(prefCloseQuits, quit)
+		c.prefs.SetBool(prefCloseExplained, true)
+		c.prefs.SetBool(prefCloseQuits, quit)
 		if quit {
-			u.Quit()
+			c.quit()
 			return
 		}
-		u.win.Hide()
-	}, u.win)
-	d.Resize(fyne.NewSize(min(u.win.Canvas().Size().Width-40, 480), d.MinSize().Height))
-	u.showDialog(d)
+		c.win.Hide()
+	}, c.win)
+	d.Resize(fyne.NewSize(min(c.win.Canvas().Size().Width-40, 480), d.MinSize().Height))
+	c.show(d)
 }
 
-// closeQuitsCheck is the setting of More… → Downloads that makes the close
-// button quit Haul; nil where Haul has no tray icon, as closing then quits.
-func (u *UI) closeQuitsCheck() fyne.CanvasObject {
-	if u.tray == nil {
-		return nil
-	}
-	c := widget.NewCheck(lang.L("Closing the window quits Haul (instead of keeping it running in the tray)"), func(on bool) {
-		u.prefs.SetBool(prefCloseQuits, on)
-		u.prefs.SetBool(prefCloseExplained, true)
+// check is the setting of More… → Downloads that makes the close button
+// quit Haul.
+func (c closing) check() *widget.Check {
+	check := widget.NewCheck(lang.L("Closing the window quits Haul (instead of keeping it running in the tray)"), func(on bool) {
+		c.prefs.SetBool(prefCloseQuits, on)
+		c.prefs.SetBool(prefCloseExplained, true)
 	})
-	c.Checked = u.prefs.Bool(prefCloseQuits)
-	return c
+	check.Checked = c.prefs.Bool(prefCloseQuits)
+	return check
 }

@@ -30,7 +30,7 @@ func TestClosingTheWindowKeepsHaulInTheTray(t *testing.T) {
 			h.ui.app = app
 			h.ui.addTray()
 			h.win.Show()
-			h.ui.closeWindow()
+			h.ui.tray.closing.pressed()
 			if len(h.ui.dialogs) != 1 {
 				t.Fatalf("the first close showed %d dialogs, want the one that explains the tray", len(h.ui.dialogs))
 			}
@@ -42,7 +42,7 @@ func TestClosingTheWindowKeepsHaulInTheTray(t *testing.T) {
 				t.Errorf("the choice was not remembered")
 			}
 			app.quit = false
-			h.ui.closeWindow()
+			h.ui.tray.closing.pressed()
 			if len(h.ui.dialogs) != 0 {
 				t.Error("the second close asked again")
 			}
@@ -53,23 +53,16 @@ func TestClosingTheWindowKeepsHaulInTheTray(t *testing.T) {
 	}
 }
 
-// TestCloseQuitsSetting: the setting exists only with a tray icon, and
-// turning it on makes the close button quit without a word.
+// TestCloseQuitsSetting: the setting of what closing does, under More…,
+// makes the close button quit without a word.
 func TestCloseQuitsSetting(t *testing.T) {
-	h := newHarness(t, nil)
-	if h.ui.closeQuitsCheck() != nil {
-		t.Error("a setting of what closing does, without a tray icon (closing then quits)")
-	}
 	t.Setenv("DBUS_SESSION_BUS_ADDRESS", "unix:path=/run/user/1000/bus")
+	h := newHarness(t, nil)
 	app := &quitApp{trayApp: trayApp{App: h.app}}
 	h.ui.app = app
 	h.ui.addTray()
-	check, ok := h.ui.closeQuitsCheck().(interface{ SetChecked(bool) })
-	if !ok {
-		t.Fatal("no setting of what closing does")
-	}
-	check.SetChecked(true)
-	h.ui.closeWindow()
+	h.ui.tray.closing.check().SetChecked(true)
+	h.ui.tray.closing.pressed()
 	if !app.quit || len(h.ui.dialogs) != 0 {
 		t.Errorf("with the setting on, closing: quit = %v, %d dialogs", app.quit, len(h.ui.dialogs))
 	}

@@ -124,8 +124,9 @@ func (r *settingsRow) showMore() {
 	hint.Wrapping = fyne.TextWrapWord
 	hint.Importance = widget.LowImportance
 	downloads := container.NewVBox(limits, split, widget.NewSeparator(), r.ui.clip.check, r.ui.archive.check(r.ui.prefs))
-	if closeQuits := r.ui.closeQuitsCheck(); closeQuits != nil {
-		downloads.Add(closeQuits)
+	if r.ui.tray != nil {
+		// Without a tray icon, closing the window quits.
+		downloads.Add(r.ui.tray.closing.check())
 	}
 	more := settings.More{
 		Downloads: downloads,
