@@ -46,13 +46,17 @@ func (userRegistry) SetDefault(key, value string) error {
 	return nil
 }
 
-// DeleteKey removes key; a key that is not there is no error.
-func (userRegistry) DeleteKey(key string) error {
+// DeleteKey removes key and says whether it was there; a key that is not
+// there is no error.
+func (userRegistry) DeleteKey(key string) (bool, error) {
 	err := registry.DeleteKey(registry.CURRENT_USER, key)
-	if err != nil && !errors.Is(err, registry.ErrNotExist) {
-		return fmt.Errorf("delete HKCU\\%s: %w", key, err)
+	if errors.Is(err, registry.ErrNotExist) {
+		return false, nil
 	}
-	return nil
+	if err != nil {
+		return false, fmt.Errorf("delete HKCU\\%s: %w", key, err)
+	}
+	return true, nil
 }
 
 // appPaths is where Windows lists installed programs by their file name.

@@ -57,8 +57,9 @@ var ErrNoBrowser = errors.New("none of Chrome, Chromium, Edge, Brave or Firefox 
 type Registry interface {
 	// SetDefault makes value the default value of key, creating the key.
 	SetDefault(key, value string) error
-	// DeleteKey removes key; a key that is not there is no error.
-	DeleteKey(key string) error
+	// DeleteKey removes key and says whether it was there; a key that is
+	// not there is no error.
+	DeleteKey(key string) (bool, error)
 	// Installed says whether Windows lists program (chrome.exe) as
 	// installed, for this user or for everyone (App Paths).
 	Installed(program string) bool
@@ -160,10 +161,11 @@ func (in Installer) Uninstall() ([]string, error) {
 // uninstallOne removes the host's registration from one browser.
 func (in Installer) uninstallOne(t Target) (bool, error) {
 	if in.Windows {
-		if err := in.Registry.DeleteKey(t.windowsKey + `\` + HostName); err != nil {
+		removed, err := in.Registry.DeleteKey(t.windowsKey + `\` + HostName)
+		if err != nil {
 			return false, fmt.Errorf("remove the browser host from %s: %w", t.Name, err)
 		}
-		return true, nil
+		return removed, nil
 	}
 	err := os.Remove(in.manifestPath(t))
 	if errors.Is(err, os.ErrNotExist) {

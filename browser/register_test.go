@@ -115,8 +115,12 @@ type fakeRegistry struct {
 }
 
 func (r *fakeRegistry) SetDefault(key, value string) error { r.keys[key] = value; return nil }
-func (r *fakeRegistry) DeleteKey(key string) error         { delete(r.keys, key); return nil }
-func (r *fakeRegistry) Installed(program string) bool      { return slices.Contains(r.installed, program) }
+func (r *fakeRegistry) DeleteKey(key string) (bool, error) {
+	_, ok := r.keys[key]
+	delete(r.keys, key)
+	return ok, nil
+}
+func (r *fakeRegistry) Installed(program string) bool { return slices.Contains(r.installed, program) }
 
 // TestInstallOnWindowsRegistersTheBrowsersFound: the keys of the browsers
 // installed or used (their folder in the application data) point at the
@@ -153,8 +157,9 @@ func TestInstallOnWindowsRegistersTheBrowsersFound(t *testing.T) {
 	if m := readManifest(t, firefox); m["allowed_extensions"].([]any)[0] != FirefoxExtensionID || m["allowed_origins"] != nil {
 		t.Errorf("Firefox manifest = %v", m)
 	}
-	if _, err := in.Uninstall(); err != nil {
-		t.Fatal(err)
+	removed, err := in.Uninstall()
+	if want := []string{"Microsoft Edge", "Brave", "Firefox"}; err != nil || !reflect.DeepEqual(removed, want) {
+		t.Errorf("Uninstall = %v, %v; want %v", removed, err, want)
 	}
 	if len(reg.keys) != 0 {
 		t.Errorf("registry after Uninstall = %v", reg.keys)
