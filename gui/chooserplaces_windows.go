@@ -5,8 +5,9 @@ import (
 	"golang.org/x/sys/windows"
 )
 
-// systemPlaces are the user's known folders, where Windows keeps them
-// (a Desktop or Documents moved to OneDrive or to D: included).
+// systemPlaces are the user's known folders where pictures and lists are
+// kept, where Windows keeps them (a Desktop or Documents moved to OneDrive
+// or to D: included).
 func systemPlaces() []chooserEntry {
 	folders := []struct {
 		name string
@@ -17,8 +18,6 @@ func systemPlaces() []chooserEntry {
 		{lang.L("Documents"), windows.FOLDERID_Documents},
 		{lang.L("Downloads"), windows.FOLDERID_Downloads},
 		{lang.L("Pictures"), windows.FOLDERID_Pictures},
-		{lang.L("Videos"), windows.FOLDERID_Videos},
-		{lang.L("Music"), windows.FOLDERID_Music},
 	}
 	var out []chooserEntry
 	for _, f := range folders {

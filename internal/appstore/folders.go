@@ -90,12 +90,25 @@ func Move(from, dir string) error {
 // when the app keeps its settings elsewhere: a preferences file with no
 // preference in it, an empty Documents folder, then from itself and Fyne's
 // folder above it when they are empty. Anything else stays.
+//
+// Fyne watches both folders until Haul ends, and Windows removes a folder
+// that is still open only once it is closed: until then it keeps the
+// folder above from being empty. So the empty folder from is first moved
+// to the temporary folder, where it goes when Haul ends, and Fyne's folder
+// above then goes too.
 func Tidy(from string) {
+	root := filepath.Dir(from)
 	prefs := filepath.Join(from, preferencesFile)
 	if values, err := readValues(prefs); err == nil && len(values) == 0 {
 		os.Remove(prefs)
 	}
 	os.Remove(filepath.Join(from, documents))
+	if entries, err := os.ReadDir(from); err == nil && len(entries) == 0 {
+		aside := filepath.Join(os.TempDir(), fmt.Sprintf("haul-fyne-%d", os.Getpid()))
+		if os.Rename(from, aside) == nil {
+			from = aside
+		}
+	}
 	os.Remove(from)
-	os.Remove(filepath.Dir(from))
+	os.Remove(root)
 }
