@@ -48,7 +48,7 @@ help:
 	@echo "make build-debug  build with Fyne's thread checks into $(DEBUG_BIN)"
 	@echo "make cyclo        list too complex functions (gocyclo: code over 15, tests over 20)"
 	@echo "make methods      list the types with more than 40 methods"
-	@echo "make e2e          end-to-end test under Xvfb"
+	@echo "make e2e          end-to-end test under Xvfb; it retakes the pictures in docs/images"
 	@echo "make test-windows Haul.exe, its window and its installer tested under Wine"
 	@echo "make test-browser the browser extension in headless Chromium, handing a gallery to Haul"
 	@echo "make package      Linux and Windows downloads into dist/"

@@ -48,8 +48,8 @@ func main() {
 		attachConsole()
 		cli.Usage(os.Stdout)
 	default:
-		if handToRunning(args) {
-			return
+		if code, handed := handToRunning(args); handed {
+			os.Exit(code)
 		}
 		os.Exit(runWindow(args))
 	}

@@ -25,8 +25,10 @@ func runWindow(files []string) int {
 		return 2
 	}
 	l, first := claimLaunches()
-	if !first && handToRunning(files) {
-		return 0
+	if !first {
+		if code, handed := handToRunning(files); handed {
+			return code
+		}
 	}
 	folder := openSettingsFolder(d.ID)
 	defer folder.tidy()

@@ -8,6 +8,7 @@ import (
 
 	"haul/downloader"
 	"haul/downloader/archive"
+	"haul/downloader/pages"
 	"haul/downloader/watch"
 	"haul/i18n"
 )
@@ -60,7 +61,7 @@ func watchExit(ctx context.Context, list *watch.List, checked []watch.Page, resu
 		return exitInterrupted
 	}
 	for _, r := range results {
-		if r.Problem != "" || r.Failed > 0 {
+		if r.Problem != "" || r.Failed > 0 || r.Cut {
 			return exitFailed
 		}
 	}
@@ -92,8 +93,12 @@ type pageChecker struct {
 }
 
 // check reads the page for pictures and saves those its folder's archive
-// does not hold.
+// does not hold. A folder whose archive cannot be read gets nothing: the
+// check says so.
 func (c pageChecker) check(ctx context.Context, p watch.Page) watch.Result {
+	if err := c.folders.Check(p.Dir); err != nil {
+		return watch.Result{Problem: i18n.ArchiveProblem(tr(), p.Dir, err)}
+	}
 	cfg := config{dir: p.Dir, fromPage: p.URL, pages: 1, render: p.Render, quiet: true, network: c.net}
 	cfg.limits.Concurrency, cfg.limits.Retries = downloader.DefaultConcurrency, downloader.DefaultRetries
 	cfg.idleTimeout = downloader.DefaultIdleTimeout
@@ -104,8 +109,10 @@ func (c pageChecker) check(ctx context.Context, p watch.Page) watch.Result {
 		return watch.Result{Problem: i18n.CookieProblem(tr(), err)}
 	}
 	images, problems, err := findPictures(ctx, m, cfg, io.Discard)
+	cut := false
 	for _, pr := range problems {
 		fmt.Fprintf(c.stderr, "%s: %s\n", pr.Page, i18n.PageProblem(tr(), pr))
+		cut = cut || pr.Kind == pages.ProblemCut
 	}
 	if err != nil {
 		return watch.Result{Problem: i18n.ErrorText(tr(), err)}
@@ -122,5 +129,5 @@ func (c pageChecker) check(ctx context.Context, p watch.Page) watch.Result {
 	}
 	m.Stop()
 	s := m.Summary()
-	return watch.Result{New: s.Done, Failed: s.Failed, NotAdded: downloader.ListFull(rejected)}
+	return watch.Result{New: s.Done, Failed: s.Failed, NotAdded: downloader.ListFull(rejected), Cut: cut}
 }

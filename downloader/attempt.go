@@ -80,8 +80,7 @@ func (m *Manager) attempt(ctx context.Context, it *item, j job) outcome {
 	t := &try{m: m, it: it, j: j}
 	t.j = t.adoptLeftover()
 	t.format = t.j.format
-	if m.archive.hasLink(t.j.dir, it.raw) {
-		out := outcome{skipped: true, note: savedBefore}
+	if out, ends := m.archive.heldBefore(t.j.dir, it.raw); ends {
 		t.finish(ctx, out)
 		return out
 	}

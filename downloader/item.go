@@ -90,7 +90,10 @@ type item struct {
 	// splitting follows the file while a try fetches it over several
 	// connections; the record takes its holes from it.
 	splitting atomic.Pointer[ranges.Tracker]
-	speed     *speedMeter // set while Active: most items never need one at once
+	// extraConns counts the connections fetching parts of the file now
+	// besides the try's own (see connSlots).
+	extraConns atomic.Int32
+	speed      *speedMeter // set while Active: most items never need one at once
 }
 
 func newItem(id ID, raw, host string) *item {
@@ -149,6 +152,7 @@ func (it *item) snapshot(now time.Time) ItemSnapshot {
 	if it.state == Active && it.speed != nil {
 		s.Speed = it.speed.rate(now, b)
 		s.Idle = now.Sub(it.speed.lastSince(it.activeAt))
+		s.Connections = 1 + int(it.extraConns.Load())
 	}
 	return s
 }

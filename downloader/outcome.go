@@ -23,8 +23,8 @@ func (t *try) outcomeOf(ctx context.Context, r transfer.Result) outcome {
 	case transfer.Interrupted:
 		return outcome{}
 	case transfer.AlreadyWhole, transfer.Complete:
-		if t.pictureSavedBefore(r) {
-			return outcome{skipped: true, note: savedBefore}
+		if out, held := t.pictureSavedBefore(r); held {
+			return out
 		}
 		out := t.saveComplete(ctx, r)
 		if !out.done && !out.skipped {

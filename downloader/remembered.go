@@ -3,6 +3,7 @@ package downloader
 import (
 	"encoding/hex"
 
+	"haul/downloader/rules"
 	"haul/downloader/transfer"
 )
 
@@ -11,12 +12,15 @@ import (
 // (the sha256 of its bytes, in hex). Package archive keeps one. The engine
 // asks it before each download and after a picture's bytes are in, and
 // tells it each file saved; its methods are called from the workers, with
-// no lock held, and must be safe for concurrent use.
+// no lock held, and must be safe for concurrent use. An archive that
+// cannot be read answers with an error: the item then fails
+// (ReasonArchiveUnreadable) rather than bring back a file the user
+// deleted.
 type Archive interface {
 	// HasLink says link was saved into folder dir before.
-	HasLink(dir, link string) bool
+	HasLink(dir, link string) (bool, error)
 	// HasPicture says a picture of this sha256 was saved into folder dir before.
-	HasPicture(dir, sum string) bool
+	HasPicture(dir, sum string) (bool, error)
 	// Remember records a file saved into folder dir from link, with its
 	// sha256 when it is a picture ("" otherwise) and the page it was found on.
 	Remember(dir, link, sum, page string) error
@@ -29,18 +33,37 @@ var savedBefore = &Note{Kind: NoteSavedBefore}
 // archive it knows nothing and records nothing.
 type remembered struct{ a Archive }
 
-// hasLink says the archive holds link for folder dir.
-func (r remembered) hasLink(dir, link string) bool {
-	return r.a != nil && r.a.HasLink(dir, link)
+// heldBefore is the outcome of a try the archive answered before the
+// download: skipped when it holds the link; failed when it cannot be read.
+func (r remembered) heldBefore(dir, link string) (outcome, bool) {
+	if r.a == nil {
+		return outcome{}, false
+	}
+	held, err := r.a.HasLink(dir, link)
+	return archived(held, err, dir)
+}
+
+// archived turns the answer of folder dir's archive into the try's
+// outcome, and says whether it ends the try.
+func archived(held bool, err error, dir string) (outcome, bool) {
+	if err != nil {
+		return outcome{verdict: rules.ArchiveVerdict(err, dir)}, true
+	}
+	return outcome{skipped: true, note: savedBefore}, held
 }
 
 // pictureSavedBefore says the picture the try brought whole is one the
-// folder's archive holds; its bytes are then dropped and its name given
-// back, and the item is skipped.
-func (t *try) pictureSavedBefore(r transfer.Result) bool {
+// folder's archive holds, or may hold as it cannot be read; its bytes are
+// then dropped and its name given back, and the item is skipped or fails.
+func (t *try) pictureSavedBefore(r transfer.Result) (outcome, bool) {
 	a := t.m.archive.a
-	if a == nil || t.hash == nil || r.Ending != transfer.Complete || !a.HasPicture(t.j.dir, hex.EncodeToString(t.hash.Sum(nil))) {
-		return false
+	if a == nil || t.hash == nil || r.Ending != transfer.Complete {
+		return outcome{}, false
+	}
+	held, err := a.HasPicture(t.j.dir, hex.EncodeToString(t.hash.Sum(nil)))
+	out, ends := archived(held, err, t.j.dir)
+	if !ends {
+		return outcome{}, false
 	}
 	if r.File != nil {
 		r.File.Close()
@@ -52,7 +75,7 @@ func (t *try) pictureSavedBefore(r transfer.Result) bool {
 		t.m.disk.remove(part) // one left behind is a temporary file with Haul's note, found by a later run
 	}
 	nameClaim{t.m, t.it}.forgetName()
-	return true
+	return out, true
 }
 
 // remember records the file the try saved in the folder's archive. A

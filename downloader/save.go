@@ -24,12 +24,9 @@ func (t *try) saveName(resp *http.Response, format sniff.Format, total int64) (s
 	if j.name != "" {
 		return j.name, claimFree
 	}
-	want := t.nameFor(resp)
-	if format.IsImage {
-		want = sniff.FixExtension(want, format)
-		if path.Ext(want) == "" {
-			want += format.Ext
-		}
+	want := sniff.FixExtension(t.nameFor(resp), format)
+	if format.IsImage && path.Ext(want) == "" {
+		want += format.Ext
 	}
 	if it.pattern != "" {
 		want = naming.FromTemplate(it.pattern, want)

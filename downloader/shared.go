@@ -96,6 +96,10 @@ const (
 	ReasonNotPicture      = itemstate.ReasonNotPicture
 )
 
+// ReasonArchiveUnreadable is an output folder whose download archive
+// cannot be read (see itemstate).
+const ReasonArchiveUnreadable = itemstate.ReasonArchiveUnreadable
+
 // SiteSlowed is a site Haul holds back, with the limits it learned of it
 // (see throttle.Status).
 type SiteSlowed = throttle.Status

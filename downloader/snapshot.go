@@ -24,6 +24,9 @@ type ItemSnapshot struct {
 	// Failures counts failed attempts since the last one that made
 	// progress; a pause or a stop is not a failure.
 	Failures int
+	// Connections is how many connections fetch an Active item now: more
+	// than one for a large file fetched in parts.
+	Connections int
 	// Idle is how long an Active item has received nothing: since its last
 	// bytes, or since it started when none came yet.
 	Idle time.Duration

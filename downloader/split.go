@@ -184,6 +184,7 @@ func (s connSlots) TryAcquire() bool {
 		return false
 	}
 	h.active++
+	s.it.extraConns.Add(1)
 	return true
 }
 
@@ -195,6 +196,7 @@ func (s connSlots) Release() {
 	if h := m.queues.byKey[s.it.host]; h != nil {
 		h.active--
 	}
+	s.it.extraConns.Add(-1)
 	m.gate.Release()
 	select {
 	case m.wake <- struct{}{}:

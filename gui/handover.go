@@ -1,6 +1,8 @@
 package gui
 
 import (
+	"strings"
+
 	"fyne.io/fyne/v2/lang"
 
 	"haul/browser"
@@ -11,26 +13,38 @@ import (
 )
 
 // Receive takes what another launch of Haul handed to this window: the
-// lists it was opened with, or what the browser extension sent. It may be
-// called from any goroutine and returns once the window has taken it.
+// lists or links it was opened with, or what the browser extension sent.
+// It may be called from any goroutine and returns once the window has
+// taken it, with how many links were added, and why a list could not be
+// read: the launch says so and does not end as if all was well.
 func (u *UI) Receive(r instance.Request) instance.Reply {
+	var files intakeResult
+	if len(r.Files) > 0 {
+		files = u.intake.readFiles(r.Files, intakeResult{})
+	}
 	reply := make(chan instance.Reply, 1)
-	u.do(func() { reply <- u.intake.receive(r) })
+	u.do(func() { reply <- u.intake.receive(r, files) })
 	return <-reply
 }
 
-// receive brings the window forward and takes r, on the UI thread.
-func (l *intakeLine) receive(r instance.Request) instance.Reply {
+// receive brings the window forward and takes r, whose lists gave files,
+// on the UI thread.
+func (l *intakeLine) receive(r instance.Request, files intakeResult) instance.Reply {
 	u := l.ui
 	u.win.Show()
 	u.win.RequestFocus()
-	u.intake.AddFiles(r.Files)
-	reply := instance.Reply{Added: len(r.Files)}
+	reply := instance.Reply{Added: files.added, Error: strings.Join(files.errors, "; ")}
+	if len(r.Files) > 0 {
+		u.intake.showAdded(files)
+	}
+	if files.listFull > 0 {
+		reply.NotAdded, reply.Note = files.listFull, listFullText(files.listFull, false)
+	}
 	if r.Browser != nil {
 		added, notAdded := u.intake.fromBrowser(*r.Browser)
 		reply.Added += added
 		if notAdded > 0 {
-			reply.NotAdded, reply.Note = notAdded, listFullText(notAdded, false)
+			reply.NotAdded, reply.Note = reply.NotAdded+notAdded, listFullText(reply.NotAdded+notAdded, false)
 		}
 	}
 	return reply

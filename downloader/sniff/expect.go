@@ -90,10 +90,15 @@ func ClaimsKnownPicture(name, contentType string) bool {
 // name's extension names a different picture format (photo.jpg that is
 // really PNG → photo.png). A picture named as a program or a shortcut
 // (Photo.jpg.lnk, run.desktop, x.exe) loses that extension and gets the
-// picture's, so opening it never runs anything. Other names without a
-// picture extension, and formats that are not pictures, are returned
-// unchanged.
+// picture's, so opening it never runs anything; text so named (run.desktop,
+// x.hta, x.url, x.exe that hold text) keeps its name and gets the text's
+// extension after it (run.desktop.txt, x.hta.html), so opening it shows
+// the text. Other names without a picture extension, and other formats,
+// are returned unchanged.
 func FixExtension(name string, f Format) string {
+	if f.IsText && f.Ext != "" {
+		return textName(name, f)
+	}
 	if !f.IsImage || f.Ext == "" {
 		return name
 	}
@@ -109,6 +114,15 @@ func FixExtension(name string, f Format) string {
 		return name
 	}
 	return name[:len(name)-len(ext)] + f.Ext
+}
+
+// textName is the name text is saved under: name, with the text's own
+// extension after it when name's would run something.
+func textName(name string, f Format) string {
+	if runnable[strings.ToLower(filepath.Ext(name))] {
+		return name + f.Ext
+	}
+	return name
 }
 
 // runnable are the extensions of files that run something when opened:
