@@ -79,6 +79,8 @@ LangString HaulStillRuns ${LANG_ENGLISH} "Haul is still running and could not be
 LangString HaulStillRuns ${LANG_SIMPCHINESE} "Haul 仍在运行，无法从这里关闭：也许命令提示符窗口中正在运行“haul get”，或者 Haul 的窗口正忙。请先关闭它（右键单击托盘中的 Haul 图标并选择“退出”；在运行 haul get 的窗口中按 Ctrl+C），然后单击“重试”。$\r$\n$\r$\n单击“取消”将在此停止，不会做任何更改。"
 LangString HaulNotChanged ${LANG_ENGLISH} "Haul is still running, so nothing was changed. Close Haul, then try again."
 LangString HaulNotChanged ${LANG_SIMPCHINESE} "Haul 仍在运行，因此没有做任何更改。请关闭 Haul，然后重试。"
+LangString HaulNotWritten ${LANG_ENGLISH} "Setup could not write $INSTDIR\Haul.exe. Check that the folder can be written to and has room, then run setup again."
+LangString HaulNotWritten ${LANG_SIMPCHINESE} "安装程序无法写入 $INSTDIR\Haul.exe。请检查该文件夹是否可写、是否有足够空间，然后重新运行安装程序。"
 
 ; ---- A Haul that runs --------------------------------------------------------
 ; CloseHaul closes every Haul that runs $INSTDIR\Haul.exe, asking the user
@@ -144,8 +146,8 @@ Section "$(SecHaul)" SecHaul
 	ClearErrors
 	File "/oname=Haul.exe" "${EXE}"
 	${If} ${Errors}
-		MessageBox MB_OK|MB_ICONSTOP "$(HaulNotChanged)" /SD IDOK
-		Abort "$(HaulNotChanged)"
+		MessageBox MB_OK|MB_ICONSTOP "$(HaulNotWritten)" /SD IDOK
+		Abort "$(HaulNotWritten)"
 	${EndIf}
 	SetOverwrite on
 	WriteUninstaller "$INSTDIR\Uninstall.exe"

@@ -86,6 +86,10 @@ wine_prefix() {
 		wineserver -w
 	fi
 	cp "$out/bcryptprimitives.dll" "$WINEPREFIX/drive_c/windows/system32/"
+	# A drive D: for the folder chooser, mapped while no Wine program runs
+	# so that Windows lists it from the start.
+	mkdir -p "$out/drive-d/Photos"
+	ln -sfn "$out/drive-d" "$WINEPREFIX/dosdevices/d:"
 }
 
 # unix_path is where the Windows folder named by the variable $1 (APPDATA…) is.
@@ -260,11 +264,10 @@ settings_moved() {
 	echo "test-windows: the settings moved from Fyne's folder to $mine; no folder named fyne is left"
 }
 
-# chooser_drives opens the folder chooser (Ctrl+D) with a drive D: mapped,
-# photographs it and closes it.
+# chooser_drives opens the folder chooser (Ctrl+D), with the drives C:,
+# D: (see wine_prefix) and Z:, photographs it and closes it.
 chooser_drives() {
-	mkdir -p "$out/drive-d/Photos"
-	ln -sfn "$out/drive-d" "$WINEPREFIX/dosdevices/d:"
+	[[ $(wine cmd /c 'if exist D:\Photos echo D:' | tr -d '\r') == D: ]] || fail "Windows does not list the drive D:"
 	xdotool windowfocus "$win" 2>/dev/null || true
 	xdotool key --clearmodifiers ctrl+d
 	screenshot chooser
