@@ -33,8 +33,9 @@ E2E_PACKAGES := xvfb xdotool imagemagick x11-utils
 BROWSER_PACKAGES := chromium
 # Wine runs Haul's Windows build and its installer (made with nsis); mingw
 # builds Haul.exe and the stand-in Wine lacks; Xvfb and friends show and
-# photograph its window.
-WINE_PACKAGES := wine wine64 gcc-mingw-w64-x86-64 nsis xvfb xauth xdotool imagemagick x11-utils
+# photograph its window; locales has the Chinese locale that Wine turns
+# into Chinese Windows.
+WINE_PACKAGES := wine wine64 gcc-mingw-w64-x86-64 nsis xvfb xauth xdotool imagemagick x11-utils locales
 
 .DEFAULT_GOAL := build
 .PHONY: help deps e2e-deps wine-deps browser-deps test-browser test-windows build build-debug run test cyclo methods imports aliases e2e fuzz bench bench-gui icon cjkfont clean

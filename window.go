@@ -30,7 +30,9 @@ func runWindow(files []string) int {
 			return code
 		}
 	}
-	a := app.NewWithID(d.ID)
+	folder := openSettingsFolder(d.ID)
+	defer folder.tidy()
+	a := folder.app(app.NewWithID(d.ID))
 	a.SetIcon(icon)
 	w, ok := openWindow(a, d.Name)
 	if !ok {

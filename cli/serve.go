@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"sync"
 	"time"
@@ -55,6 +56,8 @@ func Serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, release := withInterrupts(ctx)
 	defer release()
+	ctx, quit := context.WithCancel(ctx)
+	defer quit()
 	m := downloader.New(downloader.Options{Dir: cfg.dir, Limits: downloader.Limits{
 		Concurrency: downloader.DefaultConcurrency, Retries: downloader.DefaultRetries}})
 	if err := m.Start(ctx); err != nil {
@@ -64,7 +67,7 @@ func Serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintln(stderr, tr().X("cli.serve.ready", i18n.Data{"Dir": cfg.dir}))
 	received := make(chan struct{}, 1)
-	taker := &serveTaker{m: m, stderr: stderr, received: received}
+	taker := &serveTaker{m: m, stderr: stderr, received: received, quit: quit}
 	go instance.Serve(ctx, l, taker.take)
 	waitIdle(ctx, m, cfg.idle, received)
 	l.Close()
@@ -104,13 +107,21 @@ type serveTaker struct {
 	m        *downloader.Manager
 	stderr   io.Writer
 	received chan<- struct{}
-	mu       sync.Mutex
-	ended    bool
+	// quit ends the run, when the installer asks (instance.AskToQuit).
+	quit  func()
+	mu    sync.Mutex
+	ended bool
 }
 
 // take queues a request and notes that one came; once ended, it refuses
 // it, since nothing more will be downloaded.
 func (t *serveTaker) take(r instance.Request) instance.Reply {
+	if r.Quit != "" {
+		if self, err := os.Executable(); err == nil && r.Quits(self) {
+			t.quit()
+		}
+		return instance.Reply{}
+	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.ended {

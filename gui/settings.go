@@ -123,8 +123,13 @@ func (r *settingsRow) showMore() {
 	hint := widget.NewLabel(lang.L("Pictures found on web pages are asked for with the page's address, as a browser does; some sites refuse them otherwise."))
 	hint.Wrapping = fyne.TextWrapWord
 	hint.Importance = widget.LowImportance
+	downloads := container.NewVBox(limits, split, widget.NewSeparator(), r.ui.clip.check, r.ui.archive.check(r.ui.prefs))
+	if r.ui.tray != nil {
+		// Without a tray icon, closing the window quits.
+		downloads.Add(r.ui.tray.closing.check())
+	}
 	more := settings.More{
-		Downloads: container.NewVBox(limits, split, widget.NewSeparator(), r.ui.clip.check, r.ui.archive.check(r.ui.prefs)),
+		Downloads: downloads,
 		Pictures: container.NewVBox(r.skipSame, r.pageReferer, hint, widget.NewSeparator(), r.placement.box(), widget.NewSeparator(),
 			widget.NewForm(widget.NewFormItem(lang.L("Longest time to read a page in the browser:"), newPageTimeoutSelect(r.ui)))),
 		Network: r.ui.network,

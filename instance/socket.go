@@ -60,6 +60,9 @@ type Request struct {
 	Files []string `json:"files,omitempty"`
 	// Browser is a checked message from the browser extension.
 	Browser *browser.Message `json:"browser,omitempty"`
+	// Quit, when set, asks the running Haul to end if it runs this program
+	// file (see [Request.Quits]).
+	Quit string `json:"quit,omitempty"`
 }
 
 // Reply is the running Haul's answer.
