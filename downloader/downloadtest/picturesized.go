@@ -3,7 +3,8 @@ package downloadtest
 import (
 	"bytes"
 	"image"
-	"image/color"
+	"image/color/palette"
+	"image/draw"
 	"image/gif"
 	"image/jpeg"
 	"image/png"
@@ -21,11 +22,11 @@ func PictureSized(name string, width, height int, seed ...int64) []byte {
 	if len(seed) > 0 {
 		s = seed[0]
 	}
-	img := image.NewRGBA(image.Rect(0, 0, width, height))
-	for y := 0; y < height; y++ {
-		for x := 0; x < width; x++ {
-			v := uint8((int64(x*7+y*13) + s*31) % 251)
-			img.Set(x, y, color.RGBA{R: v, G: uint8(int64(y) + s), B: uint8(x), A: 255})
+	img := image.NewGray(image.Rect(0, 0, width, height))
+	for y := range height {
+		row := img.Pix[y*img.Stride : y*img.Stride+width]
+		for x := range row {
+			row[x] = uint8((int64(x/8*7+y/8*13) + s*31) % 251)
 		}
 	}
 	var b bytes.Buffer
@@ -33,9 +34,11 @@ func PictureSized(name string, width, height int, seed ...int64) []byte {
 	case ".png":
 		png.Encode(&b, img)
 	case ".gif":
-		gif.Encode(&b, img, &gif.Options{NumColors: 16})
+		paletted := image.NewPaletted(img.Rect, palette.Plan9)
+		draw.Draw(paletted, img.Rect, img, image.Point{}, draw.Src)
+		gif.Encode(&b, paletted, nil)
 	default:
-		jpeg.Encode(&b, img, &jpeg.Options{Quality: 80})
+		jpeg.Encode(&b, img, &jpeg.Options{Quality: 60})
 	}
 	return b.Bytes()
 }
