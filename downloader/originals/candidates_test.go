@@ -123,9 +123,9 @@ func TestCandidatesInOrder(t *testing.T) {
 // TestNoCandidateWhereNoRuleApplies checks links that must be left alone.
 func TestNoCandidateWhereNoRuleApplies(t *testing.T) {
 	links := []string{
-		"https://example.com/photos/cat-300x200.jpg",          // no wp-content
-		"https://wx1.sinaimg.cn/large/abc.jpg",                // already large
-		"https://i.imgur.com/AbCdEfG.jpg",                     // an id of 7: the original
+		"https://example.com/photos/cat-300x200.jpg", // no wp-content
+		"https://wx1.sinaimg.cn/large/abc.jpg",       // already large
+		"https://i.imgur.com/AbCdEfG.jpg",            // an id of 7: the original
 		"https://i.pximg.net/img-original/img/2020/01/01/00/00/00/1_p0.png",
 		"https://i.pinimg.com/originals/aa/bb/cc/aabbcc.jpg",
 		"https://pic1.zhimg.com/v2-abc_r.jpg",
