@@ -15,6 +15,7 @@ import (
 	"haul/downloader/names"
 	"haul/downloader/network"
 	"haul/downloader/openfiles"
+	"haul/downloader/originals"
 	"haul/downloader/rules"
 	"haul/downloader/sites"
 	"haul/downloader/throttle"
@@ -97,8 +98,12 @@ func New(opts Options) *Manager {
 	nc.SitesChanged = m.list.Notify
 	m.net = network.New(nc, m.rates)
 	m.env = try.Env{Rates: m.rates, IdleTimeout: opts.IdleTimeout, SavePages: opts.SavePages, Now: now,
-		OnExists: func() names.Policy { return m.Limits().OnExists },
-		Policy:   func() rules.Policy { return *m.policy.Load() }}
+		OnExists:  func() names.Policy { return m.Limits().OnExists },
+		Policy:    func() rules.Policy { return *m.policy.Load() },
+		Originals: opts.PictureRules, Tally: &originals.Tally{}}
+	if m.env.Originals == nil {
+		m.env.Originals = originals.Builtin()
+	}
 	if opts.LearnedLimits != "" {
 		_ = m.sites.Load(opts.LearnedLimits) // a file that cannot be read only means learning again
 	}
@@ -166,6 +171,7 @@ func (m *Manager) Start(ctx context.Context) error {
 		return nil
 	}
 	m.running.Store(true)
+	m.env.Tally.Forget() // a new batch: every rule is worth asking again
 	m.gen++
 	gen := m.gen
 	m.dispatchLocked()
@@ -415,7 +421,7 @@ func (l Limits) perHost() int {
 // forTry is what a try goes by of the limits.
 func (l Limits) forTry() try.Limits {
 	return try.Limits{OnExists: l.OnExists, KeepDuplicates: l.KeepDuplicates, NoPageReferer: l.NoPageReferer,
-		MaxSize: l.MaxSize, Connections: connectionsPerFile(l.ConnectionsPerFile), SplitThreshold: SplitThreshold,
+		AsLinked: l.AsLinked, MaxSize: l.MaxSize, Connections: connectionsPerFile(l.ConnectionsPerFile), SplitThreshold: SplitThreshold,
 		SmallFileMax: smallFileMax}
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"haul/downloader/links"
 	"haul/downloader/network"
+	"haul/downloader/originals"
 )
 
 // Limits are the settings that can change while a batch runs.
@@ -39,6 +40,9 @@ type Limits struct {
 	KeepDuplicates bool
 	// NoPageReferer stops sending the page a picture was found on as Referer.
 	NoPageReferer bool
+	// AsLinked saves what each link answers, never asking for the
+	// original of a picture's small version (see package originals).
+	AsLinked bool
 	// MaxSize is the largest file saved, in bytes; a larger one fails. 0 is no limit.
 	MaxSize int64
 	// ConnectionsPerFile is how many connections may fetch one large file
@@ -102,6 +106,9 @@ type Options struct {
 	LearnedLimits string
 	// DialContext replaces how connections are made (tests map host names to loopback).
 	DialContext func(ctx context.Context, network, addr string) (net.Conn, error)
+	// PictureRules are the rules that find the original of a picture's
+	// small version (package originals); nil is the built-in rules.
+	PictureRules *originals.Table
 	// MaxLinks is the most items the list holds, finished ones included,
 	// as the window counts them (Summary().Total): a link added to a full
 	// list is Rejected as links.ReasonListFull. Zero, or more than

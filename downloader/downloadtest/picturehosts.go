@@ -3,10 +3,12 @@ package downloadtest
 import (
 	"context"
 	"fmt"
+	"maps"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"path"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -60,12 +62,20 @@ type PictureHosts struct {
 	asked map[string]int // "host/path?query" → requests
 }
 
-// NewPictureHosts starts the picture hosts on 127.0.0.1.
-func NewPictureHosts() *PictureHosts {
-	h := &PictureHosts{files: map[string]hostFile{}, asked: map[string]int{}}
+// pictureHostFiles are the picture hosts' files and small versions,
+// drawn once for every test of the process: drawing them takes seconds.
+var pictureHostFiles = sync.OnceValues(func() (map[string]hostFile, []Thumbnail) {
+	h := &PictureHosts{files: map[string]hostFile{}}
 	for i, c := range pictureHostCases() {
 		h.add(int64(i+1), c)
 	}
+	return h.files, h.Thumbnails
+})
+
+// NewPictureHosts starts the picture hosts on 127.0.0.1.
+func NewPictureHosts() *PictureHosts {
+	files, thumbs := pictureHostFiles()
+	h := &PictureHosts{files: maps.Clone(files), Thumbnails: slices.Clone(thumbs), asked: map[string]int{}}
 	h.srv = httptest.NewServer(http.HandlerFunc(h.serve))
 	return h
 }
@@ -80,6 +90,20 @@ func (h *PictureHosts) URL() string { return h.srv.URL }
 func (h *PictureHosts) Dial(ctx context.Context, network, _ string) (net.Conn, error) {
 	var d net.Dialer
 	return d.DialContext(ctx, network, h.srv.Listener.Addr().String())
+}
+
+// Serve serves body at address ("host/path", without "http://"), such
+// as another small version of a picture. Call it before any request.
+func (h *PictureHosts) Serve(address string, body []byte) {
+	h.files[address] = hostFile{body: body}
+}
+
+// Asked is how many requests the file at address ("host/path?query",
+// without "http://") got.
+func (h *PictureHosts) Asked(address string) int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.asked[address]
 }
 
 // Requests is how many requests all files got, the small versions' and

@@ -95,6 +95,8 @@ type Item struct {
 	// besides the try's own.
 	extraConns atomic.Int32
 	speed      *speedMeter // set while Active: most items never need one at once
+	// original is the picture's original a try found; most items have none.
+	original *record.Original
 }
 
 func newItem(id ID, raw, host string, src *Intake) *Item {
@@ -146,6 +148,9 @@ func (it *Item) snapshot(now time.Time) Snapshot {
 		s.Speed = it.speed.rate(now, b)
 		s.Idle = now.Sub(it.speed.lastSince(it.activeAt))
 		s.Connections = 1 + int(it.extraConns.Load())
+	}
+	if it.original != nil {
+		s.Original = *it.original
 	}
 	return s
 }
@@ -209,6 +214,7 @@ func (it *Item) record() Record {
 	r.Place, r.Renamed = it.place, it.renamed
 	r.Held = it.held && it.state == Paused
 	r.Forgotten = it.forgotten
+	r.Original = it.original
 	return r
 }
 
@@ -244,6 +250,10 @@ func (it *Item) fromRecord(r Record) {
 		it.total.Store(r.Total)
 	}
 	it.holes = holesOf(r)
+	if r.Original != nil && r.Original.URL != "" {
+		o := *r.Original
+		it.original = &o
+	}
 }
 
 // holesOf reads a record's missing spans; spans that cannot be read leave

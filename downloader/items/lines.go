@@ -230,5 +230,8 @@ func (s *Store) start(ctx context.Context, it *Item, limits try.Limits) (*Tried,
 		Total: it.total.Load(), FromPage: it.fromPage, Referer: it.referer,
 		Format: sniff.Format{MIME: it.mime, IsImage: it.isImage, Width: int(it.width), Height: int(it.height)},
 		Holes:  it.holes, OneConnection: it.oneConnection, Limits: limits, Started: it.activeAt}
+	if it.original != nil {
+		j.Original = it.original.URL
+	}
 	return &Tried{s: s, it: it, ctx: itemCtx, cancel: cancel}, j
 }

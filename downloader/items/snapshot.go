@@ -2,6 +2,8 @@ package items
 
 import (
 	"time"
+
+	"haul/downloader/record"
 )
 
 // Snapshot is an immutable copy of one item's state, safe to keep and
@@ -39,6 +41,10 @@ type Snapshot struct {
 	// download archive (Controls.Forgotten): Retry, or adding its link
 	// again, fetches it again.
 	Forgotten bool
+	// Original is the picture's original saved in place of the small
+	// version the link gave, and that version's size; its URL is "" when
+	// the link's own answer was saved.
+	Original record.Original
 	// RetryAt is when a Waiting item goes back to the queue.
 	RetryAt time.Time
 	// SlowedDown says the site asked us to slow down (429/503).

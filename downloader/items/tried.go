@@ -12,6 +12,7 @@ import (
 	"haul/downloader/itemstate"
 	"haul/downloader/names"
 	"haul/downloader/ranges"
+	"haul/downloader/record"
 	"haul/downloader/rules"
 	"haul/downloader/sniff"
 	"haul/downloader/try"
@@ -66,6 +67,16 @@ func (t *Tried) NoteResponse(resp *http.Response, offset, total int64, format sn
 	s.mu.Unlock()
 	it.bytes.Store(offset)
 	it.speed.reset(s.cfg.Now(), offset)
+}
+
+// FoundOriginal records the picture's original the try saves instead of
+// the small version of width×height the link gave.
+func (t *Tried) FoundOriginal(link string, width, height int) {
+	s, it := t.s, t.it
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	it.original = &record.Original{URL: link, SmallWidth: width, SmallHeight: height}
+	s.markDirty(it)
 }
 
 // NoteDimensions records a picture's pixel size.

@@ -39,68 +39,22 @@ type Plan struct {
 	Small      Size
 }
 
-// maxDepth is how many rules may follow each other (a proxy's address
-// that leads to a resized copy's).
-const maxDepth = 2
-
-// maxCandidates bounds what one link may cost.
-const maxCandidates = 8
-
-// Candidates are the addresses the original of link may have, best first;
-// none when no rule applies. The first rule, in the table's order, that
-// matches the link proposes them. A candidate on another host that a rule
-// turns into a better one comes after that one (an image proxy's origin
-// comes after the origin's original). Candidates keep link's scheme, and
-// the link itself is never one.
-func (t *Table) Candidates(link *url.URL) Plan {
-	var p Plan
-	seen := map[string]bool{link.String(): true}
-	t.propose(link, &p, seen, 0)
-	return p
-}
-
-// propose adds what the first applicable rule makes of u to p.
-func (t *Table) propose(u *url.URL, p *Plan, seen map[string]bool, depth int) {
-	if depth >= maxDepth {
-		return
-	}
-	host := strings.ToLower(u.Hostname())
-	rules := t.forHost(host)
-	if len(rules) == 0 {
-		return
-	}
-	bare := strings.TrimPrefix(u.String(), u.Scheme+"://")
-	if i := strings.IndexByte(bare, '#'); i >= 0 {
-		bare = bare[:i]
-	}
-	for _, r := range rules {
-		made, small, ok := r.apply(bare, u.Scheme)
-		if !ok {
-			continue
+// Original is the candidate for link whose address is original, with the
+// headers its rule gives it: a later try of a link whose original an
+// earlier one found asks for it the same way. It is false when no rule
+// proposes it now (the user's rules changed meanwhile).
+func (t *Table) Original(link *url.URL, original string) (Candidate, bool) {
+	for _, c := range t.Candidates(link).Candidates {
+		if c.URL == original {
+			return c, true
 		}
-		if !p.Small.Known() {
-			p.Small = small
-		}
-		for _, c := range made {
-			if seen[c.URL] || len(p.Candidates) >= maxCandidates {
-				continue
-			}
-			seen[c.URL] = true
-			if next, err := url.Parse(c.URL); err == nil && !strings.EqualFold(next.Hostname(), host) {
-				t.propose(next, p, seen, depth+1)
-			}
-			p.Candidates = append(p.Candidates, c)
-		}
-		return
 	}
+	return Candidate{}, false
 }
 
 // apply is what r makes of the address bare (without its scheme): the
 // candidates and the small size, and whether the rule applied.
 func (r *Rule) apply(bare, scheme string) ([]Candidate, Size, bool) {
-	if r.Contains != "" && !strings.Contains(bare, r.Contains) {
-		return nil, Size{}, false
-	}
 	var groups []string
 	var names []string
 	if r.Match != nil {

@@ -134,23 +134,23 @@ func TestAccept(t *testing.T) {
 	}
 }
 
-// TestTallyGivesUpACandidateThatFailsOnAHost checks the batch's politeness.
-func TestTallyGivesUpACandidateThatFailsOnAHost(t *testing.T) {
+// TestTallyGivesUpARuleThatFailsOnAHost checks the batch's politeness.
+func TestTallyGivesUpARuleThatFailsOnAHost(t *testing.T) {
 	var tally Tally
 	for range 4 {
-		tally.Note("i.pinimg.com", "pinterest", 0, false)
+		tally.Note("i.pinimg.com", "pinterest", false)
 	}
-	if !tally.Skip("i.pinimg.com", "pinterest", 0) {
-		t.Error("a candidate that failed 4 times of 4 is still tried")
+	if !tally.Skip("i.pinimg.com", "pinterest") {
+		t.Error("a rule that failed on 4 links of 4 is still tried")
 	}
-	if tally.Skip("i.pinimg.com", "pinterest", 1) || tally.Skip("other.example", "pinterest", 0) {
-		t.Error("another candidate or host is given up too")
+	if tally.Skip("i.pinimg.com", "other") || tally.Skip("other.example", "pinterest") {
+		t.Error("another rule or host is given up too")
 	}
-	tally.Note("i.pximg.net", "pixiv", 0, true)
+	tally.Note("i.pximg.net", "pixiv", true)
 	for range 3 {
-		tally.Note("i.pximg.net", "pixiv", 0, false)
+		tally.Note("i.pximg.net", "pixiv", false)
 	}
-	if tally.Skip("i.pximg.net", "pixiv", 0) {
-		t.Error("a candidate taken once in four is given up")
+	if tally.Skip("i.pximg.net", "pixiv") {
+		t.Error("a rule that found the original on one link in four is given up")
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"net/url"
 	"os"
 	"slices"
 	"strings"
@@ -105,6 +106,65 @@ func appendOnce(list []int, i int) []int {
 		return list
 	}
 	return append(list, i)
+}
+
+// maxDepth is how many rules may follow each other (a proxy's address
+// that leads to a resized copy's).
+const maxDepth = 2
+
+// maxCandidates bounds what one link may cost.
+const maxCandidates = 8
+
+// Candidates are the addresses the original of link may have, best first;
+// none when no rule applies. The first rule, in the table's order, that
+// matches the link proposes them. A candidate on another host that a rule
+// turns into a better one comes after that one (an image proxy's origin
+// comes after the origin's original). Candidates keep link's scheme, and
+// the link itself is never one.
+func (t *Table) Candidates(link *url.URL) Plan {
+	var p Plan
+	seen := map[string]bool{link.String(): true}
+	t.propose(link, &p, seen, 0)
+	return p
+}
+
+// propose adds what the first applicable rule makes of u to p.
+func (t *Table) propose(u *url.URL, p *Plan, seen map[string]bool, depth int) {
+	if depth >= maxDepth {
+		return
+	}
+	host := strings.ToLower(u.Hostname())
+	rules := t.forHost(host)
+	if len(rules) == 0 {
+		return
+	}
+	bare := strings.TrimPrefix(u.String(), u.Scheme+"://")
+	if i := strings.IndexByte(bare, '#'); i >= 0 {
+		bare = bare[:i]
+	}
+	for _, r := range rules {
+		if r.Contains != "" && !strings.Contains(bare, r.Contains) {
+			continue // checked here, so a link no rule is for costs no more than this file
+		}
+		made, small, ok := r.apply(bare, u.Scheme)
+		if !ok {
+			continue
+		}
+		if !p.Small.Known() {
+			p.Small = small
+		}
+		for _, c := range made {
+			if seen[c.URL] || len(p.Candidates) >= maxCandidates {
+				continue
+			}
+			seen[c.URL] = true
+			if next, err := url.Parse(c.URL); err == nil && !strings.EqualFold(next.Hostname(), host) {
+				t.propose(next, p, seen, depth+1)
+			}
+			p.Candidates = append(p.Candidates, c)
+		}
+		return
+	}
 }
 
 // Len is how many rules the table holds.

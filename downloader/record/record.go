@@ -51,6 +51,18 @@ type Record struct {
 	// Forgotten says a saved or skipped item's link was taken out of the
 	// download archive: it may be fetched again.
 	Forgotten bool `json:"forgotten,omitempty"`
+	// Original is the picture's original a try found for the link, which
+	// later tries ask for; nil when none was.
+	Original *Original `json:"original,omitempty"`
+}
+
+// Original is the address of a picture's original, found from the small
+// version the link gave, and that small version's pixel size (0: not
+// known).
+type Original struct {
+	URL         string `json:"url"`
+	SmallWidth  int    `json:"small_width,omitempty"`
+	SmallHeight int    `json:"small_height,omitempty"`
 }
 
 // Journal receives item changes to persist. Its methods are never called

@@ -35,6 +35,7 @@ func (f *fakeItem) locked(fn func()) {
 func (f *fakeItem) NoteStatus(int)                                          {}
 func (f *fakeItem) NoteResponse(*http.Response, int64, int64, sniff.Format) {}
 func (f *fakeItem) NoteDimensions(int, int)                                 {}
+func (f *fakeItem) FoundOriginal(string, int, int)                          {}
 func (f *fakeItem) Progress(int)                                            {}
 func (f *fakeItem) OwnPart(bool) bool                                       { return false }
 func (f *fakeItem) Adopt(string, string, string) string                     { return "" }

@@ -39,6 +39,10 @@ type Item interface {
 	// file: its validators (of a 200), its size and its real format, and
 	// the bytes already on disk (offset).
 	NoteResponse(resp *http.Response, offset, total int64, format sniff.Format)
+	// FoundOriginal records that the picture's original was found at
+	// link, a picture larger than the small version of width×height the
+	// item's link gave (0: not known); the try saves it instead.
+	FoundOriginal(link string, width, height int)
 	// NoteDimensions records a picture's pixel size.
 	NoteDimensions(width, height int)
 	// Progress counts n more bytes written.

@@ -255,4 +255,7 @@ func (t *Try) remember() {
 	}
 	link, sum, page := t.p.Item.Remembered()
 	_ = a.Remember(t.j.Dir, link, sum, page)
+	if t.j.Original != "" {
+		_ = a.Remember(t.j.Dir, t.j.Original, sum, page) // not fetched again through another small version
+	}
 }

@@ -37,6 +37,7 @@ import (
 	"haul/downloader/disk"
 	"haul/downloader/itemstate"
 	"haul/downloader/names"
+	"haul/downloader/originals"
 	"haul/downloader/pages"
 	"haul/downloader/ranges"
 	"haul/downloader/rules"
@@ -65,6 +66,9 @@ type Job struct {
 	Referer                   string
 	Format                    sniff.Format // what an earlier try found the file to be
 	Holes                     ranges.Holes // what is missing of a file fetched in parts
+	// Original is the address of the picture's original an earlier try
+	// found for the link (original.go); "" when none was.
+	Original string
 	// OneConnection keeps the file to one connection: its server encodes
 	// the parts asked for by range.
 	OneConnection bool
@@ -89,6 +93,9 @@ type Limits struct {
 	// SplitThreshold is the least a file must have left to be fetched
 	// over more than one connection.
 	SplitThreshold int64
+	// AsLinked saves what the link itself answers, never asking for the
+	// picture's original (original.go).
+	AsLinked bool
 	// SmallFileMax is the largest body received in memory before it is
 	// saved (small.go).
 	SmallFileMax int64
@@ -110,6 +117,10 @@ type Env struct {
 	Policy func() rules.Policy
 	// Now is the time.
 	Now func() time.Time
+	// Originals are the rules that find a picture's original; nil asks
+	// for none. Tally keeps their candidates polite over a batch.
+	Originals *originals.Table
+	Tally     *originals.Tally
 }
 
 // The causes with which the engine ends a try it interrupts.
@@ -185,11 +196,18 @@ type Try struct {
 	// siteTold says the site's limits were told how the try went, when
 	// its slot was passed on.
 	siteTold bool
+	// ruleHeader are the headers the rule of the original asked for
+	// gives its request (original.go).
+	ruleHeader http.Header
 }
 
 // New makes the try of job, with the parts' ports.
 func New(j Job, env *Env, p Ports) *Try {
-	return &Try{j: j, env: env, p: p, format: j.Format}
+	t := &Try{j: j, env: env, p: p, format: j.Format}
+	if j.Original != "" {
+		askForOriginal(t)
+	}
+	return t
 }
 
 // Run makes the try, step by step, and returns how it ended; ctx is the
@@ -200,6 +218,9 @@ func (t *Try) Run(ctx context.Context) Result {
 		return t.end(ctx, out)
 	}
 	opened, r := transfer.Open(ctx, t.request(), t.transferEnv())
+	if opened != nil {
+		opened, r = t.toOriginal(ctx, opened)
+	}
 	if opened != nil {
 		r = opened.Finish(t.plan(opened.Answer))
 		if t.split != nil {
@@ -217,7 +238,7 @@ var savedBefore = &itemstate.Note{Kind: itemstate.NoteSavedBefore}
 func (t *Try) request() transfer.Job {
 	j := t.j
 	req, _ := http.NewRequest(http.MethodGet, j.URL.String(), nil) // the URL was parsed when added
-	t.p.Network.SetHeaders(req, j.Referer, j.Limits.NoPageReferer)
+	setHeaders(t, req, t.ruleHeader)
 	tj := transfer.Job{URL: j.URL, Request: req, ETag: j.ETag, Modified: j.Modified, Validator: j.Validator,
 		Total: j.Total, MaxSize: j.Limits.MaxSize}
 	if j.Name != "" && j.OwnsPart {
