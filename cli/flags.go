@@ -112,6 +112,7 @@ func newFlagSet(c *config, limit *byteRate, headers *headerList, onExists *strin
 	fs.IntVar(&c.renderScreens, "render-screens", 0, "cli.flag.renderscreens")
 	value(durationFlag(&c.renderTimeout), "render-timeout", "cli.flag.rendertimeout")
 	fs.BoolVar(&c.limits.KeepDuplicates, "keep-duplicates", false, "cli.flag.keepduplicates")
+	fs.BoolVar(&c.limits.AsLinked, "as-linked", false, "cli.flag.aslinked")
 	fs.BoolVar(&c.limits.NoPageReferer, "no-page-referer", false, "cli.flag.nopagereferer")
 	fs.BoolVar(&c.savePages, "save-pages", false, "cli.flag.savepages")
 	fs.BoolVar(&c.quiet, "q", false, "cli.flag.q")

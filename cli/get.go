@@ -74,7 +74,9 @@ func prepare(ctx context.Context, cfg config, stdin io.Reader, stderr io.Writer)
 		fmt.Fprintln(stderr, tr().X("cli.archive.unreadable", i18n.Data{"File": cfg.archive, "Error": i18n.ErrorText(tr(), err)}))
 		return nil, nil, exitFailed
 	}
-	m := downloader.New(arc.into(cfg.options()))
+	opts := cfg.options()
+	opts.PictureRules = pictureRules(stderr)
+	m := downloader.New(arc.into(opts))
 	store, err := openState(cfg, m, in.links, stderr)
 	if err != nil {
 		arc.Close()
@@ -163,18 +165,28 @@ func run(ctx context.Context, m *downloader.Manager, cfg config, mode progressMo
 	p.stop()
 	items, saved, sum := finalItems(m, cfg.report != "")
 	defer signInHint(stderr, failures(items)...)
-	o := outcome{items: items, saved: saved, sum: sum, elapsed: time.Since(start), report: cfg.report, reportBOM: cfg.reportBOM, reportMachine: cfg.reportMachine, policy: cfg.limits.OnExists,
+	o := outcome{items: items, saved: saved.bytes, originals: saved.originals, sum: sum, elapsed: time.Since(start), report: cfg.report, reportBOM: cfg.reportBOM, reportMachine: cfg.reportMachine, policy: cfg.limits.OnExists,
 		stopped: stoppedEarly}
 	return conclude(o, stdout, stderr)
 }
 
-// finalItems reads the end of a run: the bytes saved, and every item when
+// runSaved is what a run saved: its bytes, and how many of its files
+// are the originals of the small pictures the links gave.
+type runSaved struct {
+	bytes     int64
+	originals int
+}
+
+// finalItems reads the end of a run: what was saved, and every item when
 // a report is wanted, else only the failed ones, so that 100,000 finished
 // items are not copied once more for the summary.
-func finalItems(m *downloader.Manager, all bool) (items []downloader.ItemSnapshot, saved int64, sum downloader.Summary) {
+func finalItems(m *downloader.Manager, all bool) (items []downloader.ItemSnapshot, saved runSaved, sum downloader.Summary) {
 	sum = m.Visit(func(s downloader.ItemSnapshot) {
 		if s.State == downloader.Done {
-			saved += s.Bytes
+			saved.bytes += s.Bytes
+		}
+		if s.State == downloader.Done && s.Original.URL != "" {
+			saved.originals++
 		}
 		if all || s.State == downloader.Failed {
 			items = append(items, s)

@@ -27,6 +27,7 @@ type outcome struct {
 	// items are every item when a report is written, else the failed ones.
 	items     []downloader.ItemSnapshot
 	saved     int64 // bytes of the files saved
+	originals int   // files saved as the original of the small picture linked
 	sum       downloader.Summary
 	elapsed   time.Duration
 	stopped   bool
@@ -46,6 +47,9 @@ func writeSummary(w io.Writer, o outcome) {
 		fmt.Fprint(w, tr().X("cli.summary.left", i18n.Data{"N": s.Left()}))
 	}
 	fmt.Fprintln(w, tr().X("cli.summary.size", i18n.Data{"Size": humanize.Bytes(uint64(o.saved)), "Time": formatElapsed(o.elapsed)}))
+	if o.originals > 0 {
+		fmt.Fprintln(w, tr().X("cli.summary.originals", i18n.Data{"N": o.originals}))
+	}
 	writeFailures(w, o)
 	switch {
 	case o.stopped && o.policy == downloader.SkipExisting:

@@ -105,6 +105,7 @@ func newPageChecker(net network, folders *archive.Folders, stderr io.Writer) *pa
 	cfg.idleTimeout = downloader.DefaultIdleTimeout
 	opts := cfg.options()
 	opts.Archive = folders
+	opts.PictureRules = pictureRules(stderr)
 	c := &pageChecker{net: net, m: downloader.New(opts), folders: folders, stderr: stderr}
 	c.cookies = net.loadCookies(c.m, true, stderr)
 	return c

@@ -9,7 +9,7 @@ import (
 )
 
 // ReportHeader is the stable, machine-readable first row of a report.
-var ReportHeader = []string{"url", "state", "file", "bytes", "attempts", "http_status", "error", "started", "finished", "width", "height", "format", "reason"}
+var ReportHeader = []string{"url", "state", "file", "bytes", "attempts", "http_status", "error", "started", "finished", "width", "height", "format", "original", "reason"}
 
 // ReportOptions chooses how a report reads.
 type ReportOptions struct {
@@ -82,7 +82,7 @@ func reportRow(it ItemSnapshot, opts ReportOptions) []string {
 	}
 	return []string{ShownLink(it.URL), state, file, strconv.FormatInt(it.Bytes, 10),
 		strconv.Itoa(it.Attempts), status, errText, reportTime(it.Started), reportTime(it.Finished),
-		dimension(it.Width), dimension(it.Height), it.MIME, code}
+		dimension(it.Width), dimension(it.Height), it.MIME, ShownLink(it.Original.URL), code}
 }
 
 func reportTime(t time.Time) string {

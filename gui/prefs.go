@@ -21,6 +21,7 @@ const (
 	prefOnExists    = "limits.onExists"
 	prefMaxSize     = "limits.maxSize"
 	prefSkipSame    = "pictures.skipSame"
+	prefFullSize    = "pictures.fullSize"
 	prefPageReferer = "pictures.pageReferer"
 	// prefRecentFolders lists the folders last used in the file chooser.
 	prefRecentFolders = "chooser.recent"
@@ -48,9 +49,10 @@ func loadSettings(p fyne.Preferences) remembered {
 			MaxSize:            int64(p.IntWithFallback(prefMaxSize, 0)),
 			PerHostRate:        float64(p.IntWithFallback(prefPerHostRate, 0)),
 			SiteWait:           time.Duration(p.IntWithFallback(prefSiteWait, 0)) * time.Second,
-			// Both picture settings are on unless the user turned them off.
+			// The picture settings are on unless the user turned them off.
 			KeepDuplicates: !p.BoolWithFallback(prefSkipSame, true),
 			NoPageReferer:  !p.BoolWithFallback(prefPageReferer, true),
+			AsLinked:       !p.BoolWithFallback(prefFullSize, true),
 			PageFolders:    p.BoolWithFallback(prefPageFolders, false),
 			NameTemplate:   p.StringWithFallback(prefNameTemplate, ""),
 		},
@@ -70,6 +72,7 @@ func saveLimits(p fyne.Preferences, l downloader.Limits) {
 	p.SetInt(prefMaxSize, int(l.MaxSize))
 	p.SetBool(prefSkipSame, !l.KeepDuplicates)
 	p.SetBool(prefPageReferer, !l.NoPageReferer)
+	p.SetBool(prefFullSize, !l.AsLinked)
 	p.SetBool(prefPageFolders, l.PageFolders)
 	p.SetString(prefNameTemplate, l.NameTemplate)
 }

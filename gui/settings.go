@@ -45,8 +45,8 @@ type settingsRow struct {
 	maxSize        *choiceEntry
 	maxSizeProblem *widget.Label
 	// more opens the settings that do not fit on the row.
-	more                  *kit.TipButton
-	skipSame, pageReferer *kit.EscCheck
+	more                            *kit.TipButton
+	skipSame, pageReferer, fullSize *kit.EscCheck
 	// placement puts pictures found on pages in folders and names them.
 	placement *placement
 	// problem is the last folder problem shown, in problemDlg.
@@ -100,6 +100,9 @@ func newSettingsRow(u *UI, s remembered) *settingsRow {
 	r.pageReferer = kit.NewEscCheck(lang.L("Send the page as Referer"), nil)
 	r.pageReferer.Checked = !s.Limits.NoPageReferer
 	r.pageReferer.OnChanged = func(on bool) { r.limits.NoPageReferer = !on; r.apply() }
+	r.fullSize = kit.NewEscCheck(lang.L("Save the full-size picture when there is one"), nil)
+	r.fullSize.Checked = !s.Limits.AsLinked
+	r.fullSize.OnChanged = func(on bool) { r.limits.AsLinked = !on; r.apply() }
 	r.more = kit.NewTipButton(lang.L("More…"), theme.SettingsIcon(), withKey(lang.L("More settings"), fyne.KeyComma, ctrlKey), r.showMore)
 	r.placement = newPlacement(r)
 	return r
@@ -130,7 +133,7 @@ func (r *settingsRow) showMore() {
 	}
 	more := settings.More{
 		Downloads: downloads,
-		Pictures: container.NewVBox(r.skipSame, r.pageReferer, hint, widget.NewSeparator(), r.placement.box(), widget.NewSeparator(),
+		Pictures: container.NewVBox(r.fullSize, fullSizeHint(), r.skipSame, r.pageReferer, hint, widget.NewSeparator(), r.placement.box(), widget.NewSeparator(),
 			widget.NewForm(widget.NewFormItem(lang.L("Longest time to read a page in the browser:"), newPageTimeoutSelect(r.ui)))),
 		Network: r.ui.network,
 		Prefs:   r.ui.prefs,
@@ -227,4 +230,13 @@ func existsLabels() []string {
 		out[i] = existsLabel(p)
 	}
 	return out
+}
+
+// fullSizeHint says what "Save the full-size picture" does and where the
+// user's own rules go.
+func fullSizeHint() fyne.CanvasObject {
+	hint := widget.NewLabel(lang.L("Links to a small copy of a picture (a thumbnail, a feed's picture) are saved as the full-size picture when Haul knows where the site keeps it and it really is larger. Your own rules go in picture-rules.txt in Haul's settings folder."))
+	hint.Wrapping = fyne.TextWrapWord
+	hint.Importance = widget.LowImportance
+	return hint
 }

@@ -21,6 +21,7 @@ import (
 	"haul/downloader/archive"
 	"haul/downloader/clock"
 	"haul/downloader/cookies"
+	"haul/downloader/originals"
 	"haul/downloader/queue"
 	"haul/downloader/render"
 	"haul/downloader/schedule"
@@ -29,6 +30,7 @@ import (
 	"haul/gui/picker"
 	"haul/gui/settings"
 	"haul/gui/thumbnail"
+	"haul/i18n"
 )
 
 // UI is Haul's main window. Its widgets are fields so tests can reach them;
@@ -180,6 +182,8 @@ func newUI(a fyne.App, w fyne.Window, cfg config) *UI {
 	saved, netErr := settings.LoadNetwork(settings.NetworkPath(a))
 	opts.Proxy, opts.Sites = saved.Proxy, saved.Sites
 	opts.LearnedLimits = filepath.Join(a.Storage().RootURI().Path(), learnedLimitsFile)
+	var rulesErr error
+	opts.PictureRules, rulesErr = originals.LoadUser()
 	if cfg.options != nil {
 		cfg.options(&opts)
 	}
@@ -223,6 +227,9 @@ func newUI(a fyne.App, w fyne.Window, cfg config) *UI {
 	_ = u.holds.hold(m.Dir()) // a folder haul get holds is explained when Start is pressed
 	if u.restored.restored > 0 {
 		u.intake.set(u.restored.message(), nil)
+	}
+	if words := i18n.PictureRulesProblem(kit.Tr, rulesErr); words != "" {
+		u.notice.set(words)
 	}
 	w.SetTitle(windowTitle(a.Metadata()))
 	w.SetOnDropped(u.intake.Dropped)

@@ -158,6 +158,9 @@ func statusText(s downloader.ItemSnapshot, c viewContext) string {
 	case downloader.Paused:
 		return lang.L("Paused")
 	case downloader.Done:
+		if o := s.Original; o.URL != "" {
+			return i18n.FullSize(kit.Tr, s.Width, s.Height, o.SmallWidth, o.SmallHeight)
+		}
 		return lang.L("Saved")
 	case downloader.Failed:
 		return failedText(s)

@@ -14,7 +14,7 @@ func ReportOptions(t Translator, bom, machine bool) downloader.ReportOptions {
 	opts.Header = []string{t.X("report.url", nil), t.X("report.state", nil), t.X("report.file", nil),
 		t.X("report.bytes", nil), t.X("report.attempts", nil), t.X("report.status", nil), t.X("report.error", nil),
 		t.X("report.started", nil), t.X("report.finished", nil), t.X("report.width", nil), t.X("report.height", nil),
-		t.X("report.format", nil), t.X("report.reason", nil)}
+		t.X("report.format", nil), t.X("report.original", nil), t.X("report.reason", nil)}
 	opts.StateName = func(s downloader.State) string { return stateName(t, s) }
 	opts.Explain = func(it downloader.ItemSnapshot) string {
 		if it.Err != nil && it.Place != "" {

@@ -20,13 +20,13 @@ func TestReportInChineseAndForScripts(t *testing.T) {
 		header, first []string
 	}{
 		{"Chinese", ReportOptions(printer(t, Chinese), false, false),
-			[]string{"链接", "状态", "文件", "字节数", "尝试次数", "HTTP 状态码", "问题", "开始时间", "完成时间", "宽度", "高度", "格式", "原因代码"},
-			[]string{"https://a.example/gone.jpg", "失败", "", "0", "1", "404", "找不到（404）：链接已失效，或文件已被删除。", "", "", "", "", "", "http"}},
+			[]string{"链接", "状态", "文件", "字节数", "尝试次数", "HTTP 状态码", "问题", "开始时间", "完成时间", "宽度", "高度", "格式", "原图取自", "原因代码"},
+			[]string{"https://a.example/gone.jpg", "失败", "", "0", "1", "404", "找不到（404）：链接已失效，或文件已被删除。", "", "", "", "", "", "", "http"}},
 		{"for scripts", ReportOptions(printer(t, Chinese), false, true), downloader.ReportHeader,
-			[]string{"https://a.example/gone.jpg", "failed", "", "0", "1", "404", "http", "", "", "", "", "", "http"}},
+			[]string{"https://a.example/gone.jpg", "failed", "", "0", "1", "404", "http", "", "", "", "", "", "", "http"}},
 		{"English", ReportOptions(printer(t, language.English), false, false),
-			[]string{"Link", "State", "File", "Bytes", "Tries", "HTTP status", "Problem", "Started", "Finished", "Width", "Height", "Format", "Reason code"},
-			[]string{"https://a.example/gone.jpg", "failed", "", "0", "1", "404", "Not found (404): the link is broken or the file was removed.", "", "", "", "", "", "http"}},
+			[]string{"Link", "State", "File", "Bytes", "Tries", "HTTP status", "Problem", "Started", "Finished", "Width", "Height", "Format", "Full-size picture saved from", "Reason code"},
+			[]string{"https://a.example/gone.jpg", "failed", "", "0", "1", "404", "Not found (404): the link is broken or the file was removed.", "", "", "", "", "", "", "http"}},
 	}
 	for _, tt := range tests {
 		var b bytes.Buffer

@@ -40,6 +40,8 @@ type hostFile struct {
 	page bool
 	// redirect sends the request to another address.
 	redirect string
+	// html serves body as a web page.
+	html bool
 }
 
 // PictureHosts serves the pictures of many real picture hosts' names
@@ -72,10 +74,16 @@ var pictureHostFiles = sync.OnceValues(func() (map[string]hostFile, []Thumbnail)
 	return h.files, h.Thumbnails
 })
 
+// PicturesPage is the address of a page of the picture hosts that shows
+// every small version, each in a figure with its caption, as a blog or a
+// feed shows them.
+const PicturesPage = "http://photos.example.org/album.html"
+
 // NewPictureHosts starts the picture hosts on 127.0.0.1.
 func NewPictureHosts() *PictureHosts {
 	files, thumbs := pictureHostFiles()
 	h := &PictureHosts{files: maps.Clone(files), Thumbnails: slices.Clone(thumbs), asked: map[string]int{}}
+	h.files[strings.TrimPrefix(PicturesPage, "http://")] = hostFile{body: picturesPage(thumbs), html: true}
 	h.srv = httptest.NewServer(http.HandlerFunc(h.serve))
 	return h
 }
@@ -141,6 +149,9 @@ func (h *PictureHosts) serve(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "hotlinking is not allowed", http.StatusForbidden)
 	case f.redirect != "":
 		http.Redirect(w, r, f.redirect, http.StatusFound)
+	case f.html:
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write(f.body)
 	case f.page:
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		fmt.Fprint(w, "<!doctype html><html><head><title>Sign in to see this</title></head><body><form><input type=password></form></body></html>")
@@ -198,4 +209,15 @@ func pictureName(address string) string {
 		}
 	}
 	return path.Base(p)
+}
+
+// picturesPage is an album page that shows thumbs.
+func picturesPage(thumbs []Thumbnail) []byte {
+	var b strings.Builder
+	b.WriteString("<!doctype html><html><head><title>Holiday album</title></head><body><main><article><h1>Holiday album</h1>\n")
+	for i, th := range thumbs {
+		fmt.Fprintf(&b, "<figure><img src=%q alt=\"Photo %d\"><figcaption>Photo %d of our holiday, taken on the way.</figcaption></figure>\n", th.Link, i+1, i+1)
+	}
+	b.WriteString("</article></main></body></html>\n")
+	return []byte(b.String())
 }

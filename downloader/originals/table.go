@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"net/url"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 )
@@ -193,4 +194,25 @@ func (t *Table) forHost(host string) []*Rule {
 		out[i] = t.rules[n]
 	}
 	return out
+}
+
+// UserFile is the user's own rules file: picture-rules.txt in Haul's
+// folder of the user's settings (%AppData%\haul on Windows, ~/.config/haul
+// on Linux), shared by the window and the command line.
+func UserFile() (string, error) {
+	config, err := os.UserConfigDir()
+	if err != nil {
+		return "", fmt.Errorf("find the folder of Haul's settings: %w", err)
+	}
+	return filepath.Join(config, "haul", "picture-rules.txt"), nil
+}
+
+// LoadUser is Load of the user's own rules file; without a settings
+// folder, the built-in rules.
+func LoadUser() (*Table, error) {
+	path, err := UserFile()
+	if err != nil {
+		return Builtin(), nil
+	}
+	return Load(path)
 }
