@@ -34,6 +34,8 @@ type Manager struct {
 	limits atomic.Pointer[Limits] // the settings in force
 	// policy is the retry policy of the limits in force.
 	policy atomic.Pointer[rules.Policy]
+	// tally is the batch's count of the picture rules that found originals.
+	tally atomic.Pointer[originals.Tally]
 	// files is what the open-file limit lets run at once: downloads and syncs.
 	files openfiles.Budget
 
@@ -100,7 +102,8 @@ func New(opts Options) *Manager {
 	m.env = try.Env{Rates: m.rates, IdleTimeout: opts.IdleTimeout, SavePages: opts.SavePages, Now: now,
 		OnExists:  func() names.Policy { return m.Limits().OnExists },
 		Policy:    func() rules.Policy { return *m.policy.Load() },
-		Originals: opts.PictureRules, Tally: &originals.Tally{}}
+		Originals: opts.PictureRules, Tally: m.tally.Load}
+	m.tally.Store(&originals.Tally{})
 	if m.env.Originals == nil {
 		m.env.Originals = originals.Builtin()
 	}
@@ -171,7 +174,7 @@ func (m *Manager) Start(ctx context.Context) error {
 		return nil
 	}
 	m.running.Store(true)
-	m.env.Tally.Forget() // a new batch: every rule is worth asking again
+	m.tally.Store(&originals.Tally{}) // a new batch: every rule is worth asking again
 	m.gen++
 	gen := m.gen
 	m.dispatchLocked()

@@ -57,13 +57,3 @@ func (t *Tally) Note(host, rule string, found bool) {
 		c.failed++
 	}
 }
-
-// Forget starts a new batch: every rule is worth asking again.
-func (t *Tally) Forget() {
-	if t == nil {
-		return
-	}
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	clear(t.counts)
-}

@@ -20,21 +20,14 @@ import (
 // never makes a save worse than no rule. A candidate the folder's archive
 // holds ends the try as saved before.
 
-// toOriginal is the answer the try goes on with: the original's, when
-// one of the rules' candidates for the small version's link is taken;
-// otherwise small itself. It returns no answer, with the try's result,
-// when the original is one the folder's archive holds.
-func (t *Try) toOriginal(ctx context.Context, small *transfer.Opened) (*transfer.Opened, transfer.Result) {
-	if t.env.Originals == nil || t.j.Limits.AsLinked || t.j.Original != "" || small.Answer.Offset > 0 ||
-		!small.Answer.Format.IsImage {
-		return small, transfer.Result{}
+// searchOriginal asks for the candidates of plan for t, whose link's
+// small version answered small.
+func searchOriginal(ctx context.Context, t *Try, small *transfer.Opened, plan originals.Plan) (*transfer.Opened, transfer.Result) {
+	var tally *originals.Tally
+	if t.env.Tally != nil {
+		tally = t.env.Tally()
 	}
-	plan := t.env.Originals.Candidates(t.j.URL)
-	if len(plan.Candidates) == 0 {
-		return small, transfer.Result{}
-	}
-	found := originalSearch{t: t, asked: ruleTally{tally: t.env.Tally, found: map[ruleOnHost]bool{},
-		skipped: map[ruleOnHost]bool{}}}
+	found := originalSearch{t: t, asked: ruleTally{tally: tally, found: map[ruleOnHost]bool{}, skipped: map[ruleOnHost]bool{}}}
 	defer found.asked.note()
 	return found.run(ctx, small, plan)
 }
@@ -165,14 +158,6 @@ func (s originalSearch) archiveHolds(candidate string) (bool, error) {
 		return false, nil
 	}
 	return s.t.p.Archive.HasLink(s.t.j.Dir, candidate)
-}
-
-// setHeaders gives req of t the link's own headers, and the rule's over them.
-func setHeaders(t *Try, req *http.Request, rule http.Header) {
-	t.p.Network.SetHeaders(req, t.j.Referer, t.j.Limits.NoPageReferer)
-	for name, values := range rule {
-		req.Header[name] = values
-	}
 }
 
 // askForOriginal makes t, a later try of a link whose original an

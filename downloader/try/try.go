@@ -120,7 +120,7 @@ type Env struct {
 	// Originals are the rules that find a picture's original; nil asks
 	// for none. Tally keeps their candidates polite over a batch.
 	Originals *originals.Table
-	Tally     *originals.Tally
+	Tally     func() *originals.Tally
 }
 
 // The causes with which the engine ends a try it interrupts.
@@ -246,6 +246,30 @@ func (t *Try) request() transfer.Job {
 		tj.Holes = j.Holes
 	}
 	return tj
+}
+
+// toOriginal is the answer the try goes on with: the original's, when
+// one of the rules' candidates for the small version's link is taken;
+// otherwise small itself. It returns no answer, with the try's result,
+// when the original is one the folder's archive holds.
+func (t *Try) toOriginal(ctx context.Context, small *transfer.Opened) (*transfer.Opened, transfer.Result) {
+	if t.env.Originals == nil || t.j.Limits.AsLinked || t.j.Original != "" || small.Answer.Offset > 0 ||
+		!small.Answer.Format.IsImage {
+		return small, transfer.Result{}
+	}
+	plan := t.env.Originals.Candidates(t.j.URL)
+	if len(plan.Candidates) == 0 {
+		return small, transfer.Result{}
+	}
+	return searchOriginal(ctx, t, small, plan)
+}
+
+// setHeaders gives req of t the link's own headers, and the rule's over them.
+func setHeaders(t *Try, req *http.Request, rule http.Header) {
+	t.p.Network.SetHeaders(req, t.j.Referer, t.j.Limits.NoPageReferer)
+	for name, values := range rule {
+		req.Header[name] = values
+	}
 }
 
 // transferEnv is what the transfer is given to work with: the client, the
