@@ -42,6 +42,10 @@ type harness struct {
 	opened string
 }
 
+// extraOptions, when set, changes the engine's options of the harnesses
+// a test makes (such as where its connections go).
+var extraOptions func(*downloader.Options)
+
 func newHarness(t testing.TB, prefs map[string]int) *harness {
 	t.Helper()
 	return newHarnessWith(t, prefs, nil)
@@ -65,6 +69,9 @@ func newHarnessWith(t testing.TB, prefs map[string]int, journal func(downloader.
 		do: func(f func()) { h.queue <- f },
 		options: func(o *downloader.Options) {
 			o.BackoffBase, o.BackoffMax = 5*time.Millisecond, 20*time.Millisecond
+			if extraOptions != nil {
+				extraOptions(o)
+			}
 		},
 		journal:  journal,
 		archives: t.TempDir(),

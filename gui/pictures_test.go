@@ -96,19 +96,20 @@ func TestEscClosesThePictureDialogs(t *testing.T) {
 func TestPictureSettingsApplyAndAreRemembered(t *testing.T) {
 	h := newHarness(t, nil)
 	s := h.ui.settings
-	if l := h.ui.m.Limits(); l.KeepDuplicates || l.NoPageReferer || !s.skipSame.Checked || !s.pageReferer.Checked {
-		t.Fatalf("defaults: %+v, boxes %v %v", l, s.skipSame.Checked, s.pageReferer.Checked)
+	if l := h.ui.m.Limits(); l.KeepDuplicates || l.NoPageReferer || l.AsLinked || !s.skipSame.Checked || !s.pageReferer.Checked || !s.fullSize.Checked {
+		t.Fatalf("defaults: %+v, boxes %v %v %v", l, s.skipSame.Checked, s.pageReferer.Checked, s.fullSize.Checked)
 	}
 	test.Tap(s.more)
 	test.Tap(s.skipSame)
 	test.Tap(s.pageReferer)
-	if l := h.ui.m.Limits(); !l.KeepDuplicates || !l.NoPageReferer {
-		t.Errorf("engine limits after unticking both: %+v", l)
+	test.Tap(s.fullSize)
+	if l := h.ui.m.Limits(); !l.KeepDuplicates || !l.NoPageReferer || !l.AsLinked {
+		t.Errorf("engine limits after unticking all three: %+v", l)
 	}
 	h.reopen()
 	s = h.ui.settings
-	if l := h.ui.m.Limits(); !l.KeepDuplicates || !l.NoPageReferer || s.skipSame.Checked || s.pageReferer.Checked {
-		t.Errorf("a new window has %+v, boxes %v %v", l, s.skipSame.Checked, s.pageReferer.Checked)
+	if l := h.ui.m.Limits(); !l.KeepDuplicates || !l.NoPageReferer || !l.AsLinked || s.skipSame.Checked || s.pageReferer.Checked || s.fullSize.Checked {
+		t.Errorf("a new window has %+v, boxes %v %v %v", l, s.skipSame.Checked, s.pageReferer.Checked, s.fullSize.Checked)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 
 	"haul/downloader"
 	"haul/downloader/pages"
+	"haul/downloader/record"
 )
 
 // rowModel is what the list shows, in queue order, which is the order of
@@ -38,10 +39,13 @@ type rowItem struct {
 }
 
 // rowExtra is what few rows have: the cell a link was read from, the
-// name given by hand, the place in the list it was moved to.
+// name given by hand, the place in the list it was moved to, the
+// full-size picture saved in place of the small one linked and its size.
 type rowExtra struct {
-	place, given string
-	rank         int64
+	place, given  string
+	rank          int64
+	original      record.Original
+	width, height int
 }
 
 // newRowItem keeps what a row needs of s.
@@ -55,8 +59,11 @@ func newRowItem(s *downloader.ItemSnapshot) rowItem {
 		note := s.Note
 		it.note = &note
 	}
-	if s.Place != "" || s.Given != "" || s.Rank != 0 && s.Rank != 2*int64(s.ID) {
-		it.extra = &rowExtra{place: s.Place, given: s.Given, rank: s.Rank}
+	if s.Place != "" || s.Given != "" || s.Rank != 0 && s.Rank != 2*int64(s.ID) || s.Original.URL != "" {
+		it.extra = &rowExtra{place: s.Place, given: s.Given, rank: s.Rank, original: s.Original}
+		if s.Original.URL != "" {
+			it.extra.width, it.extra.height = s.Width, s.Height
+		}
 	}
 	return it
 }
@@ -82,6 +89,7 @@ func (it *rowItem) snapshot() downloader.ItemSnapshot {
 	}
 	if it.extra != nil {
 		s.Place, s.Given, s.Rank = it.extra.place, it.extra.given, it.extra.rank
+		s.Original, s.Width, s.Height = it.extra.original, it.extra.width, it.extra.height
 	}
 	return s
 }
