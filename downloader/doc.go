@@ -68,7 +68,12 @@
 //  2. The transfer (package transfer) opens the try: the request, with
 //     Range and If-Range when resuming; the answer checked; the first
 //     bytes read to know what the file is. It returns the accepted answer,
-//     or how the try ended. The try makes its plan of the answer: it
+//     or how the try ended. When the answer is the small version of a
+//     picture that a rule of package originals knows a bigger version of
+//     (a thumbnail's address on Weibo, Pixiv, WordPress…), the try asks
+//     for the rule's candidates in turn and goes on with the first that
+//     answers a picture at least as large; otherwise with the link's own
+//     answer, held open meanwhile. The try makes its plan of the answer: it
 //     claims the file name (package names) and opens the temporary file
 //     (package disk), or stops the try (a web page to read for pictures,
 //     text where a picture was expected, a file to skip). The transfer

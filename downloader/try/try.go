@@ -9,6 +9,10 @@
 //  0. a temporary file an earlier run left for the link is adopted
 //     (plan.go), and a link the folder's archive holds is skipped;
 //  1. open: the request sent and the answer checked (package transfer);
+//     when it is a picture a rule knows a bigger version of, the rules'
+//     candidates are asked in turn and the first that answers a picture
+//     at least as large is the answer saved (original.go, package
+//     originals);
 //  2. plan: the answer read as a web page, refused, or given a name
 //     (claimed from the names part) and a temporary file (plan.go);
 //  3. stream the body into that file (package transfer), over several
