@@ -137,6 +137,15 @@ func (t Site) Answered() {
 	h.answered, h.refusals = true, 0
 }
 
+// Asked counts one more request of a try to the site, within its slot
+// (a picture's original asked for): the site's pace counts it.
+func (t Site) Asked() {
+	s := t.s
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.book.Extra(t.key, s.cfg.Now())
+}
+
 // PassOn gives back the slot of a try whose answer is all in, before its
 // file is saved, and tells the site's limits it succeeded: the next
 // request is sent while the file is written and synced, not after.

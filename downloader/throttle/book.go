@@ -156,6 +156,19 @@ func (b *Book) Start(key string, now time.Time) Ticket {
 	return s.gen
 }
 
+// Extra notes one more request starting at now within a try that started
+// already (the original of a picture asked for): it counts against the
+// site's pace, which the next try then waits for, as its own request does.
+func (b *Book) Extra(key string, now time.Time) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	s := b.site(key)
+	s.started(now)
+	if s.limiter != nil {
+		s.limiter.ReserveN(now, 1)
+	}
+}
+
 // Answer learns from what a request brought and judges a refusal.
 func (b *Book) Answer(key string, now time.Time, a Answer) Judgement {
 	b.mu.Lock()

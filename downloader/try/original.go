@@ -109,6 +109,9 @@ func (s originalSearch) ask(ctx context.Context, c originals.Candidate, small or
 	if !ok {
 		return nil
 	}
+	if strings.EqualFold(tj.URL.Host, s.t.j.URL.Host) {
+		s.t.p.Site.Asked() // the site's pace counts it; another host's does not know the try
+	}
 	o, _ := transfer.Open(ctx, tj, s.t.transferEnv())
 	if o == nil {
 		return nil

@@ -128,6 +128,9 @@ type Site interface {
 	transfer.Slots
 	// Answered records the site answered.
 	Answered()
+	// Asked counts one more request of the try to the site (a
+	// picture's original asked for) against its pace.
+	Asked()
 	// PassOn gives back the try's slot once the answer is all in, and
 	// tells the site's limits it succeeded.
 	PassOn(a throttle.Answer)
