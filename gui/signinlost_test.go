@@ -73,6 +73,9 @@ func TestBrowserSignInLostAtRestartSaysSoAtOnce(t *testing.T) {
 		}},
 		{"the page sent again from the browser", func(h *harness, site *downloadtest.Members, _ string) {
 			h.receive(membersFromTheBrowser(site))
+			if got := h.ui.intake.label.Text; !strings.Contains(got, "tried again with the browser's sign-in") {
+				t.Errorf("intake line = %q, want it to say the failed downloads are tried again", got)
+			}
 		}},
 	}
 	for _, tc := range tests {

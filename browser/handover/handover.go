@@ -20,14 +20,15 @@ import (
 // Referer is the page, which the links are added with. The links of the
 // page's site that failed for want of a sign-in (such as those restored
 // after a restart, which forgets the cookies) are tried again with them
-// (Controls.SignedIn). It returns how many cookies were taken.
-func UseIn(m browser.Message, e *downloader.Manager) int {
-	n := e.Network().AddPageCookies(m.Page.URL, m.JarCookies())
+// (Controls.SignedIn). It returns how many cookies were taken, and how
+// many links were tried again with them.
+func UseIn(m browser.Message, e *downloader.Manager) (kept, retried int) {
+	kept = e.Network().AddPageCookies(m.Page.URL, m.JarCookies())
 	useAgent(m, e)
-	if n > 0 {
-		e.Controls().SignedIn(m.Page.URL)
+	if kept > 0 {
+		retried = e.Controls().SignedIn(m.Page.URL)
 	}
-	return n
+	return kept, retried
 }
 
 // useAgent sends the browser's User-Agent to each of the links' hosts
