@@ -33,8 +33,17 @@ func (c *Controls) SignedIn(page string) int {
 	}
 	s.signIns[site] = true
 	n := 0
+	ofSite := map[string]bool{} // by page: most items share a few
 	for _, it := range s.items {
-		if it.referer == "" || cookies.SiteOf(it.referer) != site {
+		if it.referer == "" {
+			continue
+		}
+		same, known := ofSite[it.referer]
+		if !known {
+			same = cookies.SiteOf(it.referer) == site
+			ofSite[it.referer] = same
+		}
+		if !same {
 			continue
 		}
 		retried := it.state == Failed && it.err.NeedsSignIn() && c.retry(it)
