@@ -182,6 +182,9 @@ func (n *Network) AddPageCookies(page string, cs []cookies.Cookie) int {
 // SendsCookies says a request for link made from page carries cookies:
 // the user's, or those the page's browser handed over (AddPageCookies).
 func (n *Network) SendsCookies(page string, link *url.URL) bool {
+	if page == "" {
+		return len(n.jar.Cookies(link)) > 0 // a link the user gave goes with the user's cookies alone
+	}
 	if own := n.pages.partitions.Site(page); own != nil && len(own.Cookies(link)) > 0 {
 		return true
 	}

@@ -237,7 +237,9 @@ func (t *Try) Run(ctx context.Context) Result {
 		}
 	}
 	out := t.outcomeOf(ctx, r)
-	out.Verdict = signInVerdict(out.Verdict, signIn{job: t.j, cookies: cookies, served: t.p.Site.Served})
+	if out.Verdict.Err != nil {
+		out.Verdict = signInVerdict(out.Verdict, signIn{job: t.j, cookies: cookies, served: t.p.Site.Served})
+	}
 	return t.end(ctx, out)
 }
 
