@@ -64,7 +64,11 @@ func nodeText(n *html.Node) string {
 // addDataAttributes reads JSON held in data-* attributes (a gallery
 // widget's settings, a carousel's slides) and full-size addresses in
 // data-* attributes of elements other than img, whose own are candidates.
-func (s *scan) addDataAttributes(n *html.Node) {
+// It reports whether n is a tile whose data names the full size of the
+// one picture inside it (data-large-file-url, data-zoom): that address is
+// taken as a link to it, and the thumbnail left out.
+func (s *scan) addDataAttributes(n *html.Node, inImageLink bool) bool {
+	tile := false
 	for _, a := range n.Attr {
 		if a.Namespace != "" || !strings.HasPrefix(a.Key, "data-") {
 			continue
@@ -79,10 +83,15 @@ func (s *scan) addDataAttributes(n *html.Node) {
 			for _, u := range backgroundURLs(v) {
 				s.add(found{raw: u, source: SourceStyle})
 			}
-		case n.DataAtom != atom.Img && namesFullSize(a.Key) && namesImageFile(v):
-			s.add(found{raw: v, source: SourceData})
+		case n.DataAtom != atom.Img && namesFullSize(a.Key) && namesImageFile(v) && !inImageLink:
+			f := found{raw: v, source: SourceData}
+			if img, one := onlyImg(n); one && n.DataAtom != atom.Picture {
+				f.fullSize, f.alt, tile = true, attr(img, "alt"), true
+			}
+			s.add(f)
 		}
 	}
+	return tile
 }
 
 // lazyBackgroundAttributes hold a background picture that a lazy-loading

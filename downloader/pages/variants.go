@@ -41,7 +41,13 @@ var (
 	sizeAfterWord = regexp.MustCompile(`^(?:\d+|[wsh]\d+)$`)
 	// sizeOnlySegment is a path segment that can only be a size option,
 	// wherever it stands: 300x200, resize:fit:1400, c_limit,w_800.
-	sizeOnlySegment = regexp.MustCompile(`^(?:\d+x\d+|resize:[a-z]+:\d+|(?:[a-z]{1,2}_[a-z0-9.]+,)*[wh]_\d+(?:,[a-z]{1,2}_[a-z0-9.]+)*)$`)
+	sizeOnlySegment = regexp.MustCompile(`^(?:\d+x\d+|resize:[a-z]+:\d+|(?:[a-z]{1,3}_[a-z0-9.:]+,)*[wh]_\d+(?:,[a-z]{1,3}_[a-z0-9.:]+)*)$`)
+	// optionSegment is a segment of image service options alone, without
+	// a size: f_auto,q_auto:good (the original's address beside sized ones).
+	optionSegment = regexp.MustCompile(`^[a-z]{1,3}_[a-z0-9.:]+(?:,[a-z]{1,3}_[a-z0-9.:]+)*$`)
+	// googleSegment is Google's size segment before the file name:
+	// /s1600/, /w1200-h630-p-k-no-nu/, /s72-c/.
+	googleSegment = regexp.MustCompile(`^(?:[swh]\d+|w\d+-h\d+)(?:-[a-z0-9]+)*$`)
 	// sizeSuffix is a size at the end of a file name: -300x200, _1024x768.
 	sizeSuffix = regexp.MustCompile(`[-_](\d+)x\d+$`)
 	// googleSize is Google's size option at the end of a path: =s1600, =w800-h600.
@@ -91,8 +97,15 @@ func stripSizeFromPath(p string) (string, int) {
 	for i, seg := range segs {
 		lower := strings.ToLower(seg)
 		afterWord := i > 0 && sizeSegmentWords[strings.ToLower(segs[i-1])]
-		if i < len(segs)-1 && (afterWord && sizeAfterWord.MatchString(lower) || sizeOnlySegment.MatchString(lower)) {
+		beforeName := i == len(segs)-2
+		switch {
+		case i == len(segs)-1:
+		case sizeSegmentWords[lower] && i+2 < len(segs) && sizeAfterWord.MatchString(strings.ToLower(segs[i+1])):
+			continue // the word of a size segment that follows: /size/w600/
+		case afterWord && sizeAfterWord.MatchString(lower), sizeOnlySegment.MatchString(lower), beforeName && googleSegment.MatchString(lower):
 			note(lower)
+			continue
+		case optionSegment.MatchString(lower):
 			continue
 		}
 		kept = append(kept, seg)
@@ -103,6 +116,10 @@ func stripSizeFromPath(p string) (string, int) {
 	if m := sizeSuffix.FindStringSubmatchIndex(stem); m != nil {
 		note(stem[m[2]:m[3]])
 		p = stem[:m[0]] + ext
+	}
+	p, s := stripNamedSize(p)
+	if s > 0 {
+		note(strconv.Itoa(s))
 	}
 	return p, size
 }
