@@ -91,8 +91,8 @@ type pageChecker struct {
 	stderr  io.Writer
 }
 
-// check reads the page for pictures and saves those its folder's archive
-// does not hold.
+// check reads the page for pictures and saves the ones the page is about
+// that its folder's archive does not hold.
 func (c pageChecker) check(ctx context.Context, p watch.Page) watch.Result {
 	cfg := config{dir: p.Dir, fromPage: p.URL, pages: 1, render: p.Render, quiet: true, network: c.net}
 	cfg.limits.Concurrency, cfg.limits.Retries = downloader.DefaultConcurrency, downloader.DefaultRetries
@@ -110,7 +110,7 @@ func (c pageChecker) check(ctx context.Context, p watch.Page) watch.Result {
 	if err != nil {
 		return watch.Result{Problem: i18n.ErrorText(tr(), err)}
 	}
-	rejected, _ := addPagesPictures(m, images)
+	rejected, _ := addPagesPictures(m, choosePictures(ctx, m, images, false))
 	if err := m.Start(context.WithoutCancel(ctx)); err != nil {
 		return watch.Result{Problem: i18n.ErrorText(tr(), err)}
 	}

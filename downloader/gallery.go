@@ -4,6 +4,7 @@ import (
 	"net/url"
 	"path"
 	"strings"
+	"time"
 
 	"haul/downloader/naming"
 	"haul/downloader/pages"
@@ -35,17 +36,20 @@ func (in *Intake) AddFromPage(page string, links ...string) ([]ID, []Rejected) {
 }
 
 // pageDone ends a page item and, unless the app wants to choose,
-// queues every picture found on it with the page as Referer; its note
-// says how many pictures it had, and how many a full list left out.
+// queues the pictures chosen on it (see pages.Image.Chosen) with the page
+// as Referer; its note says how many pictures it had, and how many a full
+// list left out.
 func (in *Intake) pageDone(it *item, found *PageFound) {
 	m := in.m
 	note := &Note{Kind: NotePage, Count: len(found.Images)}
 	if m.opts.OnPage == nil {
-		urls := make([]string, len(found.Images))
-		for i, img := range found.Images {
-			urls[i] = img.URL
+		var chosen []pages.Image
+		for _, img := range found.Images {
+			if img.Chosen() {
+				chosen = append(chosen, img)
+			}
 		}
-		_, rejected := in.addPagePictures(Page{URL: found.Page, Title: found.Title}, urls)
+		_, rejected := in.addPagePictures(Page{URL: found.Page, Title: found.Title}, chosen)
 		note.NotAdded = ListFull(rejected)
 	}
 	it.note = note
@@ -58,18 +62,32 @@ func (in *Intake) pageDone(it *item, found *PageFound) {
 // title; with NameTemplate, a name made from the template, where {n} is the
 // picture's position among links.
 func (in *Intake) AddPagePictures(page Page, links ...string) ([]ID, []Rejected) {
+	images := make([]pages.Image, len(links))
+	for i, link := range links {
+		images[i].URL = link
+	}
+	return in.AddPageImages(page, images)
+}
+
+// AddPageImages is AddPagePictures for pictures found with their alt
+// text or caption, which a name template's {alt} takes.
+func (in *Intake) AddPageImages(page Page, images []pages.Image) ([]ID, []Rejected) {
 	m := in.m
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	return in.addPagePictures(page, links)
+	return in.addPagePictures(page, images)
 }
 
 // addPagePictures queues the pictures of one page and places them;
 // Manager.mu is held.
-func (in *Intake) addPagePictures(page Page, links []string) ([]ID, []Rejected) {
+func (in *Intake) addPagePictures(page Page, images []pages.Image) ([]ID, []Rejected) {
 	m := in.m
 	tmpl := strings.TrimSpace(m.limits.NameTemplate)
 	if !m.limits.PageFolders && tmpl == "" {
+		links := make([]string, len(images))
+		for i, img := range images {
+			links[i] = img.URL
+		}
 		return m.addLocked(links, page.URL)
 	}
 	folder := ""
@@ -78,14 +96,16 @@ func (in *Intake) addPagePictures(page Page, links []string) ([]ID, []Rejected) 
 	}
 	var ids []ID
 	var rejected []Rejected
-	for i, link := range links {
-		added, r := m.addLocked([]string{link}, page.URL)
+	today := time.Now()
+	for i, img := range images {
+		added, r := m.addLocked([]string{img.URL}, page.URL)
 		rejected = append(rejected, r...)
 		for _, id := range added {
 			it := m.store.byID[id]
 			it.subdir = folder
 			if tmpl != "" {
-				it.pattern = naming.PlaceTemplate(tmpl, i+1, len(links), it.link().Hostname(), pageFolder(page))
+				place := naming.Place{N: i + 1, Count: len(images), Host: it.link().Hostname(), Page: pageFolder(page), Alt: img.Alt, Date: today}
+				it.pattern = place.Fill(tmpl)
 			}
 			ids = append(ids, id)
 		}
