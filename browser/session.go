@@ -5,15 +5,18 @@ import (
 )
 
 // UseIn gives the engine what the message brings to send with its links:
-// the cookies the browser would send with them from the page, kept in
+// the cookies the browser would send with them from their page, kept in
 // memory only and for the requests made from that page's site alone
-// (Network.AddPageCookies), and the
+// (Network.AddPageCookies), each page's for its own, and the
 // browser's User-Agent for each of the links' hosts that has no site rule
 // of its own (sites may tie a sign-in to the browser that made it). The
 // Referer is the page, which the links are added with. It returns how many
 // cookies were taken.
 func (m Message) UseIn(e *downloader.Manager) int {
-	n := e.Network().AddPageCookies(m.Page.URL, m.JarCookies())
+	n := 0
+	for _, t := range m.Pages() {
+		n += e.Network().AddPageCookies(t.Page.URL, jarCookies(t.Cookies))
+	}
 	if m.UserAgent == "" {
 		return n
 	}
@@ -40,17 +43,4 @@ func hasRule(rules []downloader.SiteRule, host string) bool {
 		}
 	}
 	return false
-}
-
-// Queue adds the message's links to the engine, each with the page as
-// Referer: a page's pictures placed as the settings say (a folder per page,
-// the name template), links as they are.
-func (m Message) Queue(e *downloader.Manager) ([]downloader.ID, []downloader.Rejected) {
-	if m.Type == TypePictures && m.Page.URL != "" {
-		return e.Intake().AddPagePictures(downloader.Page{URL: m.Page.URL, Title: m.Page.Title}, m.Links...)
-	}
-	if m.Page.URL != "" {
-		return e.Intake().AddFromPage(m.Page.URL, m.Links...)
-	}
-	return e.Add(m.Links...)
 }

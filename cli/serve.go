@@ -63,7 +63,7 @@ func Serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintln(stderr, tr().X("cli.serve.ready", i18n.Data{"Dir": cfg.dir}))
 	received := make(chan struct{}, 1)
-	taker := &serveTaker{m: m, stderr: stderr, received: received}
+	taker := &serveTaker{ctx: ctx, m: m, stderr: stderr, received: received}
 	go instance.Serve(ctx, l, taker.take)
 	waitIdle(ctx, m, cfg.idle, received)
 	l.Close()
@@ -100,6 +100,8 @@ func parseServeFlags(args []string) (serveConfig, error) {
 
 // serveTaker takes what other launches hand "haul serve" until it ends.
 type serveTaker struct {
+	// ctx ends with haul serve; reading the sizes of pictures stops then.
+	ctx      context.Context
 	m        *downloader.Manager
 	stderr   io.Writer
 	received chan<- struct{}
@@ -115,7 +117,7 @@ func (t *serveTaker) take(r instance.Request) instance.Reply {
 	if t.ended {
 		return instance.Reply{Error: tr().X("cli.serve.ending", nil)}
 	}
-	reply := take(t.m, r, t.stderr)
+	reply := take(t.ctx, t.m, r, t.stderr)
 	select {
 	case t.received <- struct{}{}:
 	default:
@@ -132,14 +134,22 @@ func (t *serveTaker) end() {
 }
 
 // take queues what another launch handed over and says how many it took,
-// and how many the full list left out.
-func take(m *downloader.Manager, r instance.Request, stderr io.Writer) instance.Reply {
+// and how many the full list left out; of a page's pictures, the ones the
+// page is about, saying in its note how many others were left out.
+func take(ctx context.Context, m *downloader.Manager, r instance.Request, stderr io.Writer) instance.Reply {
 	var reply instance.Reply
 	if r.Browser != nil {
 		r.Browser.UseIn(m)
-		ids, rejected := r.Browser.Queue(m)
-		reply.Added, reply.NotAdded = len(ids), downloader.ListFull(rejected)
-		fmt.Fprintln(stderr, tr().X("cli.serve.received", i18n.Data{"N": len(ids), "Page": r.Browser.Page.URL}))
+		q := r.Browser.Queue(ctx, m)
+		reply.Added, reply.NotAdded = len(q.IDs), downloader.ListFull(q.Rejected)
+		for i, t := range r.Browser.Pages() {
+			fmt.Fprintln(stderr, tr().X("cli.serve.received", i18n.Data{"N": q.ByPage[i], "Page": t.Page.URL}))
+		}
+		if len(q.Left) > 0 {
+			counts, _ := i18n.LeftOut(q.Left)
+			reply.Note = tr().XN("cli.serve.leftout", len(q.Left), i18n.Data{"Added": len(q.IDs), "N": len(q.Left), "Kinds": i18n.LeftOutKinds(tr(), counts)})
+			fmt.Fprintln(stderr, "haul serve: "+reply.Note)
+		}
 	}
 	if len(r.Files) > 0 {
 		in, err := gatherLinks(r.Files, nil, links.Options{Legacy: i18n.LegacyEncoding(tr())})

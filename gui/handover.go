@@ -4,59 +4,87 @@ import (
 	"fyne.io/fyne/v2/lang"
 
 	"haul/browser"
-	"haul/downloader/pages"
 	"haul/gui/kit"
 	"haul/gui/picker"
+	"haul/i18n"
 	"haul/instance"
 )
 
 // Receive takes what another launch of Haul handed to this window: the
 // lists it was opened with, or what the browser extension sent. It may be
-// called from any goroutine and returns once the window has taken it.
+// called from any goroutine and returns once the window has taken it. What
+// the browser sent is worked out first, off the UI thread: its pictures
+// chosen, or queued at once.
 func (u *UI) Receive(r instance.Request) instance.Reply {
+	var d browserDelivery
+	if r.Browser != nil {
+		d = u.deliverBrowser(*r.Browser)
+	}
 	reply := make(chan instance.Reply, 1)
-	u.do(func() { reply <- u.intake.receive(r) })
+	u.do(func() { reply <- u.intake.receive(r, d) })
 	return <-reply
 }
 
+// browserDelivery is what the window does with a message from the
+// browser: open the picker on its pictures, or show what was queued at
+// once.
+type browserDelivery struct {
+	src    *picker.Source
+	queued *browser.Queued
+}
+
+// deliverBrowser uses the message's cookies and User-Agent for its
+// pictures' sites (in memory only: they are saved only as a site rule the
+// user makes), then works out its pictures, each page's chosen as the page
+// is about them, for the picker; links, and pictures the user asked to
+// save at once, are queued now.
+func (u *UI) deliverBrowser(m browser.Message) browserDelivery {
+	m.UseIn(u.m)
+	if m.Type == browser.TypePictures && !m.AtOnce {
+		return browserDelivery{src: &picker.Source{Page: m.Page.URL, Images: m.Pictures(), Start: true}}
+	}
+	q := m.Queue(u.ctx, u.m)
+	return browserDelivery{queued: &q}
+}
+
 // receive brings the window forward and takes r, on the UI thread.
-func (l *intakeLine) receive(r instance.Request) instance.Reply {
+func (l *intakeLine) receive(r instance.Request, d browserDelivery) instance.Reply {
 	u := l.ui
 	u.win.Show()
 	u.win.RequestFocus()
 	u.intake.AddFiles(r.Files)
 	reply := instance.Reply{Added: len(r.Files)}
-	if r.Browser != nil {
-		added, notAdded := u.intake.fromBrowser(*r.Browser)
+	switch {
+	case d.src != nil:
+		n := len(d.src.Images)
+		u.ShowPictures(*d.src)
+		u.intake.set(lang.XN("browser.received", "{{.N}} pictures from the browser to choose from", n, kit.Data{"N": n}), nil)
+		reply.Added += n
+	case d.queued != nil:
+		added, notAdded := u.intake.savedFromBrowser(*d.queued)
 		reply.Added += added
 		if notAdded > 0 {
 			reply.NotAdded, reply.Note = notAdded, listFullText(notAdded, false)
+		}
+		if left := len(d.queued.Left); left > 0 && notAdded == 0 {
+			counts, _ := i18n.LeftOut(d.queued.Left)
+			reply.Note = lang.XN("browser.leftout", "{{.Added}} to save; {{.N}} pictures left out: {{.Kinds}}", left,
+				kit.Data{"Added": added, "N": left, "Kinds": i18n.LeftOutKinds(kit.Tr, counts)})
 		}
 	}
 	return reply
 }
 
-// fromBrowser uses a page's cookies and User-Agent for its pictures' sites
-// (in memory only: they are saved only as a site rule the user makes), then
-// opens the picker on the page's pictures, all chosen, as Find pictures
-// does; links are queued as they are. It returns how many links were
-// queued or shown, and how many a full list left out.
-func (l *intakeLine) fromBrowser(m browser.Message) (added, notAdded int) {
+// savedFromBrowser shows what was queued from the browser, and starts the
+// downloads: the user already said to save them. It returns how many
+// links were queued, and how many a full list left out.
+func (l *intakeLine) savedFromBrowser(q browser.Queued) (added, notAdded int) {
 	u := l.ui
-	m.UseIn(u.m)
-	if m.Type != browser.TypePictures {
-		var r intakeResult
-		r.count(m.Queue(u.m))
-		u.intake.showAdded(r)
-		return r.added, r.listFull
+	var r intakeResult
+	r.count(q.IDs, q.Rejected)
+	u.intake.showAdded(r)
+	if r.added > 0 {
+		u.batch.Start()
 	}
-	src := picker.Source{Page: m.Page.URL}
-	for _, link := range m.Links {
-		size := m.Sizes[link]
-		src.Images = append(src.Images, pages.Image{URL: link, Page: m.Page.URL, PageTitle: m.Page.Title, Source: pages.SourceImg,
-			Width: size.Width, Height: size.Height})
-	}
-	u.ShowPictures(src)
-	u.intake.set(lang.XN("browser.received", "{{.N}} pictures from the browser to choose from", len(m.Links), kit.Data{"N": len(m.Links)}), nil)
-	return len(m.Links), 0
+	return r.added, r.listFull
 }

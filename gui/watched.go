@@ -67,8 +67,9 @@ func (w *watched) start(ctx context.Context) {
 	}
 }
 
-// check reads the page and saves the pictures its folder's archive does
-// not hold, with the window's limits, proxy, site rules and cookies.
+// check reads the page and saves the pictures it is about that its
+// folder's archive does not hold, with the window's limits, proxy, site
+// rules and cookies.
 func (w *watched) check(ctx context.Context, p watch.Page) watch.Result {
 	opts := downloader.Options{Limits: w.u.m.Limits(), Dir: p.Dir, Archive: w.u.archive,
 		Proxy: w.u.network.Proxy(), Sites: w.u.network.Sites(), Jar: w.u.jar}
@@ -81,9 +82,12 @@ func (w *watched) check(ctx context.Context, p watch.Page) watch.Result {
 		return watch.Result{Problem: i18n.ErrorText(kit.Tr, err)}
 	}
 	notAdded := 0
+	pages.Measure(ctx, images, m.Network().FetchKeep)
 	for _, img := range images {
-		_, rejected := m.Intake().AddPagePictures(downloader.Page{URL: img.Page, Title: img.PageTitle}, img.URL)
-		notAdded += downloader.ListFull(rejected)
+		if img.Chosen() {
+			_, rejected := m.Intake().AddPageImages(downloader.Page{URL: img.Page, Title: img.PageTitle}, []pages.Image{img})
+			notAdded += downloader.ListFull(rejected)
+		}
 	}
 	if err := m.Start(ctx); err != nil {
 		return watch.Result{Problem: i18n.ErrorText(kit.Tr, err)}

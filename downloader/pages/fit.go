@@ -13,8 +13,8 @@ func (f found) fitOf() fit {
 // mergeFit adds what another mention of a picture says to what is known:
 // a mention that shows the picture outweighs ones that only name it, and
 // the picture is chosen when any showing mention chooses it (a picture of
-// the article repeated in the sidebar is the article's); it is whole
-// when any mention makes it so. bigger says the mention is of a larger
+// the article repeated in the sidebar is the article's), else left out for
+// the strongest reason any gives; it is whole when any mention makes it so. bigger says the mention is of a larger
 // copy than any before, whose own size is the picture's.
 func mergeFit(dst *fit, f found, bigger bool) {
 	m := f.fitOf()
@@ -23,7 +23,7 @@ func mergeFit(dst *fit, f found, bigger bool) {
 		dst.why, dst.named, dst.meta = m.why, false, false
 		dst.shownW, dst.shownH = m.shownW, m.shownH
 	case !dst.named && !m.named:
-		if m.why == "" || dst.why != "" && m.why.strength() > dst.why.strength() {
+		if m.why == "" || dst.why != "" && m.why.strength() < dst.why.strength() {
 			dst.why = m.why
 		}
 		if dst.shownW == 0 && dst.shownH == 0 {

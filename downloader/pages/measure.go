@@ -32,7 +32,8 @@ const (
 // Measure reads the size of the chosen pictures whose size the page did
 // not give, from their first bytes, and chooses again with it (see the
 // package documentation): a picture that turns out small, or shaped like
-// a banner, is left out. Pictures of a gallery and full sizes behind a
+// a banner, is left out. A picture whose size the page did not give at
+// all gets the size read as its Width and Height. Pictures of a gallery and full sizes behind a
 // thumbnail are not read: their size never leaves them out. It returns
 // when every size is read or ctx ends.
 func Measure(ctx context.Context, images []Image, open Open) {
@@ -52,11 +53,27 @@ func Measure(ctx context.Context, images []Image, open Open) {
 		go func(img *Image) {
 			defer wg.Done()
 			defer func() { <-slots }()
-			img.fit.pixelW, img.fit.pixelH = readSize(ctx, open, img.URL, img.Page)
+			w, h := readSize(ctx, open, img.URL, img.Page)
+			img.fit.pixelW, img.fit.pixelH = w, h
+			if img.Width == 0 && img.Height == 0 {
+				img.Width, img.Height = w, h
+			}
 		}(&images[i])
 	}
 	wg.Wait()
 	settle(images)
+}
+
+// Unmeasured counts the pictures whose choice waits on their size, which
+// Measure reads.
+func Unmeasured(images []Image) int {
+	n := 0
+	for _, img := range images {
+		if needsSize(img) {
+			n++
+		}
+	}
+	return n
 }
 
 // needsSize says whether a picture's choice waits on its size.
