@@ -31,7 +31,7 @@ type harness struct {
 	// added counts the pictures queued and refused, as the window is told;
 	// started how many times the downloads were started.
 	added, refused, started int
-	notices        []string
+	notices                 []string
 }
 
 func newHarness(t testing.TB) *harness {
