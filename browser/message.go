@@ -64,6 +64,8 @@ type Message struct {
 	// Drawn are the sizes, in CSS pixels, the page drew pictures at, by
 	// address.
 	Drawn map[string]Size `json:"drawn,omitempty"`
+	// Backgrounds are the links of Links the page draws as backgrounds.
+	Backgrounds []string `json:"backgrounds,omitempty"`
 	// Tabs are the other pages of the message, when the pictures of every
 	// tab of a window are handed over at once; each is a page's pictures
 	// as the message's own fields give the first page's.
@@ -80,7 +82,9 @@ type Tab struct {
 	Named []string        `json:"named,omitempty"`
 	Sizes map[string]Size `json:"sizes,omitempty"`
 	Drawn map[string]Size `json:"drawn,omitempty"`
-	HTML  string          `json:"html,omitempty"`
+	// Backgrounds are the links of Links the page draws as backgrounds.
+	Backgrounds []string `json:"backgrounds,omitempty"`
+	HTML        string   `json:"html,omitempty"`
 	// Cookies are, once the message is parsed, the cookies a browser would
 	// send with this page's links from it; the extension hands every
 	// cookie over in the message's own Cookies.
@@ -153,7 +157,8 @@ func Parse(body []byte) (Message, error) {
 // Pages are the message's pages with their pictures and the cookies kept
 // for them: its own page first, then its other tabs'.
 func (m Message) Pages() []Tab {
-	first := Tab{Page: m.Page, Links: m.Links, Named: m.Named, Sizes: m.Sizes, Drawn: m.Drawn, HTML: m.HTML, Cookies: m.Cookies}
+	first := Tab{Page: m.Page, Links: m.Links, Named: m.Named, Sizes: m.Sizes, Drawn: m.Drawn, Backgrounds: m.Backgrounds,
+		HTML: m.HTML, Cookies: m.Cookies}
 	return append([]Tab{first}, m.Tabs...)
 }
 

@@ -27,7 +27,7 @@ func (t Tab) pictures() []pages.Image {
 		page = &url.URL{}
 	}
 	b := pages.Browsed{Page: page, Title: t.Page.Title, HTML: t.HTML, Links: t.Links, Named: t.Named,
-		Drawn: pageSizes(t.Drawn), Natural: pageSizes(t.Sizes)}
+		Backgrounds: t.Backgrounds, Drawn: pageSizes(t.Drawn), Natural: pageSizes(t.Sizes)}
 	if !page.IsAbs() {
 		b.HTML = ""
 	}

@@ -23,9 +23,11 @@ const defaultServeIdle = 2 * time.Minute
 
 // serveConfig is a parsed "haul serve" command line.
 type serveConfig struct {
-	dir    string
-	idle   time.Duration
-	socket string
+	dir  string
+	idle time.Duration
+	// subfolders puts each page's pictures in a folder of its own.
+	subfolders bool
+	socket     string
 }
 
 // Serve runs "haul serve": Haul without its window, as the running Haul of
@@ -55,7 +57,7 @@ func Serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	ctx, release := withInterrupts(ctx)
 	defer release()
 	m := downloader.New(downloader.Options{Dir: cfg.dir, Limits: downloader.Limits{
-		Concurrency: downloader.DefaultConcurrency, Retries: downloader.DefaultRetries}})
+		Concurrency: downloader.DefaultConcurrency, Retries: downloader.DefaultRetries, PageFolders: cfg.subfolders}})
 	if err := m.Start(ctx); err != nil {
 		l.Close()
 		fmt.Fprintf(stderr, "haul serve: %v\n", err)
@@ -84,6 +86,7 @@ func parseServeFlags(args []string) (serveConfig, error) {
 	fs.SetOutput(io.Discard)
 	fs.StringVar(&cfg.dir, "o", filepath.Join(userdirs.Pictures(), "Haul"), "")
 	fs.DurationVar(&cfg.idle, "idle", defaultServeIdle, "")
+	fs.BoolVar(&cfg.subfolders, "subfolders", false, "")
 	if err := fs.Parse(args); err != nil {
 		return cfg, err
 	}

@@ -18,9 +18,10 @@ type Browsed struct {
 	// not sent.
 	HTML string
 	// Links are the pictures the browser found; Named those of them the
-	// page only links to.
-	Links []string
-	Named []string
+	// page only links to, Backgrounds those it draws as backgrounds.
+	Links       []string
+	Named       []string
+	Backgrounds []string
 	// Drawn are the sizes the page drew pictures at, in CSS pixels;
 	// Natural their own sizes.
 	Drawn, Natural map[string]Size
@@ -29,34 +30,46 @@ type Browsed struct {
 // FromBrowser chooses among the pictures of a page a browser showed, as
 // Find does: the markup is read as Find reads a page (its <noscript>
 // fallbacks, lazy-loading attributes and data included), and each picture
-// the browser found besides (a background from a style sheet, a copy at
-// another size) joins it, folded with its copies; a picture the browser
-// drew but the markup does not show counts as a background, one it only
-// links to as a link to a picture. The sizes the browser drew and read
-// are the pictures' sizes. Without markup, the browser's pictures are
-// judged by their sizes alone.
+// the browser found besides joins it, folded with its copies: a background
+// from a style sheet counts as a background, a link to a picture as such,
+// and a picture it drew that the markup no longer holds (a long feed drops
+// what was scrolled past) as a picture shown. The sizes the browser drew
+// and read are the pictures' sizes. Without markup, the browser's pictures
+// are judged by their sizes alone.
 func FromBrowser(b Browsed) []Image {
 	var images []Image
 	if b.HTML != "" {
 		images, _, _ = Find(strings.NewReader(b.HTML), b.Page)
 	}
-	named := map[string]bool{}
+	source := map[string]string{}
 	for _, l := range b.Named {
-		named[l] = true
+		source[l] = SourceLink
 	}
+	for _, l := range b.Backgrounds {
+		source[l] = SourceLoaded
+	}
+	known := variantsOf(images)
 	for _, l := range b.Links {
-		img := Image{URL: l, Page: b.Page.String(), Source: SourceLoaded}
-		if named[l] {
-			img.Source = SourceLink
+		if known[variantKey(l)] {
+			continue // read from the markup, which says more of it
 		}
-		if b.HTML == "" {
-			img.Source = SourceImg
+		img := Image{URL: l, Page: b.Page.String(), Source: SourceImg}
+		if s, ok := source[l]; ok && b.HTML != "" {
+			img.Source = s
 		}
 		images = append(images, img)
 	}
 	images = Tidy(b.Page, images)
+	drawn := map[string]Size{}
+	for u, s := range b.Drawn {
+		drawn[variantKey(u)] = s
+	}
 	for i := range images {
-		sizeFromBrowser(&images[i], b.Drawn[images[i].URL], b.Natural[images[i].URL])
+		d, ok := b.Drawn[images[i].URL]
+		if !ok {
+			d = drawn[variantKey(images[i].URL)]
+		}
+		sizeFromBrowser(&images[i], d, b.Natural[images[i].URL])
 	}
 	settle(images)
 	withPageTitle(images, b.Title)
@@ -64,7 +77,8 @@ func FromBrowser(b Browsed) []Image {
 }
 
 // sizeFromBrowser takes the sizes the browser gave a picture: drawn at a
-// size (nothing when it drew it nowhere, 0 × 0), and of its own size.
+// size (by this or another copy of it; nothing when it drew it nowhere,
+// 0 × 0), and of its own size.
 func sizeFromBrowser(img *Image, drawn, natural Size) {
 	if drawn.Width > 0 && drawn.Height > 0 {
 		img.fit.shownW, img.fit.shownH = drawn.Width, drawn.Height
@@ -73,4 +87,23 @@ func sizeFromBrowser(img *Image, drawn, natural Size) {
 		img.fit.pixelW, img.fit.pixelH = natural.Width, natural.Height
 		img.Width, img.Height = natural.Width, natural.Height
 	}
+}
+
+// variantsOf are the keys of the pictures' copies (variantOf).
+func variantsOf(images []Image) map[string]bool {
+	keys := map[string]bool{}
+	for _, img := range images {
+		keys[variantKey(img.URL)] = true
+	}
+	return keys
+}
+
+// variantKey is the key shared by every copy of the picture at raw.
+func variantKey(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return raw
+	}
+	key, _ := variantOf(u)
+	return key
 }
