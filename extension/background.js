@@ -330,12 +330,54 @@ async function collectPictures(maxScreens, timeLimit, maxLinks, maxHTML, labels)
     "data-lazyload", "data-ks-lazyload", "data-lazyload-src", "lazy-src", "real_src", "file"];
   const lazySets = ["data-srcset", "data-lazy-srcset"];
   const real = (src) => src && !src.startsWith("data:") && !src.startsWith("blob:") && !/\/(?:none|blank|spacer|pixel|grey-pixel)\.gif$/i.test(src);
+  // noteSize notes the size an img is drawn at and its own size, when
+  // what it shows is the picture noted (not a smaller copy, as a
+  // thumbnail whose full size a data attribute names).
   const noteSize = (img, href) => {
+    let showing = "";
+    try {
+      showing = new URL(img.currentSrc || img.getAttribute("src") || "", document.baseURI).href;
+    } catch {
+      return;
+    }
+    if (showing !== href) return;
     const r = img.getBoundingClientRect();
     if (r.width > 0 && r.height > 0) drawn[href] = { width: Math.round(r.width), height: Math.round(r.height) };
-    if (img.complete && img.naturalWidth > 0 && img.currentSrc && new URL(img.currentSrc, document.baseURI).href === href) {
-      sizes[href] = { width: img.naturalWidth, height: img.naturalHeight };
+    if (img.complete && img.naturalWidth > 0) sizes[href] = { width: img.naturalWidth, height: img.naturalHeight };
+  };
+  // tileFull is the full size that a tile around img names for it in a
+  // full-size data attribute (data-large-file-url, data-zoom), when the
+  // tile holds no other picture.
+  const fullWord = /full|large|orig|zoom|hires|hi-res|big/;
+  const tileFull = (img) => {
+    let el = img.parentElement;
+    for (let i = 0; i < 5 && el && el !== document.body; i++, el = el.parentElement) {
+      if (el.querySelectorAll("img").length > 1) return "";
+      for (const a of el.attributes) {
+        if (a.name.startsWith("data-") && fullWord.test(a.name) && /\.(jpe?g|png|gif|webp|avif)(\?|$)/i.test(a.value)) return a.value;
+      }
     }
+    return "";
+  };
+  // best is the address of an img at its largest: a full-size attribute,
+  // else the widest of its picture's sources and its srcset (the sources
+  // first, as they come first), else a lazy-loading attribute, else what
+  // it shows.
+  const best = (img, live) => {
+    let options = [];
+    const picture = img.closest("picture");
+    if (picture) {
+      for (const source of picture.querySelectorAll("source")) {
+        options = options.concat(candidates(source.getAttribute("srcset")), candidates(source.getAttribute("data-srcset")));
+      }
+    }
+    options = options.concat(candidates(img.getAttribute("srcset")));
+    for (const name of lazySets) options = options.concat(candidates(img.getAttribute(name)));
+    options.sort((a, b) => b.score - a.score);
+    const full = fullAttributes.map((name) => img.getAttribute(name)).find(real) || (live ? tileFull(img) : "");
+    const lazy = lazyAttributes.map((name) => img.getAttribute(name)).find(real);
+    const shownSrc = live && real(img.currentSrc) ? img.currentSrc : img.getAttribute("src");
+    return full || (options.length > 0 ? options[0].url : lazy || shownSrc);
   };
   // takeImages notes every img the page holds now that was not noted
   // whole before: an img counts as noted once loaded.
@@ -343,20 +385,9 @@ async function collectPictures(maxScreens, timeLimit, maxLinks, maxHTML, labels)
   const takeImages = () => {
     for (const img of document.querySelectorAll("img")) {
       if (done.has(img)) continue;
-      let options = candidates(img.getAttribute("srcset"));
-      for (const name of lazySets) options = options.concat(candidates(img.getAttribute(name)));
-      const picture = img.closest("picture");
-      if (picture) {
-        for (const source of picture.querySelectorAll("source")) {
-          options = options.concat(candidates(source.getAttribute("srcset")), candidates(source.getAttribute("data-srcset")));
-        }
-      }
-      options.sort((a, b) => b.score - a.score);
-      const full = fullAttributes.map((name) => img.getAttribute(name)).find(real);
-      const lazy = lazyAttributes.map((name) => img.getAttribute(name)).find(real);
-      const href = add(full || (options.length > 0 ? options[0].url : lazy || (real(img.currentSrc) ? img.currentSrc : img.getAttribute("src"))));
+      const href = add(best(img, true));
       if (href) noteSize(img, href);
-      if (href && img.complete && drawn[href]) done.add(img);
+      if (href && img.complete) done.add(img);
     }
   };
 
@@ -391,12 +422,14 @@ async function collectPictures(maxScreens, timeLimit, maxLinks, maxHTML, labels)
 
   for (const noscript of document.querySelectorAll("noscript")) {
     const doc = new DOMParser().parseFromString(noscript.textContent || "", "text/html");
-    for (const img of doc.querySelectorAll("img[src]")) add(img.getAttribute("src"));
+    for (const img of doc.querySelectorAll("img")) add(best(img, false));
   }
-  const pictureFile = /\.(jpe?g|png|gif|webp|avif|bmp|tiff?|svg|heic|jxl)$/i;
+  // A link to a picture file names one; a wiki's page of a file
+  // (/wiki/File:Harbour.jpg), whose name has a colon, is a page.
+  const pictureFile = /\/[^/:]+\.(jpe?g|png|gif|webp|avif|bmp|tiff?|svg|heic|jxl)$/i;
   for (const a of document.querySelectorAll("a[href]")) {
     try {
-      if (pictureFile.test(new URL(a.href).pathname)) add(a.href, "link");
+      if (pictureFile.test(decodeURIComponent(new URL(a.href).pathname))) add(a.href, "link");
     } catch {
       // not an address
     }

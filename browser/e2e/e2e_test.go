@@ -248,8 +248,8 @@ type session struct {
 func (s *session) saved() string { return filepath.Join(s.home, "pics", "Haul") }
 
 // newSession builds Haul, connects it to a new Chromium profile and
-// starts Chromium headless with the extension.
-func newSession(t *testing.T) *session {
+// starts Chromium headless with the extension, and with more options.
+func newSession(t *testing.T, more ...chromedp.ExecAllocatorOption) *session {
 	chromium, err := exec.LookPath("chromium")
 	if err != nil {
 		t.Fatal("Chromium is not installed (apt-get install chromium, or make test-browser installs it)")
@@ -289,6 +289,7 @@ func newSession(t *testing.T) *session {
 		chromedp.WindowSize(1000, 800),
 		chromedp.Env(env...),
 	}
+	opts = append(opts, more...)
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	t.Cleanup(cancel)
 	allocCtx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)

@@ -78,9 +78,9 @@ func FromBrowser(b Browsed) []Image {
 
 // sizeFromBrowser takes the sizes the browser gave a picture: drawn at a
 // size (by this or another copy of it; nothing when it drew it nowhere,
-// 0 × 0), and of its own size.
+// 0 × 0, or stretched it out of shape), and of its own size.
 func sizeFromBrowser(img *Image, drawn, natural Size) {
-	if drawn.Width > 0 && drawn.Height > 0 {
+	if drawn.Width > 0 && drawn.Height > 0 && !stretched(drawn, natural) {
 		img.fit.shownW, img.fit.shownH = drawn.Width, drawn.Height
 	}
 	if natural.Width > 0 && natural.Height > 0 {
@@ -106,4 +106,16 @@ func variantKey(raw string) string {
 	}
 	key, _ := variantOf(u)
 	return key
+}
+
+// stretched says whether a picture was drawn out of its own shape, twice
+// as wide for its height or more: the drawn size is then the page's box,
+// not what a reader sees of the picture.
+func stretched(drawn, natural Size) bool {
+	if natural.Width <= 0 || natural.Height <= 0 {
+		return false
+	}
+	a := float64(drawn.Width) * float64(natural.Height)
+	b := float64(natural.Width) * float64(drawn.Height)
+	return a > 2*b || b > 2*a
 }

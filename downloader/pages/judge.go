@@ -46,6 +46,9 @@ type place struct {
 	inRoot, inRegion bool
 	gallery          *html.Node
 	zone             zone
+	// review says the picture is in a shop's reviews (its comments): a
+	// buyer's photo, whose thumbnail may be all the page gives of it.
+	review bool
 }
 
 // verdict says why a reader would not want the picture f, "" when
@@ -59,7 +62,7 @@ func (j *judge) verdict(f *found) (Reason, bool) {
 		return "", false
 	}
 	p := j.placeOf(n)
-	whole := p.gallery != nil || f.source == SourceLink || f.fullSize
+	whole := p.gallery != nil || p.review || f.source == SourceLink || f.fullSize
 	if why := j.kindOf(f, n, p); why != "" {
 		return why, whole
 	}
@@ -89,15 +92,27 @@ func (j *judge) placeOf(n *html.Node) place {
 		if !j.aboveRoots[a] {
 			z |= j.zs.of(a)
 		}
+		p.review = p.review || j.shop && isReviews(a)
 	}
 	if p.inRegion {
 		z &^= zoneLayout
 	}
 	if j.shop {
+		p.review = p.review || z&zoneComments != 0
 		z &^= zoneComments
 	}
 	p.zone = z
 	return p
+}
+
+// isReviews says whether an element's class or id names it a review.
+func isReviews(n *html.Node) bool {
+	for _, w := range classWords(attr(n, "class"), attr(n, "id")) {
+		if w == "review" || w == "reviews" || w == "rev" {
+			return true
+		}
+	}
+	return false
 }
 
 // standing weighs where a picture is that no part of the page speaks

@@ -151,6 +151,8 @@ type Tally struct {
 	Others map[string]int
 	// Unknown are saved addresses the truth does not list.
 	Unknown []string
+	// Missed are the wanted pictures not saved, by their first address.
+	Missed []string
 }
 
 // OthersTotal is how many other pictures were saved in all.
@@ -174,6 +176,7 @@ func (t *Tally) Add(u Tally) {
 		t.Others[k] += v
 	}
 	t.Unknown = append(t.Unknown, u.Unknown...)
+	t.Missed = append(t.Missed, u.Missed...)
 }
 
 // Score counts what was saved of page p: the addresses saved.
@@ -198,6 +201,11 @@ func Score(p Page, saved []string) Tally {
 			continue
 		}
 		got[i] = append(got[i], u)
+	}
+	for i, pic := range p.Pictures {
+		if _, ok := got[i]; !ok && pic.Label == Wanted {
+			t.Missed = append(t.Missed, p.Name+": "+pic.Copies[0].URL)
+		}
 	}
 	for i, urls := range got {
 		pic := p.Pictures[i]

@@ -30,11 +30,14 @@ type Server struct {
 	mu    sync.Mutex
 	drawn map[string][]byte
 	asked map[string]int
+	// served are the addresses of the pictures drawn, by their bytes.
+	served map[string]string
 }
 
 // NewServer starts serving pages on 127.0.0.1.
 func NewServer(pages []Page) *Server {
-	s := &Server{pages: map[string][]byte{}, pictures: map[string]Copy{}, drawn: map[string][]byte{}, asked: map[string]int{}}
+	s := &Server{pages: map[string][]byte{}, pictures: map[string]Copy{}, drawn: map[string][]byte{}, asked: map[string]int{},
+		served: map[string]string{}}
 	for _, p := range pages {
 		s.pages[key(p.URL)] = p.HTML
 		for _, pic := range p.Pictures {
@@ -66,6 +69,14 @@ func (s *Server) Asked(u string) int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.asked[key(u)]
+}
+
+// Which is the address of the picture whose bytes body is, "" when the
+// server drew no such picture: what a file saved from it came from.
+func (s *Server) Which(body []byte) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.served[string(body)]
 }
 
 // key is an address as the server looks it up: host in lower case, path
@@ -111,6 +122,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		body = draw(c, typ)
 		s.mu.Lock()
 		s.drawn[k] = body
+		s.served[string(body)] = c.URL
 		s.mu.Unlock()
 	}
 	w.Header().Set("Content-Type", "image/"+typ)
