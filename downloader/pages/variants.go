@@ -61,7 +61,7 @@ var (
 // count as the original.
 func variantOf(u *url.URL) (key string, size int) {
 	size = originalSize
-	p, s := stripSizeFromPath(u.Path)
+	p, s := stripSizeFromPath(u.Path, isGoogleHost(u.Hostname()))
 	if s > 0 {
 		size = s
 	}
@@ -79,9 +79,17 @@ func variantOf(u *url.URL) (key string, size int) {
 	return strings.ToLower(u.Host) + p + "?" + q.Encode(), size
 }
 
+// isGoogleHost says whether host serves Google's pictures (Blogger's,
+// Google Photos'), whose addresses carry a size segment: /s1600/.
+func isGoogleHost(host string) bool {
+	host = strings.ToLower(host)
+	return containsAny(host, []string{"googleusercontent.", "blogspot.", "ggpht."})
+}
+
 // stripSizeFromPath removes size tokens from a path and returns the
-// smallest size they named (0 when none).
-func stripSizeFromPath(p string) (string, int) {
+// smallest size they named (0 when none); google says the path is of
+// Google's pictures.
+func stripSizeFromPath(p string, google bool) (string, int) {
 	size := 0
 	note := func(token string) {
 		if n := sizeOfToken(token); size == 0 || n < size {
@@ -102,7 +110,8 @@ func stripSizeFromPath(p string) (string, int) {
 		case i == len(segs)-1:
 		case sizeSegmentWords[lower] && i+2 < len(segs) && sizeAfterWord.MatchString(strings.ToLower(segs[i+1])):
 			continue // the word of a size segment that follows: /size/w600/
-		case afterWord && sizeAfterWord.MatchString(lower), sizeOnlySegment.MatchString(lower), beforeName && googleSegment.MatchString(lower):
+		case afterWord && sizeAfterWord.MatchString(lower), sizeOnlySegment.MatchString(lower),
+			beforeName && google && googleSegment.MatchString(lower):
 			note(lower)
 			continue
 		case optionSegment.MatchString(lower):
