@@ -32,8 +32,9 @@ type Browsed struct {
 // fallbacks, lazy-loading attributes and data included), and each picture
 // the browser found besides joins it, folded with its copies: a background
 // from a style sheet counts as a background, a link to a picture as such,
-// and a picture it drew that the markup no longer holds (a long feed drops
-// what was scrolled past) as a picture shown. The sizes the browser drew
+// a picture it drew that the markup no longer holds (a long feed drops
+// what was scrolled past) as a picture shown, and one it drew nowhere as a
+// background. The sizes the browser drew
 // and read are the pictures' sizes. Without markup, the browser's pictures
 // are judged by their sizes alone.
 func FromBrowser(b Browsed) []Image {
@@ -54,8 +55,12 @@ func FromBrowser(b Browsed) []Image {
 			continue // read from the markup, which says more of it
 		}
 		img := Image{URL: l, Page: b.Page.String(), Source: SourceImg}
-		if s, ok := source[l]; ok && b.HTML != "" {
+		switch s, ok := source[l]; {
+		case b.HTML == "":
+		case ok:
 			img.Source = s
+		case b.Drawn[l] == Size{}:
+			img.Source = SourceLoaded // the browser holds it but drew it nowhere
 		}
 		images = append(images, img)
 	}

@@ -8,7 +8,6 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
-	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/widget"
 	"github.com/dustin/go-humanize"
 
@@ -52,7 +51,6 @@ type picker struct {
 	keepUnknown *widget.Check
 	all         *widget.Button
 	none        *widget.Button
-	chosen      *widget.Label
 	list        *widget.List
 	add         *widget.Button
 	cancel      *widget.Button
@@ -90,7 +88,6 @@ func newPicker(u Host, src Source) *picker {
 	p.keepUnknown.Hide()
 	p.all = widget.NewButton(lang.L("Select all"), func() { p.selectAll(true) })
 	p.none = widget.NewButton(lang.L("Select none"), func() { p.selectAll(false) })
-	p.chosen = widget.NewLabel("")
 	p.list = widget.NewList(
 		func() int { return len(p.rows) },
 		func() fyne.CanvasObject { return newPickRow(p) },
@@ -103,15 +100,14 @@ func newPicker(u Host, src Source) *picker {
 	sizeRow := container.NewHBox(widget.NewLabel(lang.L("At least:")), p.minW, widget.NewLabel("×"), p.minH,
 		widget.NewLabel(lang.L("pixels")))
 	top := container.NewVBox(
-		p.summary,
+		container.NewBorder(nil, nil, nil, container.NewHBox(p.all, p.none), p.summary),
 		kindRow, // on a line of its own: beside the size, it would run under it on a small screen
 		container.NewBorder(nil, nil, sizeRow, nil,
 			container.NewBorder(nil, nil, widget.NewLabel(lang.L("Address contains:")), nil, p.contains)),
 		p.keepUnknown,
-		container.NewHBox(p.all, p.none, layout.NewSpacer(), p.chosen),
 	)
-	var content fyne.CanvasObject
-	p.tips, content = newHoverTips(container.NewBorder(top, nil, nil, nil, p.list), u.Do)
+	p.tips = newHoverTips()
+	content := container.NewBorder(top, p.tips.line, nil, nil, p.list)
 	p.dlg = dialog.NewCustomWithoutButtons(p.title(), content, u.Win)
 	buttons := []fyne.CanvasObject{p.cancel, p.add}
 	if u.Watch != nil && src.Page != "" && pagesCount(src.Images) <= 1 {
@@ -152,6 +148,7 @@ func (p *picker) sideSelect(side int, set func(int)) *widget.Select {
 		labels[i] = minSideLabel(s)
 	}
 	sel := widget.NewSelect(labels, nil)
+	sel.PlaceHolder = minSideLabel(0) // short: the select is as wide as its longest text
 	sel.SetSelected(minSideLabel(side))
 	sel.OnChanged = func(string) {
 		set(minSideChoices[max(sel.SelectedIndex(), 0)])
@@ -169,7 +166,7 @@ func (p *picker) title() string {
 	return lang.X("picker.title", "Pictures on {{.Page}}", kit.Data{"Page": pageLabel(p.src.Page)})
 }
 
-// summaryText says what was found and chosen: "48 pictures found on 3
+// summaryText says what was found and is chosen: "48 pictures found on 3
 // pages · 21 chosen · 1 page could not be read: …".
 func (p *picker) summaryText() string {
 	n := len(p.src.Images)
@@ -177,12 +174,7 @@ func (p *picker) summaryText() string {
 	if pc := pagesCount(p.src.Images); pc > 1 {
 		found = lang.X("picker.found.pages", "{{.Found}} on {{.Pages}} pages", kit.Data{"Found": found, "Pages": pc})
 	}
-	chosen := 0
-	for _, pk := range p.picks {
-		if pk.img.Chosen() {
-			chosen++
-		}
-	}
+	_, chosen := p.chosenPictures()
 	parts := []string{found, lang.XN("picker.pagechose", "{{.N}} chosen", chosen, kit.Data{"N": humanize.Comma(int64(chosen))})}
 	if p.measuring > 0 {
 		parts = append(parts, lang.XN("picker.measuring", "reading the size of {{.N}} pictures…", p.measuring, kit.Data{"N": p.measuring}))
@@ -205,7 +197,6 @@ func (p *picker) filterChanged() {
 func (p *picker) refilter() {
 	p.layoutRows()
 	p.list.Refresh()
-	p.summary.SetText(p.summaryText())
 	p.showUnknown()
 	p.count()
 }
@@ -224,24 +215,12 @@ func (p *picker) showUnknown() {
 	kit.Visible(p.keepUnknown, p.filter.sized() && n > 0)
 }
 
-// count updates the "N of M chosen" line and the Add button.
+// count updates the summary and the Add button with the pictures chosen.
 func (p *picker) count() {
 	_, n := p.chosenPictures()
-	p.chosen.SetText(lang.X("picker.chosen", "{{.N}} of {{.Shown}} shown are chosen", kit.Data{"N": n, "Shown": p.passing()}))
+	p.summary.SetText(p.summaryText())
 	p.add.SetText(lang.XN("picker.add", "Add {{.N}} pictures", n, kit.Data{"N": humanize.Comma(int64(n))}))
 	kit.Enabled(p.add, n > 0)
-}
-
-// passing counts the pictures the filter lets through, on the list or
-// behind a closed line.
-func (p *picker) passing() int {
-	n := 0
-	for _, pk := range p.picks {
-		if p.filter.shows(pk) {
-			n++
-		}
-	}
-	return n
 }
 
 // selectAll chooses or unchooses every picture the list shows.
@@ -335,7 +314,6 @@ func (p *picker) dismissed() {
 	}
 	p.done = true
 	p.stop()
-	p.tips.stop()
 	if p.onClosed != nil {
 		p.onClosed()
 	}

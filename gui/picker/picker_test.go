@@ -94,7 +94,9 @@ func checkNotChosen(t *testing.T, h *harness, p *picker) {
 		t.Errorf("tiny.gif: ticked %v, says %q", tiny.check.Checked, tiny.note.Text)
 	}
 	tiny.MouseIn(nil)
-	h.pump("the tip of tiny.gif", func() bool { return p.tips.shown() == tiny.note.Text })
+	if got, want := p.tips.shown(), "tiny.gif — "+tiny.note.Text; got != want {
+		t.Errorf("resting on tiny.gif shows %q, want %q", got, want)
+	}
 	tiny.MouseOut()
 	if p.tips.shown() != "" {
 		t.Error("the tip stayed after the pointer left")
@@ -121,7 +123,7 @@ func checkKindFilter(t *testing.T, h *harness, p *picker) {
 	}
 	test.Tap(p.all)
 	test.Tap(h.pickRows()["anim.webp"].check)
-	if got := p.chosen.Text; got != "4 of 5 shown are chosen" {
+	if got := p.summary.Text; got != "7 pictures found on 2 pages · 4 chosen" {
 		t.Errorf("after unticking one row: %q", got)
 	}
 	p.kinds[kindPNG].SetChecked(true)

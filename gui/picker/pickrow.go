@@ -152,22 +152,25 @@ func (r *pickRow) unbindPicture() {
 	r.pick = nil
 }
 
-// tip is what the pointer resting on the row shows: why a picture was not
-// chosen, or its alt text.
+// tip is what the pointer resting on the row shows: the picture's name
+// and why it was not chosen, or its alt text.
 func (r *pickRow) tip() string {
 	if r.kind != rowPicture || r.pick == nil {
 		return ""
 	}
-	return r.note.Text
+	if r.note.Text == "" {
+		return r.pick.img.URL
+	}
+	return r.pick.name + " — " + r.note.Text
 }
 
-// MouseIn starts the wait for the row's tip.
+// MouseIn shows the row's tip.
 func (r *pickRow) MouseIn(*desktop.MouseEvent) { r.p.tips.hover(r, r.tip()) }
 
-// MouseMoved does nothing: the tip waits for the pointer to rest.
+// MouseMoved does nothing more: the tip shows already.
 func (r *pickRow) MouseMoved(*desktop.MouseEvent) {}
 
-// MouseOut hides the row's tip.
+// MouseOut takes the row's tip away.
 func (r *pickRow) MouseOut() { r.p.tips.leave(r) }
 
 // middle centres labels vertically in a column.

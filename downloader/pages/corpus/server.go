@@ -32,6 +32,9 @@ type Server struct {
 	asked map[string]int
 	// served are the addresses of the pictures drawn, by their bytes.
 	served map[string]string
+	// home is the host of requests made to the server itself rather than
+	// through it, when they name none (see Direct).
+	home string
 }
 
 // NewServer starts serving pages on 127.0.0.1.
@@ -71,6 +74,26 @@ func (s *Server) Asked(u string) int {
 	return s.asked[key(u)]
 }
 
+// Direct is the address of u at the server itself, for a client that
+// cannot be given the proxy: http://host/path is served at
+// /h/host/path, and a path without a host is taken to be home's.
+func (s *Server) Direct(u, home string) string {
+	s.mu.Lock()
+	s.home = home
+	s.mu.Unlock()
+	return s.srv.URL + "/h/" + strings.TrimPrefix(u, "http://")
+}
+
+// direct is the address a request made to the server itself stands for.
+func (s *Server) direct(requestURI string) string {
+	if rest, ok := strings.CutPrefix(requestURI, "/h/"); ok {
+		return "http://" + rest
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return "http://" + s.home + requestURI
+}
+
 // Which is the address of the picture whose bytes body is, "" when the
 // server drew no such picture: what a file saved from it came from.
 func (s *Server) Which(body []byte) string {
@@ -100,7 +123,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	addr := r.RequestURI
 	if !strings.HasPrefix(addr, "http://") {
-		addr = "http://" + r.Host + r.RequestURI
+		addr = s.direct(r.RequestURI)
 	}
 	k := key(addr)
 	if html, ok := s.pages[k]; ok {
