@@ -290,7 +290,7 @@ func newSession(t *testing.T, more ...chromedp.ExecAllocatorOption) *session {
 		chromedp.Env(env...),
 	}
 	opts = append(opts, more...)
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	t.Cleanup(cancel)
 	allocCtx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
 	t.Cleanup(cancelAlloc)

@@ -51,7 +51,7 @@ func FromBrowser(b Browsed) []Image {
 	}
 	known := variantsOf(images)
 	for _, l := range b.Links {
-		if known[variantKey(l)] {
+		if known[variantKey(l)] || source[l] == "" && inMarkup(b.HTML, l) {
 			continue // read from the markup, which says more of it
 		}
 		img := Image{URL: l, Page: b.Page.String(), Source: SourceImg}
@@ -123,4 +123,32 @@ func stretched(drawn, natural Size) bool {
 	a := float64(drawn.Width) * float64(natural.Height)
 	b := float64(natural.Width) * float64(drawn.Height)
 	return a > 2*b || b > 2*a
+}
+
+// inMarkup says whether the markup names the address l of a picture the
+// browser drew, as written or by its path: the element that names it was
+// read, and what Find made of it (another copy, or nothing) stands.
+func inMarkup(html, l string) bool {
+	if html == "" {
+		return false
+	}
+	u, err := url.Parse(l)
+	if err != nil {
+		return false
+	}
+	forms := []string{l}
+	if p := u.EscapedPath(); len(p) > 1 {
+		forms = append(forms, u.Host+p)
+		if u.RawQuery != "" {
+			forms = append(forms, p+"?"+u.RawQuery)
+		} else {
+			forms = append(forms, `"`+p+`"`, "'"+p+"'", "("+p+")")
+		}
+	}
+	for _, f := range forms {
+		if strings.Contains(html, f) || strings.Contains(html, strings.ReplaceAll(f, "&", "&amp;")) {
+			return true
+		}
+	}
+	return false
 }
