@@ -33,11 +33,12 @@ E2E_PACKAGES := xvfb xdotool imagemagick x11-utils
 BROWSER_PACKAGES := chromium
 # Wine runs Haul's Windows build and its installer (made with nsis); mingw
 # builds Haul.exe and the stand-in Wine lacks; Xvfb and friends show and
-# photograph its window.
-WINE_PACKAGES := wine wine64 gcc-mingw-w64-x86-64 nsis xvfb xauth xdotool imagemagick x11-utils
+# photograph its window; locales has the Chinese locale that Wine turns
+# into Chinese Windows.
+WINE_PACKAGES := wine wine64 gcc-mingw-w64-x86-64 nsis xvfb xauth xdotool imagemagick x11-utils locales
 
 .DEFAULT_GOAL := build
-.PHONY: help deps e2e-deps wine-deps browser-deps test-browser test-windows build build-debug run test cyclo e2e fuzz bench bench-gui icon cjkfont clean
+.PHONY: help deps e2e-deps wine-deps browser-deps test-browser test-windows build build-debug run test cyclo methods imports aliases e2e fuzz bench bench-gui icon cjkfont clean
 .PHONY: package-deps package install uninstall
 
 help:
@@ -47,7 +48,9 @@ help:
 	@echo "make build-debug  build with Fyne's thread checks into $(DEBUG_BIN)"
 	@echo "make cyclo        list too complex functions (gocyclo: code over 15, tests over 20)"
 	@echo "make methods      list the types with more than 40 methods"
-	@echo "make e2e          end-to-end test under Xvfb"
+	@echo "make imports      check that no part of the engine imports the engine package"
+	@echo "make aliases      check that downloader/aliases.go is generated from today's parts"
+	@echo "make e2e          end-to-end test under Xvfb; it retakes the pictures in docs/images"
 	@echo "make test-windows Haul.exe, its window and its installer tested under Wine"
 	@echo "make test-browser the browser extension in headless Chromium, handing a gallery to Haul"
 	@echo "make package      Linux and Windows downloads into dist/"
@@ -103,6 +106,8 @@ test: deps
 	GOOS=windows CGO_ENABLED=0 $(GO) vet -tags nogui $$($(GO) list ./... | grep -v -e '^haul/gui' -e '^haul/bench/window$$')
 	@$(MAKE) --no-print-directory cyclo
 	@$(MAKE) --no-print-directory methods
+	@$(MAKE) --no-print-directory imports
+	@$(MAKE) --no-print-directory aliases
 	@echo "==> go test -race"
 	CGO_ENABLED=1 $(GO) test -race -count=1 -timeout 30m ./...
 	@echo "==> 10,000 small files at 32 at once with 512 open files allowed, the write cache kept full"
@@ -144,6 +149,19 @@ cyclo:
 methods:
 	@echo "==> types with more than 40 methods"
 	$(GO) run ./tools/methodcount -max 40 .
+
+# The engine's parts (haul/downloader/...) take what they need as values
+# or small interfaces and never import the engine package, nor does
+# haul/instance: importcheck fails when one does, directly or not.
+imports:
+	@echo "==> packages below the engine that import it"
+	$(GO) run ./tools/importcheck -engine haul/downloader -also haul/instance
+
+# The engine names its parts' words through downloader/aliases.go, made
+# by go generate; genaliases -check fails when it is out of date.
+aliases:
+	@echo "==> the engine's aliases up to date"
+	$(GO) run ./tools/genaliases -check ./downloader
 
 test-windows: wine-deps
 	@echo "==> Windows, under Wine"

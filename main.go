@@ -38,6 +38,9 @@ func main() {
 	case "serve":
 		attachConsole()
 		os.Exit(cli.Serve(context.Background(), args[1:], os.Stdout, os.Stderr))
+	case "close-running":
+		attachConsole()
+		os.Exit(cli.CloseRunning(context.Background(), args[1:], os.Stdout, os.Stderr))
 	case "version":
 		attachConsole()
 		fmt.Println("haul", appVersion())
@@ -45,8 +48,8 @@ func main() {
 		attachConsole()
 		cli.Usage(os.Stdout)
 	default:
-		if handToRunning(args) {
-			return
+		if code, handed := handToRunning(args); handed {
+			os.Exit(code)
 		}
 		os.Exit(runWindow(args))
 	}

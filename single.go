@@ -1,35 +1,15 @@
 package main
 
 import (
-	"context"
-	"path/filepath"
-	"time"
+	"os"
 
-	"haul/instance"
+	"haul/cli"
 )
 
-// handoverWait is how long a second launch waits for the running Haul to
-// take its lists.
-const handoverWait = 10 * time.Second
-
-// handToRunning hands the lists a second launch was given (none: it only
-// brings the window forward) to the Haul that already runs, and says
-// whether one took them; the caller then ends instead of opening a second
-// window on the same queue.
-func handToRunning(files []string) bool {
-	path, err := instance.DefaultPath()
-	if err != nil {
-		return false
-	}
-	req := instance.Request{}
-	for _, f := range files {
-		if abs, err := filepath.Abs(f); err == nil {
-			f = abs
-		}
-		req.Files = append(req.Files, f)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), handoverWait)
-	defer cancel()
-	_, err = instance.Send(ctx, path, req)
-	return err == nil
+// handToRunning hands the lists or links a launch was given (none: it
+// only brings the window forward) to the Haul that already runs. handed
+// says one runs, and the caller then ends with code instead of opening a
+// second window on the same queue.
+func handToRunning(args []string) (code int, handed bool) {
+	return cli.HandOver(args, os.Stderr)
 }

@@ -9,6 +9,8 @@ import (
 	"net"
 	"os"
 
+	"fyne.io/fyne/v2"
+
 	"haul/gui"
 	"haul/instance"
 )
@@ -38,6 +40,23 @@ func serveLaunches(l net.Listener, u *gui.UI) (stop func()) {
 		return func() {}
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	go instance.Serve(ctx, l, u.Receive)
+	go instance.Serve(ctx, l, answerLaunch(u))
 	return cancel
+}
+
+// answerLaunch hands the window what another launch brought; when the
+// installer asks the Haul that runs this program file to quit (so that it
+// can replace or remove the file), Haul quits as Quit in its menu does,
+// keeping its list for next time. A request to quit another copy of Haul
+// changes nothing.
+func answerLaunch(u *gui.UI) func(instance.Request) instance.Reply {
+	return func(r instance.Request) instance.Reply {
+		if r.Quit == "" {
+			return u.Receive(r)
+		}
+		if exe, err := os.Executable(); err == nil && r.Quits(exe) {
+			fyne.Do(u.Quit)
+		}
+		return instance.Reply{}
+	}
 }

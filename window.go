@@ -25,10 +25,14 @@ func runWindow(files []string) int {
 		return 2
 	}
 	l, first := claimLaunches()
-	if !first && handToRunning(files) {
-		return 0
+	if !first {
+		if code, handed := handToRunning(files); handed {
+			return code
+		}
 	}
-	a := app.NewWithID(d.ID)
+	folder := openSettingsFolder(d.ID)
+	defer folder.tidy()
+	a := folder.app(app.NewWithID(d.ID))
 	a.SetIcon(icon)
 	w, ok := openWindow(a, d.Name)
 	if !ok {

@@ -10,5 +10,6 @@
 // pictures' sites; nothing in it is ever run. A message that fails a check
 // is refused whole, with a [Refusal] saying why, and nothing of it is added.
 //
-// The package is plain Go; it never imports Fyne.
+// The package is plain Go; it never imports Fyne or the engine (package
+// handover hands its messages to the engine).
 package browser

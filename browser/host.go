@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"unicode/utf8"
 )
 
 // Reply is the host's answer to one message.
@@ -68,7 +69,7 @@ func handle(body []byte, deliver Deliver, describe func(error) string) Reply {
 	if err != nil {
 		return refused(err, describe)
 	}
-	return Reply{OK: true, Added: d.Added, NotAdded: d.NotAdded, Note: d.Note}
+	return Reply{OK: true, Added: d.Added, NotAdded: d.NotAdded, Note: clip(d.Note)}
 }
 
 // refused is the answer to a message that came to nothing.
@@ -78,5 +79,25 @@ func refused(err error, describe func(error) string) Reply {
 	if errors.As(err, &r) {
 		reason = r.Kind.String()
 	}
-	return Reply{Reason: reason, Error: describe(err)}
+	return Reply{Reason: reason, Error: clip(describe(err))}
+}
+
+// maxWords is the most characters of words a reply carries: the words of
+// a refusal quote what was refused, which may be a link of megabytes, and
+// a reply longer than the browser reads would go unanswered.
+const maxWords = 1000
+
+// clip shortens words to maxWords characters, marking the cut with "…".
+func clip(words string) string {
+	if utf8.RuneCountInString(words) <= maxWords {
+		return words
+	}
+	n := 0
+	for i := range words {
+		if n == maxWords {
+			return words[:i] + "…"
+		}
+		n++
+	}
+	return words
 }

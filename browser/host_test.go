@@ -108,7 +108,7 @@ func TestServeDeliversEachGoodMessage(t *testing.T) {
 		t.Errorf("sizes kept = %v, want only the real size of a link of the message", first.Sizes)
 	}
 	var names []string
-	for _, c := range first.JarCookies() {
+	for _, c := range first.Pages()[0].JarCookies() {
 		names = append(names, c.Host+":"+c.Name)
 	}
 	if strings.Join(names, " ") != "127.0.0.1:member" {
@@ -182,5 +182,26 @@ func TestServeSaysHowManyAFullListLeftOut(t *testing.T) {
 				t.Errorf("reply %s (%v), want %s", body, err, tt.want)
 			}
 		})
+	}
+}
+
+// TestARefusalQuotingAHugeLinkIsStillAnswered: a message refused for a
+// link of 2 MB is answered (the words quoting the link cut short), and
+// the host goes on with the next message instead of ending with no reply.
+func TestARefusalQuotingAHugeLinkIsStillAnswered(t *testing.T) {
+	huge := "ftp://127.0.0.1/" + strings.Repeat("图", 700_000) // 2 MB
+	body, _ := json.Marshal(Message{Type: TypeLinks, Links: []string{huge}})
+	good := `{"type":"links","links":["http://127.0.0.1/a.jpg"]}`
+	in := bytes.NewReader(append(frame(string(body)), frame(good)...))
+	var out bytes.Buffer
+	delivered := 0
+	err := Serve(in, &out, func(Message) (Delivered, error) { delivered++; return Delivered{Added: 1}, nil }, describe)
+	if err != nil {
+		t.Fatalf("Serve = %v", err)
+	}
+	got := replies(t, &out)
+	if len(got) != 2 || got[0].OK || got[0].Reason != "not_web_link" || !strings.HasPrefix(got[0].Error, "words: ") ||
+		!strings.HasSuffix(got[0].Error, "…") || !got[1].OK || delivered != 1 {
+		t.Errorf("replies %d, first %+v (%d bytes of words), second %+v; %d delivered", len(got), got[0].Reason, len(got[0].Error), got[len(got)-1], delivered)
 	}
 }

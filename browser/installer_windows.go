@@ -22,7 +22,12 @@ func UserInstaller() (Installer, error) {
 	if err != nil {
 		return Installer{}, fmt.Errorf("find the local application data folder: %w", err)
 	}
-	return Installer{Exe: exe, Windows: true, DataDir: filepath.Join(local, "Haul"), Registry: userRegistry{}}, nil
+	roaming, err := os.UserConfigDir()
+	if err != nil {
+		return Installer{}, fmt.Errorf("find the application data folder: %w", err)
+	}
+	return Installer{Exe: exe, Windows: true, DataDir: filepath.Join(local, "Haul"), LocalAppData: local, AppData: roaming,
+		Registry: userRegistry{}}, nil
 }
 
 // userRegistry is HKEY_CURRENT_USER.
@@ -41,11 +46,31 @@ func (userRegistry) SetDefault(key, value string) error {
 	return nil
 }
 
-// DeleteKey removes key; a key that is not there is no error.
-func (userRegistry) DeleteKey(key string) error {
+// DeleteKey removes key and says whether it was there; a key that is not
+// there is no error.
+func (userRegistry) DeleteKey(key string) (bool, error) {
 	err := registry.DeleteKey(registry.CURRENT_USER, key)
-	if err != nil && !errors.Is(err, registry.ErrNotExist) {
-		return fmt.Errorf("delete HKCU\\%s: %w", key, err)
+	if errors.Is(err, registry.ErrNotExist) {
+		return false, nil
 	}
-	return nil
+	if err != nil {
+		return false, fmt.Errorf("delete HKCU\\%s: %w", key, err)
+	}
+	return true, nil
+}
+
+// appPaths is where Windows lists installed programs by their file name.
+const appPaths = `Software\Microsoft\Windows\CurrentVersion\App Paths\`
+
+// Installed says whether program is listed under App Paths, for this user
+// or for everyone.
+func (userRegistry) Installed(program string) bool {
+	for _, root := range []registry.Key{registry.CURRENT_USER, registry.LOCAL_MACHINE} {
+		k, err := registry.OpenKey(root, appPaths+program, registry.QUERY_VALUE)
+		if err == nil {
+			k.Close()
+			return true
+		}
+	}
+	return false
 }

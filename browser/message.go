@@ -348,14 +348,11 @@ func isPublicSuffix(d string) bool {
 	return suffix == d
 }
 
-// JarCookies are the cookies of the message's first page as the engine's
+// JarCookies are the cookies kept for the page's links as the engine's
 // jar takes them.
-func (m Message) JarCookies() []cookies.Cookie { return jarCookies(m.Cookies) }
-
-// jarCookies are cookies as the engine's jar takes them.
-func jarCookies(cs []Cookie) []cookies.Cookie {
-	out := make([]cookies.Cookie, 0, len(cs))
-	for _, c := range cs {
+func (t Tab) JarCookies() []cookies.Cookie {
+	out := make([]cookies.Cookie, 0, len(t.Cookies))
+	for _, c := range t.Cookies {
 		jc := cookies.Cookie{
 			Host: strings.ToLower(strings.TrimPrefix(c.Domain, ".")), HostOnly: c.HostOnly,
 			Path: c.Path, Secure: c.Secure, HTTPOnly: c.HTTPOnly, Name: c.Name, Value: c.Value,

@@ -27,30 +27,45 @@ type Target struct {
 	// windowsKey is the browser's registry key of native hosts under
 	// HKEY_CURRENT_USER.
 	windowsKey string
+	// windowsDir is the browser's own folder on Windows, which it makes
+	// when it is first opened: under %LocalAppData% for Chromium browsers,
+	// under %AppData% for Firefox.
+	windowsDir string
+	// windowsProgram is the browser's program, which Windows lists under
+	// App Paths once it is installed ("" for Chromium, which is not
+	// installed but unpacked).
+	windowsProgram string
 }
 
 // Targets are the browsers the extension is made for.
 var Targets = []Target{
 	{Name: "Google Chrome", linuxDir: "google-chrome", macDir: filepath.Join("Google", "Chrome"),
-		windowsKey: `Software\Google\Chrome\NativeMessagingHosts`},
-	{Name: "Chromium", linuxDir: "chromium", macDir: "Chromium", windowsKey: `Software\Chromium\NativeMessagingHosts`},
-	{Name: "Microsoft Edge", linuxDir: "microsoft-edge", macDir: "Microsoft Edge", windowsKey: `Software\Microsoft\Edge\NativeMessagingHosts`},
+		windowsKey: `Software\Google\Chrome\NativeMessagingHosts`, windowsDir: filepath.Join("Google", "Chrome"), windowsProgram: "chrome.exe"},
+	{Name: "Chromium", linuxDir: "chromium", macDir: "Chromium", windowsKey: `Software\Chromium\NativeMessagingHosts`, windowsDir: "Chromium"},
+	{Name: "Microsoft Edge", linuxDir: "microsoft-edge", macDir: "Microsoft Edge", windowsKey: `Software\Microsoft\Edge\NativeMessagingHosts`,
+		windowsDir: filepath.Join("Microsoft", "Edge"), windowsProgram: "msedge.exe"},
 	{Name: "Brave", linuxDir: filepath.Join("BraveSoftware", "Brave-Browser"), macDir: filepath.Join("BraveSoftware", "Brave-Browser"),
-		windowsKey: `Software\BraveSoftware\Brave-Browser\NativeMessagingHosts`},
+		windowsKey: `Software\BraveSoftware\Brave-Browser\NativeMessagingHosts`, windowsDir: filepath.Join("BraveSoftware", "Brave-Browser"),
+		windowsProgram: "brave.exe"},
 	{Name: "Firefox", Firefox: true, linuxDir: ".mozilla", linuxConfigDir: "mozilla", macDir: "Mozilla",
-		windowsKey: `Software\Mozilla\NativeMessagingHosts`},
+		windowsKey: `Software\Mozilla\NativeMessagingHosts`, windowsDir: filepath.Join("Mozilla", "Firefox"), windowsProgram: "firefox.exe"},
 }
 
-// ErrNoBrowser is returned by Install on Linux and macOS when none of the
-// browsers has its folder in the user's home.
+// ErrNoBrowser is returned by Install when none of the browsers is found:
+// on Linux and macOS none has its folder in the user's home, on Windows
+// none is installed or has its folder in the user's application data.
 var ErrNoBrowser = errors.New("none of Chrome, Chromium, Edge, Brave or Firefox has been used by this user")
 
 // Registry writes the per-user registry keys of Windows.
 type Registry interface {
 	// SetDefault makes value the default value of key, creating the key.
 	SetDefault(key, value string) error
-	// DeleteKey removes key; a key that is not there is no error.
-	DeleteKey(key string) error
+	// DeleteKey removes key and says whether it was there; a key that is
+	// not there is no error.
+	DeleteKey(key string) (bool, error)
+	// Installed says whether Windows lists program (chrome.exe) as
+	// installed, for this user or for everyone (App Paths).
+	Installed(program string) bool
 }
 
 // Installer registers Haul as the native messaging host of the browsers
@@ -68,6 +83,9 @@ type Installer struct {
 	Mac bool
 	// DataDir is where the manifests go on Windows (%LocalAppData%\Haul).
 	DataDir string
+	// LocalAppData and AppData are the user's application data folders on
+	// Windows, where the browsers keep theirs.
+	LocalAppData, AppData string
 	// Registry is the user's registry (Windows).
 	Registry Registry
 }
@@ -95,8 +113,8 @@ func (in Installer) manifestFor(firefox bool) manifest {
 }
 
 // Install registers the host and returns the browsers it was registered
-// with: on Linux and macOS each browser this user has used (its folder
-// exists), on Windows every one of them.
+// with: each browser this user has used (its folder exists) or, on
+// Windows, that is installed. It returns ErrNoBrowser when there is none.
 func (in Installer) Install() ([]string, error) {
 	if !filepath.IsAbs(in.Exe) {
 		return nil, fmt.Errorf("register the browser host: %q is not an absolute path", in.Exe)
@@ -148,10 +166,11 @@ func (in Installer) Uninstall() ([]string, error) {
 // uninstallOne removes the host's registration from one browser.
 func (in Installer) uninstallOne(t Target) (bool, error) {
 	if in.Windows {
-		if err := in.Registry.DeleteKey(t.windowsKey + `\` + HostName); err != nil {
+		removed, err := in.Registry.DeleteKey(t.windowsKey + `\` + HostName)
+		if err != nil {
 			return false, fmt.Errorf("remove the browser host from %s: %w", t.Name, err)
 		}
-		return true, nil
+		return removed, nil
 	}
 	removed := false
 	for _, path := range in.manifestPaths(t) {
@@ -167,22 +186,51 @@ func (in Installer) uninstallOne(t Target) (bool, error) {
 	return removed, nil
 }
 
-// installWindows writes the two manifests and points each browser's
-// registry key at its manifest.
+// installWindows writes the two manifests and points the registry key of
+// each browser found at its manifest; a browser no longer found loses the
+// key an earlier Install wrote.
 func (in Installer) installWindows() ([]string, error) {
+	var found []Target
+	for _, t := range Targets {
+		if in.foundOnWindows(t) {
+			found = append(found, t)
+		} else if _, err := in.uninstallOne(t); err != nil {
+			return nil, err
+		}
+	}
+	if len(found) == 0 {
+		return nil, ErrNoBrowser
+	}
 	for _, firefox := range []bool{false, true} {
 		if err := writeManifest(in.windowsManifest(firefox), in.manifestFor(firefox)); err != nil {
 			return nil, err
 		}
 	}
 	var done []string
-	for _, t := range Targets {
+	for _, t := range found {
 		if err := in.Registry.SetDefault(t.windowsKey+`\`+HostName, in.windowsManifest(t.Firefox)); err != nil {
 			return done, fmt.Errorf("register the browser host with %s: %w", t.Name, err)
 		}
 		done = append(done, t.Name)
 	}
 	return done, nil
+}
+
+// foundOnWindows says whether the browser is installed or its folder is
+// in the user's application data.
+func (in Installer) foundOnWindows(t Target) bool {
+	if t.windowsProgram != "" && in.Registry.Installed(t.windowsProgram) {
+		return true
+	}
+	base := in.LocalAppData
+	if t.Firefox {
+		base = in.AppData
+	}
+	if base == "" {
+		return false
+	}
+	_, err := os.Stat(filepath.Join(base, t.windowsDir))
+	return err == nil
 }
 
 // windowsManifest is where the manifest for Chromium browsers or Firefox

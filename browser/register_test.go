@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -134,34 +135,49 @@ func TestInstallOnLinuxSkipsBrowsersNeverUsed(t *testing.T) {
 	}
 }
 
-// fakeRegistry records what would be written to the registry.
-type fakeRegistry map[string]string
+// fakeRegistry records what would be written to the registry, and lists
+// the programs it was told are installed.
+type fakeRegistry struct {
+	keys      map[string]string
+	installed []string
+}
 
-func (r fakeRegistry) SetDefault(key, value string) error { r[key] = value; return nil }
-func (r fakeRegistry) DeleteKey(key string) error         { delete(r, key); return nil }
+func (r *fakeRegistry) SetDefault(key, value string) error { r.keys[key] = value; return nil }
+func (r *fakeRegistry) DeleteKey(key string) (bool, error) {
+	_, ok := r.keys[key]
+	delete(r.keys, key)
+	return ok, nil
+}
+func (r *fakeRegistry) Installed(program string) bool { return slices.Contains(r.installed, program) }
 
-func TestInstallOnWindowsWritesTheUsersRegistryKeys(t *testing.T) {
-	data := t.TempDir()
-	reg := fakeRegistry{}
-	in := Installer{Exe: `C:\Program Files\Haul\Haul.exe`, Windows: true, DataDir: data, Registry: reg}
+// TestInstallOnWindowsRegistersTheBrowsersFound: the keys of the browsers
+// installed or used (their folder in the application data) point at the
+// manifests, no other browser is named or keeps a key, and Uninstall
+// removes them all.
+func TestInstallOnWindowsRegistersTheBrowsersFound(t *testing.T) {
+	data, local, roaming := t.TempDir(), t.TempDir(), t.TempDir()
+	os.MkdirAll(filepath.Join(local, "BraveSoftware", "Brave-Browser", "User Data"), 0o755)
+	os.MkdirAll(filepath.Join(roaming, "Mozilla", "Firefox"), 0o755)
+	edge := `Software\Microsoft\Edge\NativeMessagingHosts\io.haul.app`
+	chrome := `Software\Google\Chrome\NativeMessagingHosts\io.haul.app`
+	reg := &fakeRegistry{keys: map[string]string{chrome: "an earlier Install"}, installed: []string{"msedge.exe"}}
+	in := Installer{Exe: `C:\Program Files\Haul\Haul.exe`, Windows: true, DataDir: data, LocalAppData: local, AppData: roaming, Registry: reg}
 	if !filepath.IsAbs(in.Exe) {
 		in.Exe = "/" + in.Exe // an absolute path on the system the test runs on
 	}
 	got, err := in.Install()
-	if err != nil || len(got) != 5 {
-		t.Fatalf("Install = %v, %v", got, err)
+	if want := []string{"Microsoft Edge", "Brave", "Firefox"}; err != nil || !reflect.DeepEqual(got, want) {
+		t.Fatalf("Install = %v, %v; want %v", got, err, want)
 	}
 	chromium := filepath.Join(data, "NativeMessagingHosts", "io.haul.app.chromium.json")
 	firefox := filepath.Join(data, "NativeMessagingHosts", "io.haul.app.firefox.json")
-	want := fakeRegistry{
-		`Software\Google\Chrome\NativeMessagingHosts\io.haul.app`:               chromium,
-		`Software\Chromium\NativeMessagingHosts\io.haul.app`:                    chromium,
-		`Software\Microsoft\Edge\NativeMessagingHosts\io.haul.app`:              chromium,
+	want := map[string]string{
+		edge: chromium,
 		`Software\BraveSoftware\Brave-Browser\NativeMessagingHosts\io.haul.app`: chromium,
 		`Software\Mozilla\NativeMessagingHosts\io.haul.app`:                     firefox,
 	}
-	if !reflect.DeepEqual(reg, want) {
-		t.Errorf("registry = %v, want %v", reg, want)
+	if !reflect.DeepEqual(reg.keys, want) {
+		t.Errorf("registry = %v, want %v", reg.keys, want)
 	}
 	if m := readManifest(t, chromium); m["path"] != in.Exe || m["allowed_origins"].([]any)[0] != ChromeOrigin() {
 		t.Errorf("Chromium manifest = %v", m)
@@ -169,14 +185,30 @@ func TestInstallOnWindowsWritesTheUsersRegistryKeys(t *testing.T) {
 	if m := readManifest(t, firefox); m["allowed_extensions"].([]any)[0] != FirefoxExtensionID || m["allowed_origins"] != nil {
 		t.Errorf("Firefox manifest = %v", m)
 	}
-	if _, err := in.Uninstall(); err != nil {
-		t.Fatal(err)
+	removed, err := in.Uninstall()
+	if want := []string{"Microsoft Edge", "Brave", "Firefox"}; err != nil || !reflect.DeepEqual(removed, want) {
+		t.Errorf("Uninstall = %v, %v; want %v", removed, err, want)
 	}
-	if len(reg) != 0 {
-		t.Errorf("registry after Uninstall = %v", reg)
+	if len(reg.keys) != 0 {
+		t.Errorf("registry after Uninstall = %v", reg.keys)
 	}
 	if entries, _ := os.ReadDir(filepath.Join(data, "NativeMessagingHosts")); len(entries) != 0 {
 		t.Errorf("manifests left after Uninstall: %v", entries)
+	}
+}
+
+// TestInstallOnWindowsWithNoBrowser: with no browser installed or used,
+// Install says so, names none and writes nothing.
+func TestInstallOnWindowsWithNoBrowser(t *testing.T) {
+	data := t.TempDir()
+	reg := &fakeRegistry{keys: map[string]string{}}
+	in := Installer{Exe: "/opt/haul/Haul.exe", Windows: true, DataDir: data, LocalAppData: t.TempDir(), AppData: t.TempDir(), Registry: reg}
+	got, err := in.Install()
+	if !errors.Is(err, ErrNoBrowser) || len(got) != 0 {
+		t.Errorf("Install = %v, %v; want none and ErrNoBrowser", got, err)
+	}
+	if entries, _ := os.ReadDir(data); len(reg.keys) != 0 || len(entries) != 0 {
+		t.Errorf("with no browser, Install wrote keys %v and files %v", reg.keys, entries)
 	}
 }
 

@@ -29,6 +29,10 @@ func Browser(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "haul browser: %v\n", err)
 			return exitFailed
 		}
+		if len(names) == 0 {
+			fmt.Fprintln(stdout, tr().X("cli.browser.notconnected", nil))
+			return exitOK
+		}
 		fmt.Fprintln(stdout, tr().X("cli.browser.uninstalled", i18n.Data{"Browsers": strings.Join(names, ", "), "N": len(names)}))
 		return exitOK
 	}

@@ -62,6 +62,7 @@ func buildNoWindowHaul(t *testing.T) string {
 // userEnv is a user of their own: home, settings, runtime and pictures
 // folders in dir, and no display.
 func userEnv(dir string) []string {
+	os.Mkdir(filepath.Join(dir, "run"), 0o700) // the runtime folder, the user's alone, as the desktop makes it
 	var env []string
 	for _, kv := range os.Environ() {
 		if !strings.HasPrefix(kv, "DISPLAY=") && !strings.HasPrefix(kv, "WAYLAND_DISPLAY=") {
@@ -161,7 +162,7 @@ func TestBrowserHostStartsHaulWhichSavesThePicturesAndTakesLaterLaunches(t *test
 	t.Cleanup(func() { os.RemoveAll(home) })
 	env := userEnv(home)
 	pics := map[string][]byte{}
-	for i := range 4 {
+	for i := range 5 {
 		pics[fmt.Sprintf("p%d.png", i)] = downloadtest.PictureNamed(".png", 20000+i*1000, int64(i))
 	}
 	srv := membersPictures(t, pics)
@@ -198,6 +199,21 @@ func TestBrowserHostStartsHaulWhichSavesThePicturesAndTakesLaterLaunches(t *test
 		t.Fatalf("second launch exited %d: %s", code, stderr)
 	}
 	waitForSaved(t, saved, map[string][]byte{"p3.png": pics["p3.png"]})
+
+	// A launch with a link hands the link over as it is.
+	third := exec.Command(bin, srv.URL+"/public/p4.png")
+	third.Env = env
+	if code, _, stderr := exitCode(t, third); code != 0 {
+		t.Fatalf("a launch with a link exited %d: %s", code, stderr)
+	}
+	waitForSaved(t, saved, map[string][]byte{"p4.png": pics["p4.png"]})
+
+	// A launch whose list the running Haul cannot read says so and fails.
+	fourth := exec.Command(bin, filepath.Join(home, "gone.txt"))
+	fourth.Env = env
+	if code, _, stderr := exitCode(t, fourth); code != 1 || !strings.Contains(stderr, "gone.txt") {
+		t.Errorf("a launch with a missing list exited %d: %s", code, stderr)
+	}
 
 	sockets := listening(t, pid)
 	var unix int

@@ -36,7 +36,7 @@ func addFromPage(ctx context.Context, m *downloader.Manager, cfg config, stderr 
 		return nil, err
 	}
 	kept := choosePictures(ctx, m, images, cfg.all)
-	rejected, _ := addPagesPictures(m, kept)
+	rejected, _ := addPagesPictures(m.Intake(), kept)
 	if !cfg.quiet {
 		pageCount := len(pagesOf(images))
 		found := tr().XN("cli.found.pictures", len(images), i18n.Data{"N": len(images)})
@@ -68,9 +68,9 @@ func choosePictures(ctx context.Context, m *downloader.Manager, images []pages.I
 }
 
 // addPagesPictures queues the pictures found, each page's with its page
-// (see Intake.AddPageImages); it returns the links refused and how many
-// pages the pictures came from.
-func addPagesPictures(m *downloader.Manager, images []pages.Image) ([]downloader.Rejected, int) {
+// (see Intake.AddPageImages) through the intake in; it returns the links
+// refused and how many pages the pictures came from.
+func addPagesPictures(in *downloader.Intake, images []pages.Image) ([]downloader.Rejected, int) {
 	byPage := map[string][]pages.Image{}
 	order := pagesOf(images)
 	for _, img := range images {
@@ -78,7 +78,7 @@ func addPagesPictures(m *downloader.Manager, images []pages.Image) ([]downloader
 	}
 	var rejected []downloader.Rejected
 	for _, page := range order {
-		_, r := m.Intake().AddPageImages(page, byPage[page.URL])
+		_, r := in.AddPageImages(page, byPage[page.URL])
 		rejected = append(rejected, r...)
 	}
 	return rejected, len(order)

@@ -30,9 +30,6 @@ const (
 // the log reads only the items that changed since the last time.
 const refreshEvery = 250 * time.Millisecond
 
-// clearLine returns the cursor to the start of the line and erases it.
-const clearLine = "\r\x1b[K"
-
 // chooseProgress picks the live line when w is a terminal and log lines
 // otherwise; quiet turns progress off.
 func chooseProgress(w io.Writer, quiet bool) progressMode {
@@ -58,6 +55,8 @@ type progress struct {
 	// dayShown is when each site that gave its files for the day, as
 	// last logged, takes requests again.
 	dayShown map[string]time.Time
+	line     *liveLine
+	restore  func()
 	quit     chan struct{}
 	done     chan struct{}
 }
@@ -65,7 +64,10 @@ type progress struct {
 // startProgress starts showing m's progress on w.
 func startProgress(m *downloader.Manager, w io.Writer, mode progressMode, start time.Time) *progress {
 	p := &progress{m: m, w: w, mode: mode, start: start, reported: map[downloader.ID]bool{}, dayShown: map[string]time.Time{},
-		quit: make(chan struct{}), done: make(chan struct{})}
+		restore: func() {}, quit: make(chan struct{}), done: make(chan struct{})}
+	if mode == progressLive {
+		p.line, p.restore = newLiveLine(w)
+	}
 	go p.run()
 	return p
 }
@@ -75,6 +77,7 @@ func startProgress(m *downloader.Manager, w io.Writer, mode progressMode, start 
 func (p *progress) stop() {
 	close(p.quit)
 	<-p.done
+	p.restore()
 }
 
 func (p *progress) run() {
@@ -96,12 +99,12 @@ func (p *progress) live() {
 	for {
 		d, now := p.m.SnapshotSince(p.rev), time.Now()
 		p.rev = d.Rev
-		line := strings.Join(append([]string{liveLine(d.Summary, now.Sub(p.start))}, dayLimited(d.Slowed, now)...), " · ")
-		fmt.Fprint(p.w, clearLine+line)
+		line := strings.Join(append([]string{statusLine(d.Summary, now.Sub(p.start))}, dayLimited(d.Slowed, now)...), " · ")
+		fmt.Fprint(p.w, p.line.draw(line))
 		select {
 		case <-tick.C:
 		case <-p.quit:
-			fmt.Fprint(p.w, clearLine)
+			fmt.Fprint(p.w, p.line.erase())
 			return
 		}
 	}
@@ -185,9 +188,9 @@ func failureText(it downloader.ItemSnapshot) string {
 	return i18n.Failure(tr(), it.Err)
 }
 
-// liveLine is the one-line status: counts, speed and time left.
+// statusLine is the one-line status: counts, speed and time left.
 // s.Speed is the batch's speed.
-func liveLine(s downloader.Summary, elapsed time.Duration) string {
+func statusLine(s downloader.Summary, elapsed time.Duration) string {
 	parts := []string{tr().X("cli.live.saved", i18n.Data{"Done": s.Done, "Total": s.Total})}
 	if s.Skipped > 0 {
 		parts = append(parts, tr().X("cli.live.skipped", i18n.Data{"N": s.Skipped}))

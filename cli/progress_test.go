@@ -33,7 +33,7 @@ func TestLiveLine(t *testing.T) {
 			time.Second, "1/2 saved · 0 failed · 1 left · 1.0 MB/s · almost done"},
 	}
 	for _, tt := range tests {
-		if got := liveLine(tt.sum, tt.elapsed); got != tt.want {
+		if got := statusLine(tt.sum, tt.elapsed); got != tt.want {
 			t.Errorf("%s:\n got  %q\n want %q", tt.name, got, tt.want)
 		}
 	}

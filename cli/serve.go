@@ -6,10 +6,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"sync"
 	"time"
 
+	"haul/browser/handover"
 	"haul/downloader"
 	"haul/downloader/links"
 	"haul/i18n"
@@ -56,6 +58,8 @@ func Serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, release := withInterrupts(ctx)
 	defer release()
+	ctx, quit := context.WithCancel(ctx)
+	defer quit()
 	m := downloader.New(downloader.Options{Dir: cfg.dir, Limits: downloader.Limits{
 		Concurrency: downloader.DefaultConcurrency, Retries: downloader.DefaultRetries, PageFolders: cfg.subfolders}})
 	if err := m.Start(ctx); err != nil {
@@ -65,7 +69,7 @@ func Serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintln(stderr, tr().X("cli.serve.ready", i18n.Data{"Dir": cfg.dir}))
 	received := make(chan struct{}, 1)
-	taker := &serveTaker{ctx: ctx, m: m, stderr: stderr, received: received}
+	taker := &serveTaker{ctx: ctx, m: m, stderr: stderr, received: received, quit: quit}
 	go instance.Serve(ctx, l, taker.take)
 	waitIdle(ctx, m, cfg.idle, received)
 	l.Close()
@@ -108,13 +112,21 @@ type serveTaker struct {
 	m        *downloader.Manager
 	stderr   io.Writer
 	received chan<- struct{}
-	mu       sync.Mutex
-	ended    bool
+	// quit ends the run, when the installer asks (instance.AskToQuit).
+	quit  func()
+	mu    sync.Mutex
+	ended bool
 }
 
 // take queues a request and notes that one came; once ended, it refuses
 // it, since nothing more will be downloaded.
 func (t *serveTaker) take(r instance.Request) instance.Reply {
+	if r.Quit != "" {
+		if self, err := os.Executable(); err == nil && r.Quits(self) {
+			t.quit()
+		}
+		return instance.Reply{}
+	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.ended {
@@ -142,8 +154,8 @@ func (t *serveTaker) end() {
 func take(ctx context.Context, m *downloader.Manager, r instance.Request, stderr io.Writer) instance.Reply {
 	var reply instance.Reply
 	if r.Browser != nil {
-		r.Browser.UseIn(m)
-		q := r.Browser.Queue(ctx, m)
+		handover.UseIn(*r.Browser, m)
+		q := handover.Queue(ctx, *r.Browser, m)
 		reply.Added, reply.NotAdded = len(q.IDs), downloader.ListFull(q.Rejected)
 		for i, t := range r.Browser.Pages() {
 			fmt.Fprintln(stderr, tr().X("cli.serve.received", i18n.Data{"N": q.ByPage[i], "Page": t.Page.URL}))

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"haul/downloader"
+	"haul/downloader/pages"
 	"haul/downloader/watch"
 	"haul/i18n"
 )
@@ -77,8 +78,8 @@ func watchAdd(list *watch.List, args []string, stdout, stderr io.Writer) int {
 	switch {
 	case !ok:
 		return watchUsageError(stderr, tr().X("cli.watch.badurl", i18n.Data{"URL": links[0]}))
-	case *every <= 0:
-		return watchUsageError(stderr, tr().X("cli.watch.badevery", i18n.Data{"Value": *every}))
+	case !(*every >= watch.MinEvery.Hours()):
+		return watchUsageError(stderr, tr().X("cli.watch.badevery", i18n.Data{"Value": *every, "Min": watch.MinEvery.Hours()}))
 	case err != nil || strings.TrimSpace(*dir) == "" || isFile(*dir):
 		return watchUsageError(stderr, tr().X("cli.watch.badfolder", i18n.Data{"Folder": *dir}))
 	}
@@ -124,6 +125,8 @@ func lastCheck(p watch.Page) string {
 		return tr().X("cli.watch.never", nil)
 	case p.Problem != "":
 		return tr().X("cli.watch.last.problem", d)
+	case p.Cut:
+		return tr().XN("cli.watch.last", p.New, d) + " · " + i18n.PageProblem(tr(), pages.Problem{Kind: pages.ProblemCut})
 	}
 	return tr().XN("cli.watch.last", p.New, d)
 }

@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,9 +14,9 @@ import (
 	"time"
 
 	"haul/downloader/archive"
+	"haul/downloader/clock/clocktest"
 	"haul/downloader/downloadtest"
 	"haul/downloader/watch"
-	"haul/downloader/watch/watchtest"
 )
 
 // runWatch calls Watch with args and collects its output.
@@ -71,9 +74,14 @@ func TestWatchedGallerySavesOnlyWhatIsNew(t *testing.T) {
 	base, _ := archive.DefaultBase()
 	folders := archive.NewFolders(base)
 	defer folders.Close()
-	clock := watchtest.NewClock(time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC))
+	clock := clocktest.NewClock(time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC))
 	results := make(chan watch.Result, 10)
-	w := watch.NewWatcher(watch.Open(path), clock, pageChecker{folders: folders, stderr: os.Stderr}.check)
+	// Each check is a haul watch of its own, as a system scheduler runs it:
+	// one engine for the run's pages, the folder's archive for what came before.
+	check := func(ctx context.Context, p watch.Page) watch.Result {
+		return newPageChecker(network{}, folders, os.Stderr).check(ctx, p)
+	}
+	w := watch.NewWatcher(watch.Open(path), clock, check)
 	w.Checked = func(_ watch.Page, r watch.Result) { results <- r }
 	ctx, cancel := context.WithCancel(t.Context())
 	done := make(chan struct{})
@@ -147,5 +155,137 @@ func TestWatchCommandLine(t *testing.T) {
 		if r.code != c.code || !strings.Contains(r.stdout+r.stderr, c.out) {
 			t.Errorf("%s: exit %d, want %d with %q\n%s%s", c.name, r.code, c.code, c.out, r.stdout, r.stderr)
 		}
+	}
+}
+
+// TestAWatchedFolderWhoseArchiveIsDamagedGetsNothingBack: the user deleted
+// the pictures a watched page brought; the folder's archive is then
+// damaged. haul watch must not bring the deleted pictures back: it says
+// which archive cannot be read and exits 1, fetching nothing. Once the
+// archive is moved aside, the next check starts a new one.
+func TestAWatchedFolderWhoseArchiveIsDamagedGetsNothingBack(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	s := newServer(t)
+	g := &growingGallery{s: s}
+	g.grow(20)
+	dir := filepath.Join(t.TempDir(), "out")
+	if r := runWatch(t.Context(), "add", s.URL("/gallery"), "-o", dir); r.code != exitOK {
+		t.Fatalf("add: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	if r := runWatch(t.Context()); r.code != exitOK || !strings.Contains(r.stdout, "20 new pictures") {
+		t.Fatalf("first check: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	for _, f := range savedFiles(t, dir) {
+		os.Remove(filepath.Join(dir, f)) // the user threw them away
+	}
+	base, _ := archive.DefaultBase()
+	path, _ := archive.PathFor(base, dir)
+	for _, suffix := range []string{"-wal", "-shm"} {
+		os.Remove(path + suffix)
+	}
+	if err := os.WriteFile(path, bytes.Repeat([]byte("damaged "), 512), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	before := g.fetched()
+	r := runWatch(t.Context())
+	if r.code != exitFailed || !strings.Contains(r.stderr, path) || strings.Contains(r.stdout, "new picture") {
+		t.Errorf("check with a damaged archive: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	if got := g.fetched() - before; got != 0 || len(savedFiles(t, dir)) != 0 {
+		t.Errorf("%d pictures fetched again, %d saved again; want none", got, len(savedFiles(t, dir)))
+	}
+	if err := os.Rename(path, path+".broken"); err != nil {
+		t.Fatal(err)
+	}
+	if r := runWatch(t.Context()); r.code != exitOK || !strings.Contains(r.stdout, "20 new pictures") {
+		t.Errorf("check after the archive was moved aside: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+}
+
+// TestWatchKeepsChecksAQuarterOfAnHourApart: -every takes hours, and a
+// watched page is a site's: a check more often than every quarter of an
+// hour is refused.
+func TestWatchKeepsChecksAQuarterOfAnHourApart(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	dir := t.TempDir()
+	cases := []struct {
+		every string
+		code  int
+		out   string
+	}{
+		{"0.0000001", exitUsage, "at least 0.25"},
+		{"0.2", exitUsage, "at least 0.25"},
+		{"NaN", exitUsage, "at least 0.25"},
+		{"-1", exitUsage, "at least 0.25"},
+		{"0.25", exitOK, "checked every 0.25 h"},
+	}
+	for _, c := range cases {
+		r := runWatch(t.Context(), "add", "http://127.0.0.1:9/page", "-o", dir, "-every", c.every)
+		if r.code != c.code || !strings.Contains(r.stdout+r.stderr, c.out) {
+			t.Errorf("-every %s: exit %d, want %d with %q\n%s%s", c.every, r.code, c.code, c.out, r.stdout, r.stderr)
+		}
+	}
+}
+
+// TestAWatchedPageTooLongToReadSaysItWasCut: a watched page of a gigabyte
+// is read as far as Haul reads a page; the check saves the pictures found
+// there, says the page was cut and exits 1, and haul watch list says so.
+func TestAWatchedPageTooLongToReadSaysItWasCut(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	picture := downloadtest.Picture(2001, 300)
+	mux := http.NewServeMux()
+	mux.HandleFunc("/first.jpg", func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "image/jpeg")
+		w.Write(picture)
+	})
+	mux.HandleFunc("/huge", func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		w.Header().Set("Content-Length", fmt.Sprint(1<<30))
+		io.WriteString(w, `<html><body><img src="/first.jpg">`)
+		filler := bytes.Repeat([]byte(" "), 64<<10)
+		for range (1 << 30) / len(filler) { // until the reader hangs up
+			if _, err := w.Write(filler); err != nil {
+				return
+			}
+		}
+	})
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	dir := t.TempDir()
+	if r := runWatch(t.Context(), "add", srv.URL+"/huge", "-o", dir); r.code != exitOK {
+		t.Fatalf("add: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	r := runWatch(t.Context())
+	if r.code != exitFailed || !strings.Contains(r.stderr, "longer than 32 MiB") || !strings.Contains(r.stdout, "1 new picture") {
+		t.Errorf("check: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	checkFiles(t, dir, map[string][]byte{"first.jpg": picture})
+	if r := runWatch(t.Context(), "list"); !strings.Contains(r.stdout, "longer than 32 MiB") {
+		t.Errorf("list: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+}
+
+// TestAWatchedListThatCannotBeWrittenIsSaid: haul watch checks each page
+// once even when the list cannot record the checks, then says why and
+// exits 1.
+func TestAWatchedListThatCannotBeWrittenIsSaid(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	s := newServer(t)
+	g := &growingGallery{s: s}
+	g.grow(3)
+	dir := filepath.Join(t.TempDir(), "out")
+	if r := runWatch(t.Context(), "add", s.URL("/gallery"), "-o", dir); r.code != exitOK {
+		t.Fatalf("add: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	path, _ := watch.DefaultPath()
+	if err := os.Mkdir(path+".new", 0o700); err != nil { // the new list cannot be written
+		t.Fatal(err)
+	}
+	r := runWatch(t.Context())
+	if r.code != exitFailed || !strings.Contains(r.stdout, "3 new pictures") || !strings.Contains(r.stderr, "watched pages") {
+		t.Errorf("check: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	if got := s.Hits("/gallery"); got != 1 {
+		t.Errorf("the page was read %d times, want once", got)
 	}
 }

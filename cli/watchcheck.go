@@ -8,12 +8,14 @@ import (
 
 	"haul/downloader"
 	"haul/downloader/archive"
+	"haul/downloader/clock"
+	"haul/downloader/pages"
 	"haul/downloader/watch"
 	"haul/i18n"
 )
 
 // watchClock is the clock haul watch checks by; tests replace it.
-var watchClock watch.Clock = watch.SystemClock{}
+var watchClock clock.Clock = clock.System{}
 
 // watchCheck checks every watched page once: haul watch [-cookies FILE]
 // [-cookies-from-browser BROWSER] [-proxy URL].
@@ -40,7 +42,7 @@ func watchCheck(ctx context.Context, list *watch.List, args []string, stdout, st
 	defer folders.Close()
 	ctx, release := withInterrupts(ctx)
 	defer release()
-	w := watch.NewWatcher(list, watchClock, pageChecker{net: net, folders: folders, stderr: stderr}.check)
+	w := watch.NewWatcher(list, watchClock, newPageChecker(net, folders, stderr).check)
 	w.Checked = func(p watch.Page, r watch.Result) { printChecked(stdout, stderr, p, r) }
 	pages, results, err := w.CheckDue(ctx, true)
 	switch {
@@ -60,7 +62,7 @@ func watchExit(ctx context.Context, list *watch.List, checked []watch.Page, resu
 		return exitInterrupted
 	}
 	for _, r := range results {
-		if r.Problem != "" || r.Failed > 0 {
+		if r.Problem != "" || r.Failed > 0 || r.Cut {
 			return exitFailed
 		}
 	}
@@ -83,44 +85,56 @@ func printChecked(stdout, stderr io.Writer, p watch.Page, r watch.Result) {
 	fmt.Fprintln(stdout, tr().XN("watch.new", r.New, d))
 }
 
-// pageChecker checks watched pages on the command line: each in a new
-// download list of its own, into its folder, with the folder's archive.
+// pageChecker checks watched pages on the command line, all through one
+// engine, so that the limits, the pace learned of each site and its files
+// a day are shared: each page's pictures come in through an intake of
+// their own, into its folder, with the folder's archive.
 type pageChecker struct {
 	net     network
+	m       *downloader.Manager
 	folders *archive.Folders
 	stderr  io.Writer
+	// cookies is why the cookies could not be read, nil when they were.
+	cookies error
 }
 
-// check reads the page for pictures and saves the ones the page is about
-// that its folder's archive does not hold.
-func (c pageChecker) check(ctx context.Context, p watch.Page) watch.Result {
-	cfg := config{dir: p.Dir, fromPage: p.URL, pages: 1, render: p.Render, quiet: true, network: c.net}
+// newPageChecker makes the one engine the checks share.
+func newPageChecker(net network, folders *archive.Folders, stderr io.Writer) *pageChecker {
+	cfg := config{quiet: true, network: net}
 	cfg.limits.Concurrency, cfg.limits.Retries = downloader.DefaultConcurrency, downloader.DefaultRetries
 	cfg.idleTimeout = downloader.DefaultIdleTimeout
 	opts := cfg.options()
-	opts.Archive = c.folders
-	m := downloader.New(opts)
-	if err := c.net.loadCookies(m, true, c.stderr); err != nil {
-		return watch.Result{Problem: i18n.CookieProblem(tr(), err)}
+	opts.Archive = folders
+	c := &pageChecker{net: net, m: downloader.New(opts), folders: folders, stderr: stderr}
+	c.cookies = net.loadCookies(c.m, true, stderr)
+	return c
+}
+
+// check reads the page for pictures and saves the ones the page is about
+// that its folder's archive does not hold. A folder whose archive cannot be read gets nothing: the
+// check says so.
+func (c *pageChecker) check(ctx context.Context, p watch.Page) watch.Result {
+	if err := c.folders.Check(p.Dir); err != nil {
+		return watch.Result{Problem: i18n.ArchiveProblem(tr(), p.Dir, err)}
 	}
-	images, problems, err := findPictures(ctx, m, cfg, io.Discard)
+	if c.cookies != nil {
+		return watch.Result{Problem: i18n.CookieProblem(tr(), c.cookies)}
+	}
+	cfg := config{dir: p.Dir, fromPage: p.URL, pages: 1, render: p.Render, quiet: true, network: c.net}
+	images, problems, err := findPictures(ctx, c.m, cfg, io.Discard)
+	cut := false
 	for _, pr := range problems {
 		fmt.Fprintf(c.stderr, "%s: %s\n", pr.Page, i18n.PageProblem(tr(), pr))
+		cut = cut || pr.Kind == pages.ProblemCut
 	}
 	if err != nil {
 		return watch.Result{Problem: i18n.ErrorText(tr(), err)}
 	}
-	rejected, _ := addPagesPictures(m, choosePictures(ctx, m, images, false))
-	if err := m.Start(context.WithoutCancel(ctx)); err != nil {
+	in := c.m.NewIntake(p.Dir)
+	rejected, _ := addPagesPictures(in, choosePictures(ctx, c.m, images, false))
+	s, err := c.m.RunIntake(ctx, in)
+	if err != nil {
 		return watch.Result{Problem: i18n.ErrorText(tr(), err)}
 	}
-	finished := make(chan downloader.Summary, 1)
-	go func() { finished <- m.Wait() }()
-	select {
-	case <-finished:
-	case <-ctx.Done():
-	}
-	m.Stop()
-	s := m.Summary()
-	return watch.Result{New: s.Done, Failed: s.Failed, NotAdded: downloader.ListFull(rejected)}
+	return watch.Result{New: s.Done, Failed: s.Failed, NotAdded: downloader.ListFull(rejected), Cut: cut}
 }

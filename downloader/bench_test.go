@@ -57,36 +57,3 @@ func BenchmarkSnapshot(b *testing.B) {
 		}
 	})
 }
-
-// BenchmarkClaimName names 10,000 downloads into one folder: all wanting
-// the same name ("original.jpg", "original (2).jpg", …) or all different.
-func BenchmarkClaimName(b *testing.B) {
-	const n = 10_000
-	for _, tc := range []struct {
-		name string
-		want func(i int) string
-	}{
-		{"10k-same-name", func(int) string { return "original.jpg" }},
-		{"10k-distinct", func(i int) string { return fmt.Sprintf("picture-%d.jpg", i) }},
-	} {
-		b.Run(tc.name, func(b *testing.B) {
-			wants := make([]string, n)
-			for i := range wants {
-				wants[i] = tc.want(i)
-			}
-			for b.Loop() {
-				b.StopTimer()
-				m, ids := queueOf(b, n)
-				for _, id := range ids {
-					m.store.byID[id].dir = m.dir
-				}
-				b.StartTimer()
-				for i, id := range ids {
-					if _, kind := (nameClaim{m: m, it: m.store.byID[id]}).claimName(wants[i], partTag{}, -1); kind == claimSkip {
-						b.Fatal("skipped")
-					}
-				}
-			}
-		})
-	}
-}

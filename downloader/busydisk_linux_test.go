@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"haul/downloader/disk"
 	"haul/downloader/downloadtest"
 )
 
@@ -61,8 +62,8 @@ func TestStoppedWhileTheDiskIsBusy(t *testing.T) {
 				}
 			}
 			assertNoFinalNames(t, dir)
-			if m.disk.commitSem.TryAcquire(maxCommits) {
-				m.disk.commitSem.Release(maxCommits)
+			if m.disk.Commits.TryAcquire(maxCommits) {
+				m.disk.Commits.Release(maxCommits)
 				t.Error("files still waiting for the disk gave up their places before they were closed")
 			}
 			disk.release()
@@ -138,13 +139,13 @@ type heldDisk struct {
 func holdFlushes(t *testing.T, m *Manager) *heldDisk {
 	d := &heldDisk{busy: make(chan struct{}, 1), asked: make(chan struct{}, 64), released: make(chan struct{})}
 	d.holding.Store(true)
-	m.disk.syncer.asked = func() {
+	m.disk.Syncs.Asked = func() {
 		select {
 		case d.asked <- struct{}{}:
 		default: // only the first asks are counted
 		}
 	}
-	m.disk.syncer.flush = func(f *os.File) error {
+	m.disk.Syncs.Flush = func(f *os.File) error {
 		if d.holding.Load() {
 			select {
 			case d.busy <- struct{}{}:
@@ -152,7 +153,7 @@ func holdFlushes(t *testing.T, m *Manager) *heldDisk {
 			}
 			<-d.released
 		}
-		return syncFS(f)
+		return f.Sync()
 	}
 	t.Cleanup(d.release)
 	return d
@@ -222,7 +223,7 @@ func TestSamePictureWhileTheFirstWaitsForTheDisk(t *testing.T) {
 			dir := t.TempDir()
 			m := New(testOptions(dir))
 			if !unnamed {
-				m.disk.createUnnamed = func(string) (*os.File, error) { return nil, errNoUnnamed }
+				m.disk.CreateUnnamed = func(string) (*os.File, error) { return nil, disk.ErrNoUnnamed }
 			}
 			disk, ids := startHeld(t, m, srv.URL("/a.png"))
 			first := ids[0]

@@ -94,17 +94,19 @@ func TestSnapshotSinceReturnsOnlyChanges(t *testing.T) {
 
 func TestSnapshotSinceResetsAReaderTooFarBehind(t *testing.T) {
 	m := New(testOptions(t.TempDir()))
-	m.store.removalCap = 8
+	m.list.RemovalCap = 8
 	var r mirror
 	r.pull(m)
 	for round := range 3 {
-		urls := make([]string, m.store.removalCap/2+1)
+		urls := make([]string, m.list.RemovalCap/2+1)
 		for i := range urls {
 			urls[i] = fmt.Sprintf("http://127.0.0.1:1/%d/%d.jpg", round, i)
 		}
-		addAll(t, m, urls...)
+		added := addAll(t, m, urls...)
 		m.Controls().PauseAll()
-		m.controls.each(func(it *item) bool { m.setStateLocked(it, Canceled); return true })
+		for _, id := range added {
+			m.Controls().Cancel(id)
+		}
 		m.Controls().ClearFinished()
 	}
 	addAll(t, m, "http://127.0.0.1:1/last.jpg")
@@ -160,12 +162,12 @@ func TestClearFinishedForgetsSitesAndPictures(t *testing.T) {
 	addAll(t, m, srv.URL("/a.png"), srv.URL("/b.png"), "http://127.0.0.1:1/never.jpg")
 	m.Controls().Pause(3)
 	runAll(t, m)
-	if len(m.pictures.byHash) != 1 || len(m.queues.byKey) != 2 {
-		t.Fatalf("before clearing: %d pictures, %d sites", len(m.pictures.byHash), len(m.queues.byKey))
+	if pictures, lines := m.list.Kept(); pictures != 1 || lines != 2 || m.sites.Count() != 1 {
+		t.Fatalf("before clearing: %d pictures, %d sites (%d lines)", pictures, m.sites.Count(), lines)
 	}
 	m.Controls().ClearFinished()
-	if len(m.pictures.byHash) != 0 || len(m.queues.byKey) != 1 || len(m.queues.order) != 1 || m.names.count() != 0 {
-		t.Fatalf("after clearing: %d pictures, %d sites (%d in order), %d names", len(m.pictures.byHash), len(m.queues.byKey), len(m.queues.order), m.names.count())
+	if pictures, lines := m.list.Kept(); pictures != 0 || lines != 1 || m.sites.Count() != 0 || m.names.Count() != 0 {
+		t.Fatalf("after clearing: %d pictures, %d sites (%d lines), %d names", pictures, m.sites.Count(), lines, m.names.Count())
 	}
 }
 

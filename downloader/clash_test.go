@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"haul/downloader/disk"
 	"haul/downloader/downloadtest"
 )
 
@@ -19,8 +20,8 @@ func TestNameTakenWhileDownloading(t *testing.T) {
 	dir := t.TempDir()
 	m := New(testOptions(dir))
 	users := map[string][]byte{"file.bin": []byte("the user's own"), "file (2).bin": []byte("and another")}
-	open := m.disk.openPart
-	m.disk.openPart = func(path string, offset int64, exclusive bool) (partFile, error) {
+	open := m.disk.OpenPart
+	m.disk.OpenPart = func(path string, offset int64, exclusive bool) (disk.PartFile, error) {
 		for name, b := range users {
 			if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
 				t.Error(err)
@@ -37,9 +38,7 @@ func TestNameTakenWhileDownloading(t *testing.T) {
 	if parts := partFiles(t, dir); len(parts) != 0 {
 		t.Errorf("temporary files %v left", parts)
 	}
-	m.names.mu.Lock()
-	defer m.names.mu.Unlock()
-	if len(m.names.held) != 1 || m.names.held[nameKey(dir, "file (3).bin")] != id {
-		t.Errorf("names held %v, want only file (3).bin", m.names.held)
+	if n, holder := m.names.Count(), m.names.HeldBy(dir, "file (3).bin"); n != 1 || holder != id {
+		t.Errorf("%d names held, file (3).bin by item %d, want only file (3).bin, by item %d", n, holder, id)
 	}
 }

@@ -14,7 +14,9 @@ import (
 	"testing"
 	"time"
 
+	"haul/downloader/disk"
 	"haul/downloader/downloadtest"
+	"haul/downloader/network"
 )
 
 // waitFor polls a condition the engine exposes no event for, with a bound.
@@ -182,8 +184,8 @@ func TestConcurrencyLimits(t *testing.T) {
 		}
 		o := testOptions(t.TempDir())
 		o.Concurrency, o.PerHost = tc.concurrency, tc.perHost
-		counter := &countingTransport{base: newClient(o.withDefaults(), nil, nil).Transport}
-		o.Client = &http.Client{Transport: counter, CheckRedirect: checkRedirect}
+		counter := &countingTransport{base: network.NewClient(o.withDefaults().network(), nil, nil).Transport}
+		o.Client = &http.Client{Transport: counter, CheckRedirect: network.CheckRedirect}
 		m := New(o)
 		addAll(t, m, urls...)
 		if s := runAll(t, m); s.Done != 12 {
@@ -297,7 +299,7 @@ func TestDiskFullFailsWithReasonAndStopsStarting(t *testing.T) {
 	o := testOptions(dir)
 	o.Concurrency = 1
 	m := New(o)
-	m.disk.openPart = func(string, int64, bool) (partFile, error) { return &failingPart{limit: 100 << 10}, nil }
+	m.disk.OpenPart = func(string, int64, bool) (disk.PartFile, error) { return &failingPart{limit: 100 << 10}, nil }
 	addAll(t, m, urls...)
 	s := runAll(t, m)
 	if s.Failed != 10 || s.Total != 10 {

@@ -110,8 +110,6 @@ func TestFilesADay(t *testing.T) {
 		t.Fatalf("the next run that day: waiting for tomorrow %v, want one link", left)
 	}
 	clock.Set(midnight.Add(time.Second))
-	again.mu.Lock()
-	again.notifyLocked()
-	again.mu.Unlock()
+	again.list.Notify()
 	waitFor(t, "the link to be saved the next day", func() bool { return again.Summary().Done == 1 })
 }

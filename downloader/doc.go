@@ -1,16 +1,18 @@
-// Package downloader is Haul's download engine: a queue of links, the
-// workers that fetch them into an output folder, and the rules that decide
-// what happens after each try. It never imports a GUI toolkit; the window
-// and haul get read [Manager.Snapshot] and turn failures into words.
+// Package downloader is Haul's download engine: a list of links, the
+// tries that fetch them into their folders, and the rules that decide what
+// happens after each try. It is parts, each a package of its own (see
+// "Parts and their locks"), which the [Manager] wires together. It never
+// imports a GUI toolkit; the window and haul get read [Manager.Snapshot]
+// and turn failures into words.
 //
 // # The life of an item
 //
 // Every item is in one [State]. The moves between states are one table
-// (transitions.go); a move that is not in it is refused. Queued, Active,
+// (items/transitions.go); a move that is not in it is refused. Queued, Active,
 // Waiting and Paused are on the way; Done, Failed, Skipped and Canceled are
 // final, but Failed and Canceled can be tried again, and so can Done and
 // Skipped items whose link was taken out of the download archive
-// (Controls.Forgotten, forgotten.go).
+// (Controls.Forgotten).
 //
 //	          +------------ wait over, or stop -------------+
 //	          |                                               |
@@ -44,47 +46,52 @@
 //
 // The list holds at most Options.MaxLinks items (links.MaxRunLinks,
 // 200,000), whatever their state: a finished item holds its place until it
-// is cleared. Every way in (Add, Intake's pages and pictures, the pictures
-// of a link that turned out to be a page) meets the cap in addLocked, and
-// a link past it comes back Rejected as links.ReasonListFull, for the
+// is cleared. Every way in (Add, an intake's links, pages and pictures,
+// the pictures of a link that turned out to be a page) meets the cap when
+// it adds, and a link past it comes back Rejected as links.ReasonListFull, for the
 // caller to count (ListFull) and tell of once.
 //
 // # One try, one way
 //
-// A try goes one way, in one function that lists its steps (attempt, in
-// attempt.go): the manager prepares, a transfer opens, the manager plans,
-// the transfer streams, the manager applies what it brought.
+// A try is a value with ports (package try): try.New is given the item's
+// job (copied under the list's lock when the item started) and the small
+// interfaces it needs of the parts; try.Run tells the whole of one try,
+// top to bottom, and returns how it ended. It goes one way:
 //
-//  1. The manager picks an item (Queued → Active) and prepares the try: the
-//     job (the link, the temporary file it owns, the version and size the
-//     file was started with) and the environment (the HTTP client, the
-//     request and byte limits, the counters the progress goes to). A
-//     temporary file an earlier run left for the link is adopted here (see
-//     "Files on disk"). (attempt.go, leftover.go)
+//  1. The dispatcher takes a download slot (package sites), and the list
+//     picks the next item, round-robin over the sites of the intakes whose
+//     run is on, moves it to Active and copies its job: the link, the
+//     temporary file it owns, the version and size the file was started
+//     with, the limits in force (items.Store.Pick). A temporary file an
+//     earlier run left for the link is adopted, and a link the folder's
+//     archive holds is skipped.
 //  2. The transfer (package transfer) opens the try: the request, with
 //     Range and If-Range when resuming; the answer checked; the first
 //     bytes read to know what the file is. It returns the accepted answer,
-//     or how the try ended. The manager makes its plan of the answer: it
-//     claims the file name and opens the temporary file, or stops the try
-//     (a web page to read for pictures, text where a picture was expected,
-//     a file to skip). The transfer then carries the plan out: the body
-//     streamed into that file, its length verified. It never calls into
-//     the manager. (package transfer; the plan is plan.go)
-//  3. The transfer returns a result: complete, or how it ended. The
-//     manager turns it into the try's outcome: a complete file is synced,
-//     checked for duplicates and moved into place; a failure becomes a
-//     verdict (a kind of failure, and whether another try may mend it),
-//     which rules.Classify alone gives. (outcome.go, save.go, commit.go;
-//     package rules)
-//  4. The function rules.Decide turns that outcome and the item's history
-//     (how many tries counted, how far the file got before) into one step:
-//     done, retry after a wait, resume now, restart from byte 0, or fail
-//     with a reason. The manager applies the step through the state table
-//     and records it in the journal. (package rules, finish.go, transitions.go)
+//     or how the try ended. The try makes its plan of the answer: it
+//     claims the file name (package names) and opens the temporary file
+//     (package disk), or stops the try (a web page to read for pictures,
+//     text where a picture was expected, a file to skip). The transfer
+//     then carries the plan out: the body streamed into that file, its
+//     length verified. It never calls into the engine.
+//  3. The try turns the transfer's result into its outcome: a complete
+//     file is synced, checked for duplicates and moved into place; a
+//     failure becomes a verdict (a kind of failure, and whether another try
+//     may mend it), which rules.Classify alone gives.
+//  4. The try ends: its slot goes back to its site, which learns what the
+//     try brought (package throttle), and rules.Decide turns the outcome
+//     and the item's history (how many tries counted, how far the file got
+//     before) into one step: done, retry after a wait, resume now, restart
+//     from byte 0, or fail with a reason. A temporary file the step gives
+//     up is removed here, with no lock held.
+//  5. The list applies the step through the state table and records the
+//     item in the journal (items.Store.Apply); a site the try showed down
+//     fails its waiting links.
 //
 // The words the engine shares with its faces (states, failures, notes) are
-// package itemstate's, the saved record and the Journal package record's;
-// the engine names them too, so its callers need one import.
+// package itemstate's, the saved record and the Journal package record's,
+// and the list's package items'; the engine names them too (aliases.go,
+// generated), so its callers need one import.
 //
 // # A site that says "slow down"
 //
@@ -115,68 +122,58 @@
 //
 // # Parts and their locks
 //
-// The Manager coordinates parts: it holds the run (Start, Stop, Wait, the
-// dispatcher that hands items to tries), adds links, answers queries, and
-// owns Manager.mu. Each part says what it guards and which lock:
+// The engine is parts, each a package that owns its state and its lock;
+// none imports this package (make test checks it). The Manager only wires
+// them together and coordinates the runs; Manager.mu guards only that
+// coordination: the dispatcher's context and end, the intakes' runs under
+// way. Whether the list's run is on, and the limits in force, are atomics.
+// The locks are taken in this order, never the other way: Manager.mu, the
+// list's, then the names', the sites' and the journal's; the disk's and the
+// way to the sites' are taken alone.
 //
-//   - Manager.mu guards the item store (itemStore, itemstore.go: the
-//     items and their fields above the line in item.go, the counts, the
-//     change feed SnapshotSince reads and the totals Summary reads), the
-//     sites' queues (siteQueues, hosts.go: the items waiting their turn,
-//     picked round-robin), the pictures saved (pictures, pictures.go:
-//     identical ones are found by their sha256) and the failures items
-//     share (sharedFailures, keptfailures.go). These parts have no lock of
-//     their own. ListEdit (listedit.go, from EditList) changes the list by
-//     hand under it: it removes items one by one, moves them to the top or
-//     the bottom (their Rank, and their place in their site's line), names
-//     one before it starts and notes the workbook cell each link came from.
-//   - throttle.Book (package throttle) owns what Haul learned of each
-//     site's limits: the queues ask it whether a site may take one more
-//     request, and a try tells it what it brought; its lock is taken after
-//     Manager.mu. The limits it learned are kept for a day in
+//   - The list (package items, Store.mu) holds the items and their fields,
+//     each intake's lines of queued items per site, the state table every
+//     move goes through, the change feed SnapshotSince reads, the totals
+//     Summary reads, the pictures saved (found again by their sha256) and
+//     the passwords links came with. Its Controls are the user's commands
+//     (pause, resume, cancel, retry, clear; the schedule's hold and
+//     release; links forgotten by the archive or found again on a page),
+//     its Edit the hand editing of the list, and a Tried the item's side of
+//     one try. Restoring looks at the folders with no lock held, a batch of
+//     saved records at a time, and takes the lock only to make their items.
+//   - An intake is one way links come in. The list's own takes what is
+//     added by hand, pasted, read from files, picked on pages and handed
+//     over by the browser; a watched page's check has one of its own, into
+//     its folder, with a run of its own (NewIntake, RunIntake): its items
+//     start even when the list's run is stopped. There is one engine per
+//     process, so every intake shares the limits, each site's pace and
+//     files a day, At once and the archive.
+//   - The sites (package sites) own the download slots (At once; fewer when
+//     the process may hold few files open, see package openfiles), each
+//     site's slots in use, what Haul learned of its limits (throttle.Book),
+//     the connections at once it takes for a file fetched in parts, and
+//     whether it is down. The limits learned are kept for a day in
 //     Options.LearnedLimits, read by New and written when a run stops.
-//   - Controls (controls.go, clear.go, revive.go, held.go, forgotten.go:
-//     pause, resume, cancel, retry, clear; the schedule's hold and release,
-//     which resumes only what it paused), Intake (gallery.go: the links
-//     found on web pages) and SavedList (record.go: the journal set and flushed, the list
-//     saved and restored) own no state: their methods take Manager.mu.
-//     Restoring looks at the folders with no lock held, a batch of saved
-//     records at a time, and takes Manager.mu only to make their items of
-//     what it found; the files it finds to remove are removed after
-//     (restorefiles.go).
-//   - A try (try, attempt.go and the files its steps name) is one
-//     item's try, run by one goroutine; it takes Manager.mu only for the
-//     moments it changes its item. The temporary file its ending gives up
-//     (a cancel, a restart from byte 0, a failure for good) is removed
-//     with the lock let go, before the item leaves Active (finish.go).
-//   - Network (network.go, sites.go, proxy.go, redirect.go, prefetch.go,
-//     rendered.go) owns the way to the sites: the client, the cookies, the
-//     proxy and the site rules (swapped whole, as atomics) and the kept
-//     responses (keptResponses, kept.go, behind their own mutex). It never
-//     takes Manager.mu.
-//   - folderNames (names.go) owns the file names items hold in each folder,
-//     where numbering goes on from, and the folders where a name was given
-//     back; claims (claim.go) look at the folder with no lock held, and
-//     look at no name in a folder that held nothing and where no name was
-//     given back (lookAtReserved). Its mu is taken after Manager.mu.
-//   - journalWriter (journalwriter.go) owns the journal: its order lock
+//   - The names (package names) own the file names items hold in each
+//     folder, where numbering goes on from, what each folder held when
+//     first looked at in a batch, and the files the saved queue says are
+//     other links'. A claim looks at the folder with no lock held, and
+//     looks at no name in a folder that held nothing and where no name was
+//     given back.
+//   - The journal (package journal) writes the changes down: its order lock
 //     keeps flushes in order, its mu the changes waiting to be written and
-//     the last failure. Manager.mu is taken before its mu, never after.
-//   - disk (disk.go) owns createMu, which lets one file be created or
-//     removed at a time; it is taken without Manager.mu. It remembers the
-//     folders it made, so a file saved costs no look at its folder. Its
-//     group sync (groupSync, groupsync.go) shares the disk syncs behind its
-//     own mutex.
-//   - gate (gate.go) owns the download slots: as many as Limits.Concurrency,
-//     or fewer when the process may hold few files open (package
-//     openfiles, which also bounds the files synced at once); a try that
-//     still finds no file free waits without using up a try
-//     (rules.MaxShortages). rateLimits (ratelimits.go)
-//     the request and byte pacing, folderScans (folderscan.go) what
-//     each folder held when first looked at in the batch (forgotten once no
-//     item is downloading or waiting to), and whether this run made a
-//     temporary file there since (a folder with none needs no look for
-//     one under each name claimed); each behind its own lock, taken last.
+//     the last failure.
+//   - The disk (package disk) owns createMu, which lets one file be created
+//     or removed at a time, the bound on the files synced at once, and the
+//     group sync, which shares the disk syncs behind its own mutex. It
+//     remembers the folders it made, so a file saved costs no look at its
+//     folder.
+//   - The way to the sites (package network) owns the client, the cookies
+//     (those a browser handed over kept per page site), the proxy and the
+//     site rules (swapped whole, as atomics), the request and byte pacing,
+//     and the kept responses, behind their own mutex.
+//   - A try (package try) is one item's try, run by one goroutine; it holds
+//     no lock and reaches the parts only through its ports.
 //
 // # Files on disk
 //
@@ -187,14 +184,14 @@
 // that a temporary file belongs to an item before the file is created, so a
 // crash never leaves an orphan. Small files of known length are received
 // in memory and, on Linux, written into a file without a name that gets
-// its final name only once synced (smallsave.go): no temporary name, no
+// its final name only once synced (try/small.go): no temporary name, no
 // journal line before it, the same guarantee.
 //
 // Each temporary file also carries a note of its own, in an extended
 // attribute: the link it belongs to (never its password, see
-// linksecrets.go) and the version of the file (ETag and Last-Modified) its
+// items/secrets.go) and the version of the file (ETag and Last-Modified) its
 // bytes are from. A small file saved without a temporary name carries the
-// same note in compact form, the sums of those words (notesum.go), which
+// same note in compact form, the sums of those words (disk/tag.go), which
 // fits inside the file's inode instead of taking a disk block of its own.
 // So when the journal is lost
 // (deleted, damaged, or haul get -state off), the next run of the same

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"haul/downloader/disk"
 	"haul/downloader/downloadtest"
 )
 
@@ -48,8 +49,8 @@ func TestClaimsInAnEmptyFolderLookAtNoFile(t *testing.T) {
 			dir := tc.prepare(t, t.TempDir())
 			m := New(testOptions(dir))
 			var looks atomic.Int64
-			lstat := m.disk.lstat
-			m.disk.lstat = func(path string) (fs.FileInfo, error) {
+			lstat := m.disk.Lstat
+			m.disk.Lstat = func(path string) (fs.FileInfo, error) {
 				if _, ok := bodies[filepath.Base(path)]; ok {
 					looks.Add(1)
 				}
@@ -92,12 +93,12 @@ func TestFileMadeInAnEmptyFolderMeanwhileIsKept(t *testing.T) {
 					}
 				})
 			}
-			open, unnamed := m.disk.openPart, m.disk.createUnnamed
-			m.disk.openPart = func(path string, offset int64, exclusive bool) (partFile, error) {
+			open, unnamed := m.disk.OpenPart, m.disk.CreateUnnamed
+			m.disk.OpenPart = func(path string, offset int64, exclusive bool) (disk.PartFile, error) {
 				userSaves()
 				return open(path, offset, exclusive)
 			}
-			m.disk.createUnnamed = func(dir string) (*os.File, error) {
+			m.disk.CreateUnnamed = func(dir string) (*os.File, error) {
 				userSaves()
 				return unnamed(dir)
 			}

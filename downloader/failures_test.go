@@ -2,7 +2,6 @@ package downloader
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"log"
@@ -18,6 +17,7 @@ import (
 	"time"
 
 	"haul/downloader/downloadtest"
+	"haul/downloader/network"
 )
 
 // TestCutEveryTimeIgnoringRangeFails: a server that cuts every answer at
@@ -176,7 +176,7 @@ func refusingProxy(t *testing.T) (string, *http.Client, *atomic.Int32) {
 	}))
 	t.Cleanup(proxy.Close)
 	proxyURL, _ := url.Parse(proxy.URL)
-	client := newClient(testOptions("").withDefaults(), http.ProxyURL(proxyURL), nil)
+	client := network.NewClient(testOptions("").withDefaults().network(), http.ProxyURL(proxyURL), nil)
 	return "https://photos.example/photo.jpg", client, &connects
 }
 
@@ -201,55 +201,5 @@ func TestRestoredFailedItemCanBeRetried(t *testing.T) {
 	runAll(t, m)
 	if it := mustItem(t, m, ids[0]); it.State != Done || fileSum(t, it.Path) != sum256(body) {
 		t.Fatalf("after Retry: %v (%v)", it.State, it.Err)
-	}
-}
-
-func TestItemsKeepFailuresWithoutTheirCause(t *testing.T) {
-	cause := errors.New("dial tcp 127.0.0.1:9: connect: connection refused")
-	plain := &ItemError{Kind: ErrNetwork, Reason: ReasonRefused, Host: "127.0.0.1"}
-	withCause := &ItemError{Kind: ErrNetwork, Reason: ReasonRefused, Host: "127.0.0.1", Err: cause}
-	tests := []struct {
-		name string
-		in   *ItemError
-	}{
-		{"no failure", nil},
-		{"no cause", plain},
-		{"a cause", withCause},
-	}
-	m := New(testOptions(t.TempDir()))
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			m.mu.Lock()
-			got := m.failures.keep(tt.in)
-			m.mu.Unlock()
-			if tt.in == nil {
-				if got != nil {
-					t.Fatalf("got %#v, want nil", got)
-				}
-				return
-			}
-			if got.Err != nil || got.Kind != tt.in.Kind || got.Reason != tt.in.Reason || got.Host != tt.in.Host {
-				t.Errorf("got %#v, want %#v without its cause", got, tt.in)
-			}
-		})
-	}
-	if withCause.Err != cause {
-		t.Error("the original error lost its cause")
-	}
-}
-
-func TestItemsThatFailAlikeShareOneFailure(t *testing.T) {
-	m := New(testOptions(t.TempDir()))
-	refused := func(host string) *ItemError {
-		return &ItemError{Kind: ErrNetwork, Reason: ReasonRefused, Host: host, Err: errors.New("connection refused")}
-	}
-	m.mu.Lock()
-	a, b, other := m.failures.keep(refused("a.example")), m.failures.keep(refused("a.example")), m.failures.keep(refused("b.example"))
-	m.mu.Unlock()
-	if a != b {
-		t.Error("two links refused by the same site keep two copies of the failure")
-	}
-	if other == a || other.Host != "b.example" {
-		t.Errorf("another site's failure is %#v, want its own", other)
 	}
 }

@@ -6,49 +6,8 @@ import (
 	"time"
 
 	"haul/downloader/downloadtest"
+	"haul/downloader/sites"
 )
-
-// TestFileConnLimitGrowsBackAfterAQuietSpell: a refusal lowers the limit,
-// each quiet spell raises it a step, a step refused soon after doubles the
-// spell, and past the most the setting takes the limit is forgotten.
-func TestFileConnLimitGrowsBackAfterAQuietSpell(t *testing.T) {
-	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	type step struct {
-		after   time.Duration // since t0
-		refused int           // active connections at a refusal; 0 asks the limit
-		want    int
-	}
-	tests := []struct {
-		name  string
-		steps []step
-	}{
-		{"none learned", []step{{0, 0, 0}, {time.Hour, 0, 0}}},
-		{"lowered, then a step per quiet spell", []step{
-			{0, 2, 2}, {9 * time.Second, 0, 2}, {10 * time.Second, 0, 3}, {15 * time.Second, 0, 3}, {20 * time.Second, 0, 4}}},
-		{"a refused step waits twice as long", []step{
-			{0, 2, 2}, {10 * time.Second, 0, 3}, {11 * time.Second, 3, 3}, {30 * time.Second, 0, 3}, {31 * time.Second, 0, 4}}},
-		{"refused at none held keeps one", []step{{0, -1, 1}}},
-		{"past the setting's most, forgotten", []step{{0, MaxConnectionsPerFile, MaxConnectionsPerFile}, {10 * time.Second, 0, 0}}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			var l fileConnLimit
-			for i, s := range tt.steps {
-				now := t0.Add(s.after)
-				got := 0
-				if s.refused != 0 {
-					l.refused(max(s.refused, 0), now)
-					got = l.most
-				} else {
-					got = l.at(now)
-				}
-				if got != s.want {
-					t.Fatalf("step %d (at %v): limit %d, want %d", i, s.after, got, s.want)
-				}
-			}
-		})
-	}
-}
 
 // TestSplitTakesMoreConnectionsAgainAfterAQuietSpell: a site that allows
 // two connections at once teaches Haul its limit; once it allows four,
@@ -71,8 +30,8 @@ func TestSplitTakesMoreConnectionsAgainAfterAQuietSpell(t *testing.T) {
 		wantRefused bool
 	}{
 		{"/two.bin", 2, 0, 2, true},
-		{"/four-a.bin", 4, firstConnProbe, 3, false},
-		{"/four-b.bin", 4, firstConnProbe, 4, false},
+		{"/four-a.bin", 4, sites.FirstConnProbe, 3, false},
+		{"/four-b.bin", 4, sites.FirstConnProbe, 4, false},
 	}
 	for i, ph := range phases {
 		body := downloadtest.Data(12<<20, int64(40+i))
@@ -109,10 +68,5 @@ func TestSplitTakesMoreConnectionsAgainAfterAQuietSpell(t *testing.T) {
 // learnedConns is the learned limit of connections for a file fetched in
 // parts of the one site m has fetched from.
 func learnedConns(m *Manager) int {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	for _, h := range m.queues.byKey {
-		return h.fileConns.most
-	}
-	return 0
+	return m.sites.LearnedConnections()
 }

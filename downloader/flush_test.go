@@ -2,6 +2,7 @@ package downloader
 
 import (
 	"fmt"
+	"haul/downloader/journal"
 	"testing"
 )
 
@@ -23,9 +24,9 @@ func (j *writesJournal) Sync() error { return nil }
 
 // TestFlushWritesLargeBatchesInChunks checks that a batch larger than one
 // chunk reaches the journal whole and in queue order, no write carrying
-// more than flushChunk records.
+// more than journal.FlushChunk records.
 func TestFlushWritesLargeBatchesInChunks(t *testing.T) {
-	for _, n := range []int{1, flushChunk, 2*flushChunk + 7} {
+	for _, n := range []int{1, journal.FlushChunk, 2*journal.FlushChunk + 7} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
 			m := New(testOptions(t.TempDir()))
 			j := &writesJournal{}
@@ -40,8 +41,8 @@ func TestFlushWritesLargeBatchesInChunks(t *testing.T) {
 			}
 			var got []string
 			for _, w := range j.writes {
-				if len(w) > flushChunk {
-					t.Errorf("one write carried %d records, want at most %d", len(w), flushChunk)
+				if len(w) > journal.FlushChunk {
+					t.Errorf("one write carried %d records, want at most %d", len(w), journal.FlushChunk)
 				}
 				for _, r := range w {
 					got = append(got, r.URL)

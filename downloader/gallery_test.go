@@ -87,9 +87,7 @@ func TestPagePlacementSurvivesARestart(t *testing.T) {
 	o.NameTemplate = "{n}-{name}"
 	first := New(o)
 	ids, _ := first.Intake().AddPagePictures(Page{URL: srv.URL("/trip"), Title: "Trip"}, srv.URL("/a.png"), srv.URL("/b.png"))
-	first.mu.Lock()
-	rec := first.store.byID[ids[1]].record()
-	first.mu.Unlock()
+	rec := recordOf(t, first, ids[1])
 	if rec.Subdir != "Trip" || rec.Pattern != "02-{name}" {
 		t.Fatalf("record: %+v", rec)
 	}

@@ -136,3 +136,16 @@ func allFiles(t *testing.T, root string) []string {
 	}
 	return files
 }
+
+// recordOf is the record the journal would keep of the item id.
+func recordOf(t *testing.T, m *Manager, id ID) Record {
+	t.Helper()
+	link := mustItem(t, m, id).URL
+	for _, r := range m.Saved().Records() {
+		if r.URL == link {
+			return r
+		}
+	}
+	t.Fatalf("no record of item %d", id)
+	return Record{}
+}

@@ -41,7 +41,7 @@ func TestSavesANoteCannotVouchForAreJournaledAtOnce(t *testing.T) {
 			opts := testOptions(dir)
 			opts.Limits.OnExists = KeepBoth
 			m := New(opts)
-			m.journal.after = time.Hour // only the writes made at once reach the journal
+			m.journal.After = time.Hour // only the writes made at once reach the journal
 			j := &writesJournal{}
 			m.Saved().SetJournal(j)
 			ids := addAll(t, m, srv.URL("/p.bin"))

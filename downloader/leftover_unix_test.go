@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"testing"
 
+	"haul/downloader/disk"
 	"haul/downloader/downloadtest"
 )
 
@@ -25,7 +26,7 @@ func leaveTemporaryFile(t *testing.T, srv *downloadtest.Server, dir, path, name 
 	waitFor(t, "half the file", func() bool { return mustItem(t, first, ids[0]).Bytes >= int64(len(body)/2) })
 	first.Stop()
 	part := filepath.Join(dir, name+".part")
-	if _, ok := readPartTag(part); !ok {
+	if _, ok := disk.ReadTag(part); !ok {
 		t.Skip("this file system keeps no extended attributes")
 	}
 	fi, err := os.Stat(part)
@@ -131,10 +132,10 @@ func TestTemporaryFileNotHaulsIsLeftAlone(t *testing.T) {
 	body := downloadtest.Data(200<<10, 23)
 	tests := []struct {
 		name string
-		tag  *partTag
+		tag  *disk.Tag
 	}{
 		{"no note", nil},
-		{"another link's", &partTag{link: "http://example.com/photo.bin", etag: `"x"`}},
+		{"another link's", &disk.Tag{Link: "http://example.com/photo.bin", ETag: `"x"`}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -147,8 +148,8 @@ func TestTemporaryFileNotHaulsIsLeftAlone(t *testing.T) {
 				t.Fatal(err)
 			}
 			if tc.tag != nil {
-				tagPart(part, *tc.tag)
-				if _, ok := readPartTag(part); !ok {
+				disk.TagPart(part, *tc.tag)
+				if _, ok := disk.ReadTag(part); !ok {
 					t.Skip("this file system keeps no extended attributes")
 				}
 			}

@@ -47,9 +47,7 @@ func TestQueueSavedWithSentencesStillLoads(t *testing.T) {
 			t.Errorf("%s: note %+v, want %+v", it.URL, it.Note, want[i].note)
 		}
 	}
-	m.mu.Lock()
-	again := m.store.byID[ids[0]].record()
-	m.mu.Unlock()
+	again := recordOf(t, m, ids[0])
 	raw, err := json.Marshal(again)
 	if err != nil {
 		t.Fatal(err)

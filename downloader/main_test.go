@@ -2,6 +2,7 @@ package downloader
 
 import (
 	"fmt"
+	"haul/downloader/items"
 	"os"
 	"testing"
 )
@@ -11,7 +12,7 @@ import (
 // moves the table lists.
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if n := refusedMoves.Load(); n != 0 && code == 0 {
+	if n := items.RefusedMoves(); n != 0 && code == 0 {
 		fmt.Fprintf(os.Stderr, "the state table refused %d moves of items\n", n)
 		code = 1
 	}

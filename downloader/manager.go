@@ -3,59 +3,64 @@ package downloader
 import (
 	"context"
 	"fmt"
-	"net/url"
 	"os"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
+	"haul/downloader/disk"
+	"haul/downloader/items"
+	"haul/downloader/journal"
 	"haul/downloader/links"
+	"haul/downloader/names"
+	"haul/downloader/network"
 	"haul/downloader/openfiles"
+	"haul/downloader/rules"
+	"haul/downloader/sites"
 	"haul/downloader/throttle"
+	"haul/downloader/try"
 )
 
-// Manager owns a queue of items and the workers that download them. All its
-// methods are safe for concurrent use; the GUI and the CLI pull Snapshots.
+// Manager is the engine: it wires the parts together (the list, the
+// names, the sites, the journal, the disk, the way to the sites, the
+// archive) and coordinates the run: Start, Stop, Wait, the runs of the
+// intakes with runs of their own, and the dispatcher that hands items to
+// tries. All its methods are safe for concurrent use; the window and haul
+// get read Snapshots.
 type Manager struct {
-	opts Options
-	now  func() time.Time
-	disk *disk // writes the files: creates, syncs, commits
+	opts   Options
+	now    func() time.Time
+	limits atomic.Pointer[Limits] // the settings in force
+	// policy is the retry policy of the limits in force.
+	policy atomic.Pointer[rules.Policy]
+	// files is what the open-file limit lets run at once: downloads and syncs.
+	files openfiles.Budget
 
-	gate     *gate
-	names    *folderNames // the naming part: the file names items hold
-	secrets  linkSecrets  // the passwords links came with, in memory only
-	queued   queuedFiles  // the files the saved queue says are other links'
-	rates    *rateLimits
-	wake     chan struct{}
-	changed  chan struct{}
-	received atomic.Int64 // bytes received over all items, for the total speed
-	meter    speedMeter   // sampled when the summary is read
+	list    *items.Store
+	names   *names.Names
+	sites   *sites.Sites
+	journal *journal.Writer
+	disk    *disk.Disk
+	net     *network.Network
+	rates   *network.Rates
+	archive try.Archive // nil when none is kept
+	env     try.Env     // what every try is given
+	wake    chan struct{}
+	saved   SavedList
 
+	// running says the list's run is on: Start was called and not stopped.
+	running atomic.Bool
+	// stops counts the runs stopped, so an intake's run knows its end.
+	stops atomic.Int64
+
+	// mu guards the coordination of the runs: the dispatcher's context and
+	// end, the intakes' runs under way and the generation of the list's run.
 	mu      sync.Mutex
-	cond    *sync.Cond
-	dir     string
-	limits  Limits
-	store   itemStore  // the items, guarded by mu
-	queues  siteQueues // each site's queued items, guarded by mu
-	running bool
+	runs    int // intakes' own runs under way
+	gen     int // the list's runs started
 	stop    context.CancelCauseFunc
 	runDone chan struct{}
 	workers sync.WaitGroup
-
-	controls Controls  // the user's commands on the items
-	saved    SavedList // the list as the journal keeps it
-	intake   Intake    // the links found on web pages
-	net      *Network  // the way to the sites: client, cookies, proxy, site rules
-	journal  journalWriter
-	pictures pictures       // the pictures saved, to find identical ones
-	failures sharedFailures // one copy of each failure items share
-	scans    folderScans    // what each output folder held when first looked at
-	// archive is the download archive, asked before each download and
-	// told each file saved (remembered.go).
-	archive remembered
-	// files is what the open-file limit lets run at once: downloads and syncs.
-	files openfiles.Budget
 }
 
 // maxCommits bounds the files being synced to disk at once. Each one holds
@@ -63,216 +68,84 @@ type Manager struct {
 // flush), so the more files wait together, the fewer syncs cover them all.
 const maxCommits = 256
 
-// Rejected is a link that Add did not queue, with the reason.
-type Rejected struct {
-	URL    string
-	Reason links.Reason
-	// Duplicate says the link is already in the queue (not an error).
-	Duplicate bool
-}
-
 // New makes a Manager; nothing runs until Start.
 func New(opts Options) *Manager {
 	opts = opts.withDefaults()
 	files := openfiles.For(openfiles.Limit(), MaxConcurrency, maxCommits)
-	m := &Manager{
-		opts:     opts,
-		now:      time.Now,
-		files:    files,
-		gate:     newGate(min(opts.Concurrency, files.Downloads)),
-		rates:    newRateLimits(opts.Limits),
-		wake:     make(chan struct{}, 1),
-		changed:  make(chan struct{}, 1),
-		limits:   opts.Limits,
-		dir:      opts.Dir,
-		store:    newItemStore(),
-		names:    newFolderNames(),
-		queues:   siteQueues{byKey: map[string]*hostQueue{}, book: throttle.New(opts.SiteWait)},
-		failures: sharedFailures{},
-		archive:  remembered{opts.Archive},
+	m := &Manager{opts: opts, now: time.Now, files: files, wake: make(chan struct{}, 1),
+		rates: network.NewRates(opts.RequestsPerSec, opts.BytesPerSec)}
+	if opts.Archive != nil {
+		m.archive = opts.Archive
 	}
-	m.cond = sync.NewCond(&m.mu)
-	m.pictures = pictures{mu: &m.mu, store: &m.store, names: m.names, byHash: map[string]*item{}}
-	m.controls.m, m.saved.m, m.intake.m = m, m, m
-	m.journal.after, m.journal.records, m.journal.putBack = flushDelay, m.saved.dirtyRecords, m.saved.unwrittenItems
-	m.disk = newDisk(files.Syncs, func() int {
-		m.mu.Lock()
-		defer m.mu.Unlock()
-		return len(m.store.active)
-	})
-	m.net = newNetwork(opts, m.rates)
-	m.net.sitesChanged = func() {
-		m.mu.Lock()
-		defer m.mu.Unlock()
-		m.notifyLocked()
-	}
+	m.storeLimits(opts.Limits)
+	now := func() time.Time { return m.now() }
+	m.sites = sites.New(sites.Config{Slots: min(opts.Concurrency, files.Downloads), MostSlots: MaxConcurrency,
+		MostConnections: MaxConnectionsPerFile, SiteWait: opts.SiteWait, Limits: m.siteLimits,
+		Running: m.running.Load, Freed: m.wakeDispatch, Now: now})
+	m.disk = disk.New(files.Syncs, func() int { return m.list.Downloading() })
+	m.names = names.New(m.disk, func(t disk.Tag) bool { return m.list.Listed(t) })
+	m.list = items.New(items.Config{Dir: opts.Dir, MaxLinks: opts.MaxLinks, ChoosePagePictures: opts.OnPage != nil,
+		Placement: func() items.Placement {
+			l := m.Limits()
+			return items.Placement{PageFolders: l.PageFolders, NameTemplate: l.NameTemplate}
+		},
+		Now: now, Names: m.names, Sites: m.sites, Disk: m.disk, Wake: m.wake})
+	m.journal = journal.New(m.list)
+	m.list.SetJournal(m.journal)
+	m.saved = SavedList{list: m.list, journal: m.journal}
+	nc := opts.network()
+	nc.SitesChanged = m.list.Notify
+	m.net = network.New(nc, m.rates)
+	m.env = try.Env{Rates: m.rates, IdleTimeout: opts.IdleTimeout, SavePages: opts.SavePages, Now: now,
+		OnExists: func() names.Policy { return m.Limits().OnExists },
+		Policy:   func() rules.Policy { return *m.policy.Load() }}
 	if opts.LearnedLimits != "" {
-		_ = m.queues.book.Load(opts.LearnedLimits, m.now()) // a file that cannot be read only means learning again
+		_ = m.sites.Load(opts.LearnedLimits) // a file that cannot be read only means learning again
 	}
 	return m
 }
 
-// Dir is the output folder for items that have not started yet.
-func (m *Manager) Dir() string {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	return m.dir
+// siteLimits say how many downloads each site may have at once and
+// start a second: its own rule's limits, else the user's per-site ones.
+func (m *Manager) siteLimits(site string) throttle.Limits {
+	l := m.Limits()
+	return m.net.SiteLimits(site, throttle.Limits{AtOnce: l.perHost(), PerSecond: l.PerHostRate, PerDay: l.PerHostDaily})
 }
 
-// SetDir changes the output folder for items that have not started yet;
-// items already under way finish where they began.
-func (m *Manager) SetDir(dir string) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	m.dir = dir
-}
-
-// Add queues links. Links that are not http(s), cannot be parsed or are
-// already in the queue come back as Rejected, each with a reason; a
-// finished item whose link was forgotten (see Controls.Forgotten) is
-// queued again instead, and its ID returned. Once the list holds
-// Options.MaxLinks items (links.MaxRunLinks), finished ones included as
-// the window counts them, a new link is Rejected as links.ReasonListFull
-// (see ListFull); clearing items makes room. Every way of adding links
-// (Intake's too) meets this cap.
-func (m *Manager) Add(links ...string) ([]ID, []Rejected) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	return m.addLocked(links, "")
-}
-
-// addLocked queues links; page, when set, is the web page they were found on.
-func (m *Manager) addLocked(raws []string, page string) ([]ID, []Rejected) {
-	var ids []ID
-	var rejected []Rejected
-	for _, raw := range raws {
-		raw = strings.TrimSpace(raw)
-		u, reason := checkLink(raw)
-		if reason != "" {
-			rejected = append(rejected, Rejected{URL: raw, Reason: reason})
-			continue
-		}
-		key, user := linkKey(raw, u)
-		had := m.store.byURL[key]
-		if had == nil && m.store.full(m.opts.MaxLinks) {
-			rejected = append(rejected, Rejected{URL: raw, Reason: links.ReasonListFull})
-			continue
-		}
-		m.secrets.keep(key, user)
-		if had != nil && had.forgotten && m.controls.retry(had) {
-			ids = append(ids, had.id)
-			continue
-		}
-		if had != nil {
-			rejected = append(rejected, Rejected{URL: raw, Reason: links.ReasonDuplicate, Duplicate: true})
-			continue
-		}
-		it := m.store.newItem(key, m.queues.keyOf(u))
-		it.fromPage, it.referer = page != "", page
-		m.insertLocked(it)
-		m.queues.enqueue(it)
-		m.markDirtyLocked(it)
-		ids = append(ids, it.id)
-	}
-	if len(ids) > 0 {
-		m.notifyLocked()
-	}
-	return ids, rejected
-}
-
-// canonical is the key of a checked link: raw itself when it is already
-// in canonical form, so that the item shares the caller's string.
-func canonical(raw string, u *url.URL) string {
-	if key := u.String(); key != raw {
-		return key
-	}
-	return raw
-}
-
-// CanonicalLink is the one form of a link that the queue, the journal and
-// the intake use as its key (non-ASCII characters percent-encoded, no
-// #fragment, no password); ok is false for a link that cannot be
-// downloaded.
-func CanonicalLink(raw string) (key string, ok bool) {
-	u, reason := checkLink(strings.TrimSpace(raw))
-	if reason != "" {
-		return "", false
-	}
-	key, _ = linkKey("", u)
-	return key, true
-}
-
-// checkLink parses a link and says why it cannot be downloaded.
-func checkLink(raw string) (*url.URL, links.Reason) {
-	u, err := url.Parse(raw)
-	switch {
-	case raw == "":
-		return nil, links.ReasonEmpty
-	case err != nil:
-		return nil, links.ReasonInvalid
-	case u.Scheme != "http" && u.Scheme != "https":
-		return nil, links.ReasonScheme
-	case u.Hostname() == "":
-		return nil, links.ReasonNoHost
-	}
-	u.Fragment, u.RawFragment = "", ""
-	return u, ""
-}
-
-// insertLocked adds a new item to the store, holding its file name when it has one.
-func (m *Manager) insertLocked(it *item) {
-	if it.name != "" {
-		m.names.hold(it.dir, it.name, it.id)
-	}
-	m.store.add(it)
-}
-
-// setStateLocked moves an item and keeps the counts in step. A move that
-// the state table does not list is refused: it changes nothing and
-// returns the error saying so.
-func (m *Manager) setStateLocked(it *item, st State) error {
-	if err := checkMove(it.state, st, live); err != nil || it.state == st {
-		return err
-	}
-	m.store.move(it, st)
-	if st.Final() && m.store.counts[Active]+m.store.counts[Queued]+m.store.counts[Waiting] == 0 {
-		m.scans.forget() // the batch is over: the next one reads its folders afresh
-	}
-	it.held = it.held && st == Paused
-	it.forgotten = it.forgotten && st.Final()
-	if st.Final() {
-		it.finished = m.now()
-	}
-	if st == Active {
-		it.activeAt, it.yielding = m.now(), false
-	}
-	m.markDirtyLocked(it)
-	m.notifyLocked()
-	return nil
-}
-
-// notifyLocked wakes the dispatcher and anyone watching Changes, and Wait
-// when no item is Active: while one is, Wait goes on waiting whatever
-// changed, and waking it for every item saved would cost a wake-up and
-// the lock each time.
-func (m *Manager) notifyLocked() {
-	if m.store.counts[Active] == 0 {
-		m.cond.Broadcast()
-	}
+// wakeDispatch wakes the dispatcher: a slot was given back.
+func (m *Manager) wakeDispatch() {
 	select {
 	case m.wake <- struct{}{}:
 	default:
 	}
-	select {
-	case m.changed <- struct{}{}:
-	default:
-	}
 }
 
-// Changes delivers a signal (coalesced) after items are added or change state.
-func (m *Manager) Changes() <-chan struct{} { return m.changed }
+// Dir is the output folder for items that have not started yet.
+func (m *Manager) Dir() string { return m.list.Dir() }
 
-// Start runs the queue until Stop or until ctx ends. Items added later run
+// SetDir changes the output folder for items that have not started yet;
+// items already under way finish where they began.
+func (m *Manager) SetDir(dir string) { m.list.SetDir(dir) }
+
+// Add queues links (see Intake.Add): links that cannot be downloaded or
+// are in the list already come back Rejected, as does every link once the
+// list holds Options.MaxLinks items (links.MaxRunLinks), finished ones
+// included.
+func (m *Manager) Add(links ...string) ([]ID, []Rejected) { return m.list.Main().Add(links...) }
+
+// Intake adds the links found on web pages to the list's own intake.
+func (m *Manager) Intake() *Intake { return m.list.Main() }
+
+// NewIntake is a way in with a run of its own (a watched page's check),
+// whose items are saved into dir: RunIntake runs them, whether the list's
+// run is on or not, within the one set of limits.
+func (m *Manager) NewIntake(dir string) *Intake { return m.list.NewIntake(dir) }
+
+// CanonicalLink is the one form of a link that the list, the journal and
+// the intake use as its key (see links.Canonical).
+func CanonicalLink(raw string) (key string, ok bool) { return links.Canonical(raw) }
+
+// Start runs the list until Stop or until ctx ends. Items added later run
 // as they come. It fails only when the output folder cannot be created;
 // the folder is made with no lock held (again when SetDir changed it
 // meanwhile), so a slow disk leaves the list readable.
@@ -282,136 +155,150 @@ func (m *Manager) Start(ctx context.Context) error {
 			return fmt.Errorf("cannot use the folder %s: %w", dir, err)
 		}
 		m.mu.Lock()
-		if m.dir == dir {
+		if m.Dir() == dir {
 			break
 		}
-		dir = m.dir
+		dir = m.Dir()
 		m.mu.Unlock()
 	}
 	defer m.mu.Unlock()
-	if m.running {
+	if m.running.Load() {
 		return nil
 	}
-	runCtx, cancel := context.WithCancelCause(ctx)
-	done := make(chan struct{})
-	m.running, m.stop, m.runDone = true, cancel, done
-	go m.dispatch(runCtx, done)
-	context.AfterFunc(runCtx, func() {
+	m.running.Store(true)
+	m.gen++
+	gen := m.gen
+	m.dispatchLocked()
+	context.AfterFunc(ctx, func() {
 		m.mu.Lock()
-		if m.runDone != done || !m.running {
+		if m.gen != gen || !m.running.Load() {
 			m.mu.Unlock() // the end of a run that Stop ended is Stop's own doing
 			return
 		}
 		m.stopLocked()
 	})
-	m.notifyLocked()
+	m.list.Notify()
 	return nil
 }
 
-// Stop halts every download at once. Unfinished items go back to Queued and
-// keep their partial files, so Start resumes them. It returns when every
-// worker has exited.
+// dispatchLocked starts the dispatcher unless it runs; m.mu is held.
+func (m *Manager) dispatchLocked() {
+	if m.stop != nil {
+		return
+	}
+	runCtx, cancel := context.WithCancelCause(context.Background())
+	done := make(chan struct{})
+	m.stop, m.runDone = cancel, done
+	go m.dispatch(runCtx, done)
+}
+
+// RunIntake runs the items of an intake with a run of its own (see
+// NewIntake) until none is left on the way, or until ctx ends or the
+// engine stops, and returns the summary of its items. Its items left on
+// the way then join the list, to start with its run. It fails only when
+// the intake's folder cannot be created.
+func (m *Manager) RunIntake(ctx context.Context, in *Intake) (Summary, error) {
+	if dir := in.Dir(); dir != "" {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return Summary{}, fmt.Errorf("cannot use the folder %s: %w", dir, err)
+		}
+	}
+	m.mu.Lock()
+	stops := m.stops.Load()
+	in.Begin()
+	m.runs++
+	m.dispatchLocked()
+	m.mu.Unlock()
+	sum := in.WaitIdle(ctx, func() bool { return m.stops.Load() != stops })
+	m.mu.Lock()
+	in.End()
+	m.runs--
+	if m.runs == 0 && !m.running.Load() && m.stop != nil {
+		m.stopLocked()
+		return sum, nil
+	}
+	m.mu.Unlock()
+	return sum, nil
+}
+
+// Stop halts every download at once: the list's run and the intakes' own
+// runs. Unfinished items go back to Queued and keep their temporary
+// files, so Start resumes them. It returns when every try has ended.
 func (m *Manager) Stop() {
 	m.mu.Lock()
 	m.stopLocked()
 }
 
-// stopLocked stops the current run; it is called with m.mu held and releases it.
+// stopLocked stops the runs; it is called with m.mu held and releases it.
 func (m *Manager) stopLocked() {
-	if m.running {
-		m.running = false
-		m.stop(errStopped)
-		for _, it := range m.store.items {
-			if it.state == Waiting {
-				m.requeueLocked(it)
-			}
-		}
-		m.notifyLocked()
-	}
+	m.running.Store(false)
+	m.stops.Add(1)
 	done := m.runDone
+	if m.stop != nil {
+		m.stop(try.ErrStopped)
+		m.list.StopRun()
+	}
+	m.stop, m.runDone = nil, nil
+	m.list.Notify()
 	m.mu.Unlock()
 	if done != nil {
 		<-done
 	}
-	m.net.client.CloseIdleConnections()
-	m.journal.flush(true)
+	m.net.Client().CloseIdleConnections()
+	m.journal.Flush(true)
 	if m.opts.LearnedLimits != "" {
-		_ = m.queues.book.Save(m.opts.LearnedLimits, m.now()) // not kept: the next run learns them again
+		_ = m.sites.Save(m.opts.LearnedLimits) // not kept: the next run learns them again
 	}
 }
 
 // Wait blocks until nothing is left to do while running (every item final
 // or paused), or until Stop, and returns the counts.
-func (m *Manager) Wait() Summary {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	for m.store.counts[Active] > 0 || m.running && m.store.counts[Queued]+m.store.counts[Waiting] > 0 {
-		m.cond.Wait()
-	}
-	return m.summaryLocked()
-}
+func (m *Manager) Wait() Summary { return m.list.Wait(m.running.Load) }
 
-// dispatch hands queued items to workers as slots free up, round-robin over sites.
+// dispatch hands queued items to tries as slots free up, round-robin over
+// sites.
 func (m *Manager) dispatch(ctx context.Context, done chan struct{}) {
 	defer func() {
 		m.workers.Wait()
 		close(done)
 	}()
 	for {
-		if err := m.gate.Acquire(ctx); err != nil {
+		if err := m.sites.Acquire(ctx); err != nil {
 			return
 		}
-		m.mu.Lock()
-		it, wakeAt := m.queues.pick(m.now(), m.siteLimitLocked())
-		if it == nil {
-			m.mu.Unlock()
-			m.gate.Release()
+		t, j, wakeAt := m.list.Pick(ctx, m.running.Load(), m.Limits().forTry())
+		if t == nil {
+			m.sites.Release()
 			if !sleep(ctx, m.wake, wakeAt) {
 				return
 			}
 			continue
 		}
-		itemCtx, cancel := context.WithCancelCause(ctx)
-		it.cancel = cancel
-		if it.started.IsZero() {
-			it.started = m.now()
-		}
-		it.err, it.retryAt, it.slowedDown = nil, time.Time{}, false
-		if it.speed == nil {
-			it.speed = &speedMeter{}
-		}
-		m.setStateLocked(it, Active)
-		j := m.jobLocked(it)
-		it.holdsSlot = true
-		m.mu.Unlock()
 		m.workers.Add(1)
-		go func() {
-			defer m.workers.Done()
-			out := m.attempt(itemCtx, it, j)
-			cancel(nil)
-			if out.page != nil && m.opts.OnPage != nil {
-				m.opts.OnPage(*out.page)
-			}
-			if out.journalNow {
-				m.journal.flush(false) // a later run could not tell the saved file by its note
-			}
-		}()
+		go m.work(t, j)
 	}
 }
 
-// siteLimitLocked says how many downloads each site may have at once and
-// start a second: its own rule's limits, else the user's per-site ones.
-func (m *Manager) siteLimitLocked() func(site string) throttle.Limits {
-	l := m.limits
-	l.PerHost = l.perHost()
-	return func(site string) throttle.Limits { return m.net.sitePerHost(site, l) }
-}
-
-// requeueLocked sends a Waiting, Paused or stopped item back in line.
-func (m *Manager) requeueLocked(it *item) {
-	it.stopTimer()
-	if m.setStateLocked(it, Queued) == nil {
-		m.queues.enqueue(it)
+// work makes one try of an item and applies how it ended: the item moves
+// through the state table, a site the try showed down fails its waiting
+// links, the pictures of a page go to OnPage, and a saved file a later run
+// could not tell by its note reaches the journal at once.
+func (m *Manager) work(t *items.Tried, j try.Job) {
+	defer m.workers.Done()
+	site := m.sites.Of(t.Site())
+	res := try.New(j, &m.env, try.Ports{Item: t, Pictures: t, Names: m.names, Journal: m.journal, Site: site,
+		Network: m.net, Archive: m.archive, Disk: m.disk}).Run(t.Context())
+	applied, journalNow := m.list.Apply(t, res, m.disk.Untagged())
+	t.End()
+	if applied && res.Verdict.Err != nil && site.Tried(res.Verdict, res.Step) ||
+		applied && res.Step.Err != nil && res.Step.Err.Reason == ReasonKeptRefusing {
+		m.list.FailSite(t.Site(), res.Step.Err)
+	}
+	if res.Page != nil && m.opts.OnPage != nil {
+		m.opts.OnPage(*res.Page)
+	}
+	if journalNow {
+		m.journal.Flush(false) // a later run could not tell the saved file by its note
 	}
 }
 
@@ -431,4 +318,111 @@ func sleep(ctx context.Context, wake <-chan struct{}, wakeAt time.Time) bool {
 		return false
 	}
 	return true
+}
+
+// SetLimits changes concurrency, per-site limit, rates, retries and the
+// existing-file policy; running downloads adapt at once. Lowering the
+// concurrency below the number of running downloads sends the ones started
+// last back to the queue, keeping their temporary files; it returns how many.
+func (m *Manager) SetLimits(l Limits) int {
+	if l.Concurrency <= 0 {
+		l.Concurrency = m.opts.Concurrency
+	}
+	l.Concurrency = min(l.Concurrency, MaxConcurrency)
+	l.PerHost = max(l.PerHost, 0)
+	l.Retries = max(l.Retries, 0)
+	m.storeLimits(l)
+	slots := min(l.Concurrency, m.files.Downloads) // the open-file limit may allow fewer
+	yielded := m.list.YieldBeyond(slots, try.ErrYielded)
+	m.sites.Resize(slots)
+	m.rates.Set(l.RequestsPerSec, l.BytesPerSec)
+	m.sites.SetMaxWait(l.SiteWait)
+	m.net.SetNoPageReferer(l.NoPageReferer)
+	return yielded
+}
+
+// storeLimits puts the settings l in force, with their retry policy.
+func (m *Manager) storeLimits(l Limits) {
+	p := retryPolicy(m.opts, l)
+	m.policy.Store(&p)
+	m.limits.Store(&l)
+}
+
+// Limits returns the settings in force.
+func (m *Manager) Limits() Limits { return *m.limits.Load() }
+
+// IdleTimeout is how long a try may receive nothing before it is
+// abandoned and tried again.
+func (m *Manager) IdleTimeout() time.Duration { return m.opts.IdleTimeout }
+
+// Snapshot copies every item's state, in the order they were added. It
+// costs time in proportion to the list; SnapshotSince costs only what changed.
+func (m *Manager) Snapshot() ([]ItemSnapshot, Summary) { return m.list.Snapshot(m.running.Load()) }
+
+// SnapshotSince returns what changed since the revision rev (0 for
+// everything): the items added or changed, the downloading ones, and the
+// ones removed. A Queued item's SlowedDown is as of its last change.
+func (m *Manager) SnapshotSince(rev uint64) Delta { return m.list.SnapshotSince(rev, m.running.Load()) }
+
+// Item returns one item's snapshot.
+func (m *Manager) Item(id ID) (ItemSnapshot, bool) { return m.list.Item(id) }
+
+// Summary counts items by state, with total bytes and speed.
+func (m *Manager) Summary() Summary { return m.list.Summary(m.running.Load()) }
+
+// Visit calls fn with a snapshot of each item, in the order they were
+// added, and returns the summary of the same moment. Unlike Snapshot it
+// keeps no list: a caller that needs a few items or a sum reads 100,000
+// items without copying them all. fn runs with the list locked and must
+// not call the manager.
+func (m *Manager) Visit(fn func(ItemSnapshot)) Summary { return m.list.Visit(m.running.Load(), fn) }
+
+// Changes delivers a signal (coalesced) after items are added or change state.
+func (m *Manager) Changes() <-chan struct{} { return m.list.Changes() }
+
+// Controls are the user's commands on the items.
+func (m *Manager) Controls() *Controls { return m.list.Controls() }
+
+// EditList is the hand editing of m's list.
+func EditList(m *Manager) ListEdit { return m.list.Edit() }
+
+// Saved is the list as the journal keeps it: the journal, and the items
+// saved earlier.
+func (m *Manager) Saved() *SavedList { return &m.saved }
+
+// NoteQueuedFile tells the manager that the saved queue holds r, a link
+// this run was not given: the file it names is that link's, and no new
+// link takes it for its own or skips for it (haul get reads the queue's
+// other records with it).
+func (m *Manager) NoteQueuedFile(r Record) { m.names.NoteQueued(r) }
+
+// connectionsPerFile is the setting in force: automatic is the default.
+func connectionsPerFile(setting int) int {
+	if setting <= 0 {
+		return DefaultConnectionsPerFile
+	}
+	return min(setting, MaxConnectionsPerFile)
+}
+
+// perHost is the user's per-site limit, which defaults to the global one.
+func (l Limits) perHost() int {
+	if l.PerHost > 0 {
+		return min(l.PerHost, l.Concurrency)
+	}
+	return l.Concurrency
+}
+
+// forTry is what a try goes by of the limits.
+func (l Limits) forTry() try.Limits {
+	return try.Limits{OnExists: l.OnExists, KeepDuplicates: l.KeepDuplicates, NoPageReferer: l.NoPageReferer,
+		MaxSize: l.MaxSize, Connections: connectionsPerFile(l.ConnectionsPerFile), SplitThreshold: SplitThreshold,
+		SmallFileMax: smallFileMax}
+}
+
+// retryPolicy is the rules' policy for the options and the limits in force.
+func retryPolicy(o Options, l Limits) rules.Policy {
+	return rules.Policy{Retries: l.Retries, MaxRetryAfter: o.MaxRetryAfter,
+		Backoff: func(next int, minWait time.Duration) time.Duration {
+			return rules.Backoff(o.BackoffBase, o.BackoffMax, next, minWait)
+		}}
 }

@@ -10,6 +10,7 @@ import (
 	"haul/downloader/downloadtest"
 	"haul/downloader/links"
 	"haul/downloader/naming"
+	"haul/downloader/network"
 )
 
 // TestFaults covers one file per fault: the item's final state, how often
@@ -129,7 +130,7 @@ func TestRedirects(t *testing.T) {
 	if loop.State != Failed || loop.Err.Kind != ErrRedirect || loop.Err.Reason != ReasonRedirectLoop {
 		t.Errorf("loop: %v %#v", loop.State, loop.Err)
 	}
-	if hits := srv.Hits("/loop"); hits > maxRedirects+1 {
+	if hits := srv.Hits("/loop"); hits > network.MaxRedirects+1 {
 		t.Errorf("loop requested %d times", hits)
 	}
 }

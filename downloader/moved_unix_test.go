@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"haul/downloader/disk"
 	"haul/downloader/downloadtest"
 )
 
@@ -99,8 +100,8 @@ func leaveFile(t *testing.T, path string, data []byte, link string, tagged, link
 		t.Fatal(err)
 	}
 	if tagged {
-		tagPart(path, partTag{link: link})
-		if _, ok := readPartTag(path); !ok {
+		disk.TagPart(path, disk.Tag{Link: link})
+		if _, ok := disk.ReadTag(path); !ok {
 			t.Skip("this file system keeps no extended attributes")
 		}
 	}

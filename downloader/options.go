@@ -7,43 +7,8 @@ import (
 	"time"
 
 	"haul/downloader/links"
+	"haul/downloader/network"
 )
-
-// ExistsPolicy says what to do when the file an item would be saved as already exists.
-type ExistsPolicy int
-
-// The choices for a file that already exists.
-const (
-	// SkipExisting leaves the existing file alone and marks the item Skipped.
-	SkipExisting ExistsPolicy = iota
-	// KeepBoth saves the new file as "name (2).ext".
-	KeepBoth
-	// Overwrite replaces the existing file once the new one is complete.
-	Overwrite
-)
-
-var policyNames = []string{"skip", "rename", "overwrite"}
-
-// String returns the policy's flag value: skip, rename or overwrite.
-func (p ExistsPolicy) String() string {
-	if p < 0 || int(p) >= len(policyNames) {
-		return "skip"
-	}
-	return policyNames[p]
-}
-
-// ParseExistsPolicy reads a policy from its flag value.
-func ParseExistsPolicy(s string) (ExistsPolicy, bool) {
-	for i, n := range policyNames {
-		if n == s {
-			return ExistsPolicy(i), true
-		}
-	}
-	if s == "keep-both" || s == "keep" {
-		return KeepBoth, true
-	}
-	return SkipExisting, false
-}
 
 // Limits are the settings that can change while a batch runs.
 type Limits struct {
@@ -212,3 +177,28 @@ func (o Options) withDefaults() Options {
 // MaxConcurrency is the highest "at once" setting; the global gate is sized
 // to it. Higher values are lowered to it.
 const MaxConcurrency = 256
+
+// network is the part of the options that sets up the way to the sites.
+func (o Options) network() network.Config {
+	return network.Config{Client: o.Client, Jar: o.Jar, Proxy: o.Proxy, Sites: o.Sites,
+		Header: o.Header, UserAgent: o.UserAgent, Referer: o.Referer, NoPageReferer: o.NoPageReferer,
+		ConnectTimeout: o.ConnectTimeout, IdleTimeout: o.IdleTimeout, MaxIdlePerHost: MaxConcurrency,
+		DialContext: o.DialContext}
+}
+
+// Fetching a large file over several connections: how many, and from
+// which size on.
+const (
+	// DefaultConnectionsPerFile is how many connections fetch one large
+	// file when the setting is automatic.
+	DefaultConnectionsPerFile = 8
+	// MaxConnectionsPerFile is the most the setting takes.
+	MaxConnectionsPerFile = 16
+	// SplitThreshold is the least a file must have left for more than
+	// one connection to fetch it.
+	SplitThreshold = 4 << 20
+)
+
+// smallFileMax is the largest body of known length received in memory and
+// saved without a temporary name (see package try).
+const smallFileMax = 256 << 10

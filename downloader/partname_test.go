@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"haul/downloader/disk"
 	"haul/downloader/downloadtest"
 )
 
@@ -42,14 +43,14 @@ func TestUnremovableTempNameFailsNothing(t *testing.T) {
 		urls = append(urls, srv.URL+"/"+name)
 	}
 	refused := 0
-	removePartName = func(path string) error {
+	disk.RemovePartName = func(path string) error {
 		if strings.HasSuffix(path, "f0.bin.part") {
 			refused++
 			return &fs.PathError{Op: "remove", Path: path, Err: fs.ErrPermission}
 		}
 		return os.Remove(path)
 	}
-	t.Cleanup(func() { removePartName = os.Remove })
+	t.Cleanup(func() { disk.RemovePartName = os.Remove })
 	dir := t.TempDir()
 	opts := testOptions(dir)
 	opts.Limits.Concurrency, opts.IdleTimeout = 1, time.Minute

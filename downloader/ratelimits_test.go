@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"haul/downloader/downloadtest"
+	"haul/downloader/transfer"
 )
 
 // startWith starts m on links and waits until some item has bytes.
@@ -46,7 +47,7 @@ func TestRaisingTheByteLimitIsFeltAtOnce(t *testing.T) {
 	o.BytesPerSec = 256
 	m := New(o)
 	ids := startWith(t, m, srv.URL("/slow.bin"))
-	waitFor(t, "a wait for the next bytes", func() bool { return mustItem(t, m, ids[0]).Bytes > copyBufferSize })
+	waitFor(t, "a wait for the next bytes", func() bool { return mustItem(t, m, ids[0]).Bytes > transfer.CopyBufferSize })
 	l := m.Limits()
 	l.BytesPerSec = 0
 	m.SetLimits(l)

@@ -2,6 +2,7 @@ package downloader
 
 import (
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -18,8 +19,8 @@ func TestTheArchiveSkipsWhatWasSavedBeforeEvenWhenDeleted(t *testing.T) {
 	srv := newServer(t)
 	page, pics := galleryPage(t, srv, "/gallery", "Gallery", 3)
 	srv.Handle("/copy.png", pics[1]) // the same bytes as IMG_4401.png
-	dir := t.TempDir()
-	folders := archive.NewFolders(t.TempDir())
+	dir, base := t.TempDir(), t.TempDir()
+	folders := archive.NewFolders(base)
 	t.Cleanup(func() { folders.Close() })
 	run := func(links ...string) []ItemSnapshot {
 		t.Helper()
@@ -37,8 +38,7 @@ func TestTheArchiveSkipsWhatWasSavedBeforeEvenWhenDeleted(t *testing.T) {
 		if fileSum(t, filepath.Join(dir, fmt.Sprintf("IMG_%d.png", 4400+i))) != sum256(pic) {
 			t.Fatalf("picture %d differs", i)
 		}
-		a, _ := folders.In(dir)
-		e, ok := a.Lookup(link)
+		e, ok := lookUp(t, base, dir, link)
 		sum := sum256(pic)
 		if !ok || e.Sum != hex.EncodeToString(sum[:]) || e.Page != page {
 			t.Errorf("archive holds %+v, %v for %s", e, ok, link)
@@ -91,6 +91,18 @@ func TestTheArchiveSkipsWhatWasSavedBeforeEvenWhenDeleted(t *testing.T) {
 	}
 }
 
+// lookUp is what the archive of folder dir, kept in base, holds for link.
+func lookUp(t *testing.T, base, dir, link string) (archive.Entry, bool) {
+	t.Helper()
+	path, _ := archive.PathFor(base, dir)
+	a, err := archive.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	return a.Lookup(link)
+}
+
 // pictureHits is how many requests the gallery's n pictures got.
 func pictureHits(srv interface{ Hits(string) int }, n int) int {
 	hits := 0
@@ -98,4 +110,68 @@ func pictureHits(srv interface{ Hits(string) int }, n int) int {
 		hits += srv.Hits(fmt.Sprintf("/gallery/IMG_%d.png", 4400+i))
 	}
 	return hits
+}
+
+// unreadableArchive is a download archive that cannot be read: at the
+// link's look-up, or only at the picture's.
+type unreadableArchive struct{ linksToo bool }
+
+func (u unreadableArchive) HasLink(string, string) (bool, error) {
+	if u.linksToo {
+		return false, &archive.UnreadableError{Path: "/config/haul/archive/x.sqlite", Err: errors.New("file is not a database")}
+	}
+	return false, nil
+}
+
+func (unreadableArchive) HasPicture(string, string) (bool, error) {
+	return false, &archive.UnreadableError{Path: "/config/haul/archive/x.sqlite", Err: errors.New("database disk image is malformed")}
+}
+
+func (unreadableArchive) Remember(string, string, string, string) error { return nil }
+
+// TestAnArchiveThatCannotBeReadBringsNothingBack: when the folder's
+// archive cannot be read, Haul cannot tell a picture the user deleted from
+// a new one, so nothing is saved: each link fails, saying which archive,
+// and no file or temporary file is left.
+func TestAnArchiveThatCannotBeReadBringsNothingBack(t *testing.T) {
+	tests := []struct {
+		name      string
+		archive   unreadableArchive
+		requested int // picture requests made
+	}{
+		{"the link's look-up", unreadableArchive{linksToo: true}, 0},
+		{"the picture's look-up", unreadableArchive{}, 3},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			srv := newServer(t)
+			_, pics := galleryPage(t, srv, "/gallery", "Gallery", 3)
+			dir := t.TempDir()
+			o := testOptions(dir)
+			o.Archive = tt.archive
+			m := New(o)
+			var links []string
+			for i := range pics {
+				links = append(links, srv.URL(fmt.Sprintf("/gallery/IMG_%d.png", 4400+i)))
+			}
+			addAll(t, m, links...)
+			s := runAll(t, m)
+			if s.Failed != 3 || s.Done != 0 || s.Skipped != 0 {
+				t.Errorf("summary %+v, want 3 failed", s)
+			}
+			items, _ := m.Snapshot()
+			for _, it := range items {
+				if it.Err == nil || it.Err.Reason != ReasonArchiveUnreadable || it.Err.Folder != dir ||
+					it.Err.Detail != "/config/haul/archive/x.sqlite" {
+					t.Errorf("%s failed with %+v, want the archive unreadable", it.URL, it.Err)
+				}
+			}
+			if got := pictureHits(srv, 3); got != tt.requested {
+				t.Errorf("%d pictures requested, want %d", got, tt.requested)
+			}
+			if left, _ := os.ReadDir(dir); len(left) != 0 {
+				t.Errorf("files left in the folder: %v", left)
+			}
+		})
+	}
 }

@@ -2,6 +2,8 @@ package downloader
 
 import (
 	"fmt"
+	"haul/downloader/disk"
+	"haul/downloader/items"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -21,23 +23,23 @@ func TestRestoreWithSlowDiskLeavesTheListReadable(t *testing.T) {
 		saved State
 		// slow makes the disk's call that holds up the restore wait for
 		// wait; visible is how many items the list holds meanwhile.
-		slow    func(d *disk, wait func())
+		slow    func(d *disk.Disk, wait func())
 		visible int
 	}{
-		"looking at paused items' temporary files": {saved: Paused, visible: restoreBatch,
-			slow: func(d *disk, wait func()) {
-				lstat, calls := d.lstat, atomic.Int64{}
-				d.lstat = func(path string) (fs.FileInfo, error) {
-					if calls.Add(1) == restoreBatch+1 { // the first look of the second batch
+		"looking at paused items' temporary files": {saved: Paused, visible: items.RestoreBatch,
+			slow: func(d *disk.Disk, wait func()) {
+				lstat, calls := d.Lstat, atomic.Int64{}
+				d.Lstat = func(path string) (fs.FileInfo, error) {
+					if calls.Add(1) == items.RestoreBatch+1 { // the first look of the second batch
 						wait()
 					}
 					return lstat(path)
 				}
 			}},
-		"removing canceled items' temporary files": {saved: Canceled, visible: restoreBatch,
-			slow: func(d *disk, wait func()) {
-				remove, calls := d.removeFile, atomic.Int64{}
-				d.removeFile = func(path string) error {
+		"removing canceled items' temporary files": {saved: Canceled, visible: items.RestoreBatch,
+			slow: func(d *disk.Disk, wait func()) {
+				remove, calls := d.RemoveFile, atomic.Int64{}
+				d.RemoveFile = func(path string) error {
 					if calls.Add(1) == 1 { // the first removal, after the first batch is back
 						wait()
 					}
@@ -48,7 +50,7 @@ func TestRestoreWithSlowDiskLeavesTheListReadable(t *testing.T) {
 	for name, c := range cases {
 		t.Run(name, func(t *testing.T) {
 			dir := t.TempDir()
-			recs := savedWithParts(t, dir, c.saved, restoreBatch+restoreBatch/2)
+			recs := savedWithParts(t, dir, c.saved, items.RestoreBatch+items.RestoreBatch/2)
 			m := New(Options{Dir: dir})
 			held, release := make(chan struct{}), make(chan struct{})
 			answer := sync.OnceFunc(func() { close(release) })
@@ -134,7 +136,7 @@ func TestRestoreKeepsACanceledPartItCannotRemove(t *testing.T) {
 	dir := t.TempDir()
 	recs := savedWithParts(t, dir, Canceled, 1)
 	m := New(Options{Dir: dir})
-	m.disk.removeFile = func(string) error { return fs.ErrPermission }
+	m.disk.RemoveFile = func(string) error { return fs.ErrPermission }
 	if ids := m.Saved().Restore(recs); len(ids) != 1 {
 		t.Fatalf("restored %d items, want 1", len(ids))
 	}

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"haul/downloader/disk"
 	"haul/downloader/downloadtest"
 	"haul/downloader/naming"
 )
@@ -53,7 +54,7 @@ func TestFileSavedBeforeItsQueueLineIsNotSavedTwice(t *testing.T) {
 			runAll(t, first)
 			checkSavedAlone(t, first, firstIDs[0], dir, tc.saved, sum256(tc.before))
 			full := filepath.Join(dir, tc.saved)
-			if _, ok := readPartTag(full); !ok {
+			if _, ok := disk.ReadTag(full); !ok {
 				t.Skip("this file system keeps no extended attributes")
 			}
 			if tc.edit {
@@ -148,7 +149,7 @@ func TestSameNamedLinksFindTheirOwnFiles(t *testing.T) {
 			for i, id := range firstIDs {
 				names[links[i]] = mustItem(t, first, id).Name
 			}
-			if _, ok := readPartTag(filepath.Join(dir, names[links[0]])); !ok {
+			if _, ok := disk.ReadTag(filepath.Join(dir, names[links[0]])); !ok {
 				t.Skip("this file system keeps no extended attributes")
 			}
 			deleted := ""
@@ -212,7 +213,7 @@ func TestFileOfALinkNoLongerListedIsAFileOfThatName(t *testing.T) {
 			first := New(opts)
 			addAll(t, first, srv.URL("/old/x.jpg"))
 			runAll(t, first)
-			if _, ok := readPartTag(filepath.Join(dir, "x.jpg")); !ok {
+			if _, ok := disk.ReadTag(filepath.Join(dir, "x.jpg")); !ok {
 				t.Skip("this file system keeps no extended attributes")
 			}
 			next := New(opts)

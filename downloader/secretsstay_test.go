@@ -150,10 +150,10 @@ func TestRedirectKeepsHeadersToTheirSite(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			first, _ := http.NewRequest(http.MethodGet, tt.from, nil)
-			m.net.setHeaders(first, "https://site.test/gallery?s=1", false)
+			m.net.SetHeaders(first, "https://site.test/gallery?s=1", false)
 			next, _ := http.NewRequest(http.MethodGet, tt.to, nil)
 			next.Header = first.Header.Clone() // as net/http copies them
-			if err := m.net.checkRedirect(next, []*http.Request{first}); err != nil {
+			if err := m.net.Client().CheckRedirect(next, []*http.Request{first}); err != nil {
 				t.Fatal(err)
 			}
 			kept := next.Header.Get("Authorization") != "" || next.Header.Get("X-Site-Key") != ""

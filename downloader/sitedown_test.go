@@ -2,15 +2,12 @@ package downloader
 
 import (
 	"context"
-	"errors"
 	"fmt"
+	"haul/downloader/sites"
 	"net"
 	"net/http"
-	"net/url"
 	"sync/atomic"
 	"testing"
-
-	"haul/downloader/rules"
 )
 
 // countingClient dials through a counter of connection attempts.
@@ -65,7 +62,7 @@ func TestSiteThatRefusesEveryConnectionFailsItsOtherLinksAtOnce(t *testing.T) {
 	if s.Failed != links || s.Done+s.Skipped+s.Canceled != 0 {
 		t.Fatalf("summary %+v, want all %d failed", s, links)
 	}
-	if n := int(dials.Load()); n < unreachableBeforeDown || n >= links*(retries+1) {
+	if n := int(dials.Load()); n < sites.UnreachableBeforeDown || n >= links*(retries+1) {
 		t.Errorf("%d connection attempts, want fewer than every link's %d tries", n, links*(retries+1))
 	}
 	for _, id := range ids {
@@ -104,32 +101,6 @@ func TestSiteThatAnsweredOnceIsNeverJudgedDown(t *testing.T) {
 	}
 	if n, want := int(dials.Load()), 1+(links-1)*(retries+1); n != want {
 		t.Errorf("%d connection attempts, want %d: one answer, then every other link's own tries", n, want)
-	}
-}
-
-func TestOnlyDefiniteFailuresOfTheSiteItselfCount(t *testing.T) {
-	h := &hostQueue{key: "example.com:443"}
-	own := &url.Error{Op: "Get", URL: "https://example.com/a.jpg", Err: errors.New("connection refused")}
-	mirror := &url.Error{Op: "Get", URL: "https://mirror.example.net/a.jpg", Err: errors.New("connection refused")}
-	tests := []struct {
-		name string
-		v    rules.Verdict
-		want bool
-	}{
-		{"its own address refused", rules.Verdict{Retry: true, Err: &ItemError{Kind: ErrNetwork, Reason: ReasonRefused, Err: own}}, true},
-		{"its name does not exist", rules.Verdict{Err: &ItemError{Kind: ErrNetwork, Reason: ReasonHostUnknown, Err: own}}, true},
-		{"no name server answered (network not up)", rules.Verdict{Retry: true, Err: &ItemError{Kind: ErrNetwork, Reason: ReasonHostUnknown, Err: own}}, false},
-		{"a mirror it redirected to refused", rules.Verdict{Retry: true, Err: &ItemError{Kind: ErrNetwork, Reason: ReasonRefused, Err: mirror}}, false},
-		{"no route or a reset", rules.Verdict{Retry: true, Err: &ItemError{Kind: ErrNetwork, Reason: ReasonConnection, Err: own}}, false},
-		{"a timeout", rules.Verdict{Retry: true, Err: &ItemError{Kind: ErrTimeout, Reason: ReasonSlowAnswer, Err: own}}, false},
-		{"an answer", rules.Verdict{Err: &ItemError{Kind: ErrHTTP, Reason: ReasonHTTP, Status: 503}}, false},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			if got := h.unreachable(tt.v); got != tt.want {
-				t.Errorf("unreachable = %v, want %v", got, tt.want)
-			}
-		})
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"haul/downloader/disk"
 	"haul/downloader/downloadtest"
 )
 
@@ -16,13 +17,13 @@ import (
 // on disk, the requests the server saw, and that no part file is left.
 func TestSmallFilesAreSavedWhole(t *testing.T) {
 	noUnnamed := func(dir string) (*os.File, error) {
-		return nil, fmt.Errorf("create a file in %s: %w", dir, errNoUnnamed)
+		return nil, fmt.Errorf("create a file in %s: %w", dir, disk.ErrNoUnnamed)
 	}
 	tests := []struct {
 		name      string
 		size      int
 		opts      []downloadtest.Option
-		create    createUnnamedFunc
+		create    disk.CreateUnnamedFunc
 		wantName  string
 		hits      int
 		unnamed   int64 // files without a name asked for
@@ -47,17 +48,17 @@ func TestSmallFilesAreSavedWhole(t *testing.T) {
 			m := New(testOptions(dir))
 			create := tc.create
 			if create == nil {
-				create = createUnnamedOS
+				create = disk.CreateUnnamedOS
 			}
 			var asked atomic.Int64
-			m.disk.createUnnamed = func(dir string) (*os.File, error) {
+			m.disk.CreateUnnamed = func(dir string) (*os.File, error) {
 				asked.Add(1)
 				return create(dir)
 			}
 			var partOpens atomic.Int64
-			m.disk.openPart = func(path string, offset int64, exclusive bool) (partFile, error) {
+			m.disk.OpenPart = func(path string, offset int64, exclusive bool) (disk.PartFile, error) {
 				partOpens.Add(1)
-				return openPartOS(path, offset, exclusive)
+				return disk.OpenPartOS(path, offset, exclusive)
 			}
 			ids := addAll(t, m, srv.URL("/file.bin"))
 			runAll(t, m)
@@ -99,7 +100,7 @@ func takeNameFirst(dir string) (*os.File, error) {
 	if err := os.WriteFile(filepath.Join(dir, "file.bin"), []byte("theirs"), 0o644); err != nil {
 		return nil, err
 	}
-	return createUnnamedOS(dir)
+	return disk.CreateUnnamedOS(dir)
 }
 
 // TestSmallFileNameTakenKeepsTheOtherFile checks that the file another
@@ -109,7 +110,7 @@ func TestSmallFileNameTakenKeepsTheOtherFile(t *testing.T) {
 	srv.Handle("/file.bin", downloadtest.Data(2000, 8))
 	dir := t.TempDir()
 	m := New(testOptions(dir))
-	m.disk.createUnnamed = takeNameFirst
+	m.disk.CreateUnnamed = takeNameFirst
 	addAll(t, m, srv.URL("/file.bin"))
 	runAll(t, m)
 	got, err := os.ReadFile(filepath.Join(dir, "file.bin"))

@@ -13,9 +13,11 @@ import (
 )
 
 // strictSite answers 429 (Retry-After: 1) when more than maxInFlight
-// requests are in flight or more than perSecond arrive within a second.
+// requests are in flight or more than perSecond arrive within a second;
+// the others after latency.
 type strictSite struct {
 	maxInFlight, perSecond int
+	latency                time.Duration // each answer takes this long
 	mu                     sync.Mutex
 	inFlight               int
 	arrivals               []time.Time
@@ -47,6 +49,7 @@ func (s *strictSite) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "slow down", http.StatusTooManyRequests)
 		return
 	}
+	time.Sleep(s.latency)
 	w.Write(s.body)
 }
 

@@ -5,6 +5,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"haul/downloader/disk"
 	"haul/downloader/downloadtest"
 )
 
@@ -31,8 +32,8 @@ func TestNoPartFileTheJournalDoesNotKnow(t *testing.T) {
 	j := &fullJournal{}
 	m.Saved().SetJournal(j)
 	created := 0
-	open := m.disk.openPart
-	m.disk.openPart = func(path string, offset int64, exclusive bool) (partFile, error) {
+	open := m.disk.OpenPart
+	m.disk.OpenPart = func(path string, offset int64, exclusive bool) (disk.PartFile, error) {
 		created++
 		return open(path, offset, exclusive)
 	}

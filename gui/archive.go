@@ -6,7 +6,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/lang"
-	"fyne.io/fyne/v2/widget"
 
 	"haul/downloader"
 	"haul/downloader/archive"
@@ -32,14 +31,31 @@ func newFolderArchive(p fyne.Preferences, base string) *folderArchive {
 	return a
 }
 
-// HasLink says link was saved into folder dir before.
-func (a *folderArchive) HasLink(dir, link string) bool {
-	return a.on.Load() && a.folders.HasLink(dir, link)
+// HasLink says link was saved into folder dir before, or that the
+// folder's archive cannot be read.
+func (a *folderArchive) HasLink(dir, link string) (bool, error) {
+	if !a.on.Load() {
+		return false, nil
+	}
+	return a.folders.HasLink(dir, link)
 }
 
-// HasPicture says a picture of this sha256 was saved into folder dir before.
-func (a *folderArchive) HasPicture(dir, sum string) bool {
-	return a.on.Load() && a.folders.HasPicture(dir, sum)
+// HasPicture says a picture of this sha256 was saved into folder dir
+// before, or that the folder's archive cannot be read.
+func (a *folderArchive) HasPicture(dir, sum string) (bool, error) {
+	if !a.on.Load() {
+		return false, nil
+	}
+	return a.folders.HasPicture(dir, sum)
+}
+
+// checkFolder says whether the archive of folder dir can be read through
+// (archive.Folders.Check); an archive turned off always can.
+func (a *folderArchive) checkFolder(dir string) error {
+	if !a.on.Load() {
+		return nil
+	}
+	return a.folders.Check(dir)
 }
 
 // Remember records a file saved into folder dir.
@@ -75,8 +91,8 @@ func (a *folderArchive) forget(items []downloader.ItemSnapshot) (int, error) {
 }
 
 // check is the setting that turns the archive on and off.
-func (a *folderArchive) check(p fyne.Preferences) *widget.Check {
-	c := widget.NewCheck(lang.L("Never download again what was saved in a folder, even after it is deleted"), func(on bool) {
+func (a *folderArchive) check(p fyne.Preferences) *kit.EscCheck {
+	c := kit.NewEscCheck(lang.L("Never download again what was saved in a folder, even after it is deleted"), func(on bool) {
 		a.on.Store(on)
 		p.SetBool(prefArchive, on)
 	})

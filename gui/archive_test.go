@@ -8,8 +8,8 @@ import (
 )
 
 // TestForgetTakesSavedRowsOutOfTheArchive: a saved file is in its
-// folder's archive; "Forget" in the row menu takes it out and says so,
-// and with the setting off nothing more is recorded.
+// folder's archive; "Forget" in the menu of its row alone takes it out and
+// says so, and with the setting off nothing more is recorded.
 func TestForgetTakesSavedRowsOutOfTheArchive(t *testing.T) {
 	h := newHarness(t, nil)
 	urls := h.serve([]string{"a.png", "b.png"}, fileBody)
@@ -18,12 +18,12 @@ func TestForgetTakesSavedRowsOutOfTheArchive(t *testing.T) {
 	h.ui.batch.Start()
 	h.waitState(urls[0], downloader.Done)
 	folders := h.ui.archive.folders
-	if !folders.HasLink(h.dir, urls[0]) {
+	if held, _ := folders.HasLink(h.dir, urls[0]); !held {
 		t.Fatal("the saved link is not in the folder's archive")
 	}
 	var forget bool
-	for _, it := range h.row(urls[0]).pickedMenu([]downloader.ID{h.ui.rows.id(0)}) {
-		if strings.HasPrefix(it.Label, "Forget 1 link") {
+	for _, it := range h.row(urls[0]).menu().Items {
+		if it.Label == "Forget this link, to download it again" {
 			h.choose(it)
 			forget = true
 		}
@@ -34,7 +34,7 @@ func TestForgetTakesSavedRowsOutOfTheArchive(t *testing.T) {
 	h.pump("the intake line to say the link was forgotten", func() bool {
 		return strings.HasPrefix(h.ui.intake.label.Text, "1 link forgotten")
 	})
-	if folders.HasLink(h.dir, urls[0]) {
+	if held, _ := folders.HasLink(h.dir, urls[0]); held {
 		t.Error("the forgotten link is still in the archive")
 	}
 	h.ui.archive.check(h.ui.prefs).SetChecked(false)
@@ -42,7 +42,7 @@ func TestForgetTakesSavedRowsOutOfTheArchive(t *testing.T) {
 	h.waitRows(2)
 	h.ui.batch.Start()
 	h.waitState(urls[1], downloader.Done)
-	if folders.HasLink(h.dir, urls[1]) {
+	if held, _ := folders.HasLink(h.dir, urls[1]); held {
 		t.Error("a file saved with the archive off was recorded")
 	}
 }
@@ -63,6 +63,9 @@ func TestAForgottenRowIsFetchedAgainByRetryOrAddingIt(t *testing.T) {
 	h.ui.batch.Start()
 	for _, u := range urls {
 		h.waitState(u, downloader.Skipped)
+	}
+	if got, want := h.row(urls[2]).status.Text, "Skipped: saved into this folder before; choose Forget in its menu to download it again"; got != want {
+		t.Errorf("a row skipped as saved before says %q, want %q", got, want)
 	}
 	retried, _ := h.view(urls[0])
 	pasted, _ := h.view(urls[1])

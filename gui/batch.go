@@ -5,7 +5,6 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/lang"
-	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -21,8 +20,9 @@ type batchBar struct {
 	u                                              *UI
 	start, pauseAll, stop, retryFailed, openFolder *kit.TipButton
 	more                                           *kit.TipButton
-	// proxy says which proxy the downloads go through, when one is used.
-	proxy                                          *widget.Label
+	// proxy says which proxy the downloads go through, when one is used,
+	// in the room the buttons leave: cut short, it shows whole as a tip.
+	proxy                                          *kit.TipLabel
 	menu                                           *fyne.Menu
 	clearFinished, clearFailed, copyFailed, export *fyne.MenuItem
 }
@@ -34,8 +34,9 @@ func newBatchBar(u *UI) *batchBar {
 	b.stop = kit.NewTipButton(lang.L("Stop"), theme.MediaStopIcon(), withKey(lang.L("Stop every download, keeping what is saved so far"), fyne.KeyS, ctrlShiftKey), b.Stop)
 	b.retryFailed = kit.NewTipButton(lang.L("Retry failed"), theme.ViewRefreshIcon(), withKey(lang.L("Try every failed download again"), fyne.KeyR, ctrlKey), b.RetryFailed)
 	b.openFolder = kit.NewTipButton(lang.L("Open folder"), theme.FolderOpenIcon(), withKey(lang.L("Show the download folder"), fyne.KeyO, ctrlShiftKey), b.OpenFolder)
-	b.proxy = widget.NewLabel("")
+	b.proxy = kit.NewTipLabel()
 	b.proxy.Importance = widget.LowImportance
+	b.proxy.Alignment = fyne.TextAlignTrailing
 	b.proxy.Hide()
 	b.clearFinished = menuItem(lang.L("Clear finished"), theme.ContentClearIcon(), fyne.KeyL, ctrlKey, b.ClearFinished)
 	b.clearFailed = fyne.NewMenuItem(lang.L("Clear failed"), b.ClearFailed)
@@ -58,14 +59,16 @@ func menuItem(label string, icon fyne.Resource, key fyne.KeyName, mod fyne.KeyMo
 	return it
 }
 
-// showMenuUnder pops a menu up under a button.
+// showMenuUnder pops a menu up under a button, or above it when there is
+// no room below, within the window (see kit.ShowMenu).
 func showMenuUnder(c fyne.Canvas, m *fyne.Menu, under fyne.CanvasObject) {
-	pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(under)
-	widget.ShowPopUpMenuAtPosition(m, c, pos.AddXY(0, under.Size().Height))
+	kit.ShowMenu(c, m, fyne.CurrentApp().Driver().AbsolutePositionForObject(under), under.Size())
 }
 
+// row is the batch's buttons, the proxy in use between them.
 func (b *batchBar) row() fyne.CanvasObject {
-	return container.NewHBox(b.start, b.pauseAll, b.stop, b.retryFailed, layout.NewSpacer(), b.proxy, b.openFolder, b.more)
+	return inReadingOrder(nil, nil, container.NewHBox(b.start, b.pauseAll, b.stop, b.retryFailed),
+		container.NewHBox(b.openFolder, b.more), b.proxy)
 }
 
 // enable greys out the controls that would do nothing now.

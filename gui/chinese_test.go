@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/theme"
@@ -13,7 +12,6 @@ import (
 
 	"haul/downloader"
 	"haul/downloader/downloadtest"
-	"haul/gui/kit"
 	"haul/gui/settings"
 	"haul/i18n"
 )
@@ -70,19 +68,19 @@ func TestFailedRowsInChinese(t *testing.T) {
 	}
 }
 
-// TestTimeLeftFitsItsColumn: the longest time left under an hour fits the
-// rows' time-left column, in English and in Chinese, whose words are wider.
-func TestTimeLeftFitsItsColumn(t *testing.T) {
+// TestTheBarHoldsTheSizeOfABigFile: the size of a large file on its way
+// fits the row's progress bar, in English and in Chinese.
+func TestTheBarHoldsTheSizeOfABigFile(t *testing.T) {
 	for _, chinese := range []bool{false, true} {
 		t.Run(fmt.Sprint("chinese=", chinese), func(t *testing.T) {
 			if chinese {
 				inChinese(t)
 			}
 			newHarness(t, nil)
-			text := lang.X("row.left", "{{.Time}} left", kit.Data{"Time": durationText(59 * time.Minute)})
+			text := sizeText(downloader.ItemSnapshot{State: downloader.Active, Bytes: 188_800_000, Total: 208_800_000})
 			need := fyne.MeasureText(text, theme.TextSize(), fyne.TextStyle{}).Width + 2*theme.InnerPadding()
-			if got := rowLayout.widths[leftColumn]; got < need {
-				t.Errorf("%q needs %.0f px, the column is %.0f", text, need, got)
+			if need > barWidth {
+				t.Errorf("%q needs %.0f px, the bar is %d", text, need, barWidth)
 			}
 		})
 	}

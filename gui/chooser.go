@@ -22,9 +22,11 @@ import (
 const maxRecentFolders = 8
 
 // chooser picks a list file or a folder. It has a box to type or paste a
-// path, the recent and usual folders on the left, and the folder's
-// contents: one click selects, a double click opens what is under the
-// pointer (a folder opens in place, a file is chosen). It replaces Fyne's
+// path, the recent and usual folders and (on Windows) the drives on the
+// left, and the folder's contents: one click selects, a double click opens
+// what is under the pointer (a folder opens in place, a file is chosen).
+// On Windows the up arrow goes from a drive's root to the list of drives,
+// as Explorer goes to "This PC". It replaces Fyne's
 // file dialog, whose double click on a folder also opens the file that
 // appears under the pointer, and which has no box for a typed path; the
 // native dialogs are not available on every desktop Haul runs on.
@@ -51,6 +53,9 @@ type chooser struct {
 	newFolder *widget.Button
 	status    *widget.Label
 	spots     []chooserEntry
+	// drives are the computer's drives (Windows); dir is "" while the
+	// chooser shows them.
+	drives []chooserEntry
 }
 
 // chooserEntry is one file or folder shown in the chooser.
@@ -77,11 +82,12 @@ func newChooserOf(u *UI, title string, folders bool, saveName string, exts []str
 	c.path = kit.NewEscEntry(func() { c.dlg.Hide() })
 	c.path.SetPlaceHolder(lang.L("Type or paste a path, then press Enter"))
 	c.path.OnSubmitted = c.typed
-	c.up = kit.NewTipButton("", theme.MoveUpIcon(), lang.L("Go to the folder above"), func() { c.open(filepath.Dir(c.dir)) })
+	c.up = kit.NewTipButton("", theme.MoveUpIcon(), lang.L("Go to the folder above"), c.goUp)
 	c.status = widget.NewLabel("")
 	c.status.Importance = widget.WarningImportance
 	c.status.Wrapping = fyne.TextWrapWord
 	c.status.Hide()
+	c.drives = listDrives()
 	c.spots = c.placesList()
 	c.places = widget.NewList(
 		func() int { return len(c.spots) },
@@ -131,7 +137,8 @@ func (c *chooser) show() {
 	c.ui.win.Canvas().Focus(c.path)
 }
 
-// placesList lists the recent folders, then home, pictures and downloads.
+// placesList lists the recent folders, then the user's usual folders
+// (home, desktop, documents, downloads, pictures…), then the drives.
 func (c *chooser) placesList() []chooserEntry {
 	var out []chooserEntry
 	seen := map[string]bool{}
@@ -148,14 +155,36 @@ func (c *chooser) placesList() []chooserEntry {
 	for _, p := range c.ui.prefs.StringList(prefRecentFolders) {
 		add(filepath.Base(p), p)
 	}
-	home, _ := os.UserHomeDir()
-	add(lang.L("Home"), home)
-	add(lang.L("Pictures"), picturesFolder())
-	if home != "" {
-		add(lang.L("Downloads"), filepath.Join(home, "Downloads"))
-		add(lang.L("Desktop"), filepath.Join(home, "Desktop"))
+	for _, p := range knownPlaces() {
+		add(p.name, p.path)
 	}
-	return out
+	// A drive is listed even when it cannot be read now (an empty card
+	// reader): opening it says so.
+	return append(out, c.drives...)
+}
+
+// goUp is the up arrow: the folder above, or from a drive's root the
+// list of drives.
+func (c *chooser) goUp() {
+	if up := filepath.Dir(c.dir); up != c.dir {
+		c.open(up)
+		return
+	}
+	if len(c.drives) > 0 {
+		c.showDrives()
+	}
+}
+
+// showDrives lists the drives, the place above every drive's root.
+func (c *chooser) showDrives() {
+	c.say("")
+	c.dir, c.picked = "", ""
+	c.entries = append(c.entries[:0], c.drives...)
+	c.path.SetText("")
+	kit.Enabled(c.up, false)
+	kit.Enabled(c.ok, false)
+	c.list.ScrollToTop()
+	c.list.Refresh()
 }
 
 // open shows a folder's contents.
@@ -190,7 +219,7 @@ func (c *chooser) open(dir string) {
 	if c.saveName != "" {
 		c.path.SetText(filepath.Join(dir, c.saveName))
 	}
-	kit.Enabled(c.up, filepath.Dir(dir) != dir)
+	kit.Enabled(c.up, filepath.Dir(dir) != dir || len(c.drives) > 0)
 	kit.Enabled(c.ok, c.folders || c.saveName != "")
 	c.list.ScrollToTop()
 	c.list.Refresh()
@@ -262,7 +291,7 @@ func (c *chooser) confirm() {
 	switch {
 	case c.folders && c.picked != "":
 		c.finish(c.picked)
-	case c.folders:
+	case c.folders && c.dir != "":
 		c.finish(c.dir)
 	case c.picked != "":
 		c.activate(chooserEntry{path: c.picked, dir: isFolder(c.picked)})

@@ -27,8 +27,8 @@ const clipboardPoll = time.Second
 // It touches the clipboard and its widgets only on the UI thread.
 type clipWatcher struct {
 	ui    *UI
-	check *widget.Check
-	label *widget.Label
+	check *kit.EscCheck
+	label *kit.TipLabel
 	bar   *fyne.Container
 	// seen is the hash of the clipboard's text when last looked at.
 	seen [sha256.Size]byte
@@ -38,14 +38,13 @@ type clipWatcher struct {
 }
 
 func newClipWatcher(u *UI) *clipWatcher {
-	c := &clipWatcher{ui: u, label: widget.NewLabel("")}
-	c.label.Truncation = fyne.TextTruncateEllipsis
+	c := &clipWatcher{ui: u, label: kit.NewTipLabel()}
 	add := widget.NewButton(lang.L("Add"), c.add)
 	add.Importance = widget.HighImportance
 	dismiss := widget.NewButton(lang.L("Dismiss"), c.dismiss)
 	c.bar = container.NewBorder(nil, nil, nil, container.NewHBox(add, dismiss), c.label)
 	c.bar.Hide()
-	c.check = widget.NewCheck(lang.L("Watch the clipboard and offer the links I copy"), c.setWatching)
+	c.check = kit.NewEscCheck(lang.L("Watch the clipboard and offer the links I copy"), c.setWatching)
 	return c
 }
 

@@ -135,3 +135,31 @@ func TestPicturesSavedAtOnceFromTheBrowser(t *testing.T) {
 	}
 	h.waitTotals("2 saved · 0 skipped · 0 failed · 0 left")
 }
+
+// TestALaunchWithALinkAndAMissingListHearsBoth: "haul URL list.txt" while
+// the window runs adds the link as a link (not as a file of that name),
+// and the launch hears that the list could not be read, so it does not
+// end as if all was well.
+func TestALaunchWithALinkAndAMissingListHearsBoth(t *testing.T) {
+	h := newHarness(t, nil)
+	urls := h.serve([]string{"a.png"}, fileBody)
+	missing := filepath.Join(t.TempDir(), "gone.txt")
+	replied := make(chan instance.Reply, 1)
+	go func() { replied <- h.ui.Receive(instance.Request{Files: []string{urls[0], missing}}) }()
+	var r instance.Reply
+	h.pump("the reply", func() bool {
+		select {
+		case r = <-replied:
+			return true
+		default:
+			return false
+		}
+	})
+	if r.Added != 1 || !strings.Contains(r.Error, "gone.txt") {
+		t.Errorf("reply = %+v, want the link added and the list's error", r)
+	}
+	h.waitRows(1)
+	if got := h.ui.rows.at(0).URL; got != urls[0] {
+		t.Errorf("the row is %s, want %s", got, urls[0])
+	}
+}

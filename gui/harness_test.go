@@ -132,6 +132,24 @@ func (h *harness) waitCommands() {
 	}
 }
 
+// await pumps until ch says something: a check of the watched pages asks
+// the UI thread for the list's links while the test waits for it.
+func (h *harness) await(ch <-chan struct{}) {
+	h.t.Helper()
+	deadline := time.NewTimer(pumpLimit)
+	defer deadline.Stop()
+	for {
+		select {
+		case <-ch:
+			return
+		case f := <-h.queue:
+			f()
+		case <-deadline.C:
+			h.t.Fatal("timed out waiting")
+		}
+	}
+}
+
 // drain runs the functions handed to the UI thread so far, without
 // waiting for more.
 func (h *harness) drain() {

@@ -25,24 +25,27 @@ var listExtensions = []string{".txt", ".csv", ".tsv", ".html", ".htm", ".md", ".
 // intakeLine is how links come into the window: pasted, dropped
 // (drop.go), opened from lists, or handed over by another launch or the
 // browser (handover.go); and the one short line that says what the last
-// add did, with a button that lists the lines that were not links.
+// add did, with a button that lists the lines that were not links, or
+// one for what the line tells of (the folder new pictures went to).
 type intakeLine struct {
 	ui       *UI
-	label    *widget.Label
+	label    *kit.TipLabel
 	show     *widget.Button
+	action   *widget.Button
 	problems []links.Problem
 }
 
 func newIntakeLine(u *UI) *intakeLine {
-	l := &intakeLine{ui: u, label: widget.NewLabel("")}
-	l.label.Truncation = fyne.TextTruncateEllipsis
+	l := &intakeLine{ui: u, label: kit.NewTipLabel()}
 	l.show = widget.NewButtonWithIcon(lang.L("Show"), theme.ListIcon(), l.showProblems)
 	l.show.Hide()
+	l.action = widget.NewButton("", nil)
+	l.action.Hide()
 	return l
 }
 
 func (l *intakeLine) row() fyne.CanvasObject {
-	return container.NewBorder(nil, nil, nil, l.show, l.label)
+	return container.NewBorder(nil, nil, nil, container.NewHBox(l.show, l.action), l.label)
 }
 
 // intakeResult sums up one add: from the clipboard, from one or more files,
@@ -143,17 +146,38 @@ func (l *intakeLine) addFiles(paths []string, r intakeResult) {
 		return
 	}
 	go func() {
-		for _, p := range paths {
-			opt := u.intake.readOptions()
-			res, err := links.ReadFileWith(p, opt)
-			if err != nil {
-				r.errors = append(r.errors, fileErrorText(err, opt.Taken))
-				continue
-			}
-			u.intake.queue(res, &r, opt.Taken)
-		}
+		r := u.intake.readFiles(paths, r)
 		u.do(func() { u.intake.showAdded(r) })
 	}()
+}
+
+// readFiles reads list files, or the links a launch was given (haul URL),
+// and queues their links; it adds what came of it to r. It may run on any
+// goroutine, and takes as long as the files take to read.
+func (l *intakeLine) readFiles(paths []string, r intakeResult) intakeResult {
+	u := l.ui
+	for _, p := range paths {
+		opt := u.intake.readOptions()
+		res, err := readArg(p, opt)
+		if err != nil {
+			r.errors = append(r.errors, fileErrorText(err, opt.Taken))
+			continue
+		}
+		u.intake.queue(res, &r, opt.Taken)
+	}
+	return r
+}
+
+// readArg reads one list file, or the links of an argument that is a link
+// rather than a file ("haul https://…"): one that reads as a web address
+// and names no file.
+func readArg(arg string, opt links.Options) (links.Result, error) {
+	if strings.Contains(arg, "://") {
+		if _, err := os.Stat(arg); err != nil {
+			return links.ExtractWith(arg, opt), nil
+		}
+	}
+	return links.ReadFileWith(arg, opt)
 }
 
 // queue adds a result's links to the engine and counts what happened. A
@@ -229,6 +253,16 @@ func (l *intakeLine) set(msg string, problems []links.Problem) {
 	l.label.SetText(msg)
 	l.problems = problems
 	kit.Visible(l.show, len(problems) > 0)
+	l.action.Hide()
+}
+
+// setWithAction shows msg with a button that does what it offers.
+func (l *intakeLine) setWithAction(msg, label string, icon fyne.Resource, action func()) {
+	l.set(msg, nil)
+	l.action.SetText(label)
+	l.action.SetIcon(icon)
+	l.action.OnTapped = action
+	l.action.Show()
 }
 
 // showProblems lists every rejected line with its number and reason.

@@ -51,9 +51,17 @@ func TestRowsAreRemovedMovedAndRenamedOneByOne(t *testing.T) {
 		return h.ui.intake.label.Text == "Removed 1 from the list; saved files stay in their folder."
 	})
 
+	h.ui.list.Select(3)
 	h.choose(menuEntry(t, h.row(u[4]).menu(), "Move to top"))
 	h.waitCommands()
 	h.pump("e.png on top", func() bool { return shownURLs(h)[0] == u[4] })
+	if h.ui.selected < 0 || h.ui.rows.at(h.ui.selected).URL != u[4] {
+		t.Error("the selection did not follow the row moved to the top")
+	}
+	h.ui.list.Unselect(0)
+	if h.ui.selected >= 0 {
+		t.Error("the list highlights another row than the one moved to the top")
+	}
 	h.choose(menuEntry(t, h.row(u[2]).menu(), "Move to bottom"))
 	h.waitCommands()
 	h.pump("c.png at the bottom", func() bool { return shownURLs(h)[3] == u[2] })

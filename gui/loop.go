@@ -74,24 +74,32 @@ func (u *UI) refreshSoon() {
 	}
 }
 
+// showTotals shows the batch's totals on the line under the list, the
+// batch's buttons, the tabs and the tray.
+func (u *UI) showTotals(t totalsView) {
+	u.totals.show(t)
+	u.batch.enable(t.Summary)
+	u.filter.showCounts(t.Summary)
+	if u.tray != nil {
+		u.tray.show(t)
+	}
+}
+
 // apply shows an update; it runs on the UI thread. Its work is bounded
 // by the rows on screen, whatever the download rate: the model takes the
 // changed items, then one refresh of the list draws the visible rows again.
 func (u *UI) apply(upd update) {
 	note(u.env.probe.applied)
 	reshaped := u.rows.apply(upd)
+	u.slowed = upd.slowed
 	u.edits.settle(upd.rows)
 	// Rows read the batch's state (stopped or running), so the totals go first.
 	wasRunning := u.totals.Summary().Running
 	if upd.newTotals {
-		u.totals.show(upd.totals)
-		u.batch.enable(upd.totals.Summary)
-		u.filter.showCounts(upd.totals.Summary)
-		if u.tray != nil {
-			u.tray.show(upd.totals)
-		}
+		u.showTotals(upd.totals)
 	}
-	if u.filter.on() && (reshaped || len(upd.rows) > 0) {
+	reordered := u.filter.on() && (reshaped || len(upd.rows) > 0)
+	if reordered {
 		u.filter.reindex()
 	}
 	if reshaped || len(upd.rows) > 0 || upd.redraw || wasRunning != u.totals.Summary().Running {
@@ -99,9 +107,9 @@ func (u *UI) apply(upd update) {
 	}
 	if reshaped {
 		kit.Visible(u.emptyHint, u.rows.len() == 0)
-		if u.selected >= u.rows.len() {
-			u.list.UnselectAll()
-		}
+	}
+	if reshaped || reordered {
+		u.list.keepSelection()
 	}
 	u.shown.Store(&shownTotals{at: upd.pulled, sum: upd.sum})
 	if upd.saveProblem != "" {

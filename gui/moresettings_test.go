@@ -1,9 +1,11 @@
 package gui
 
 import (
+	"fmt"
 	"testing"
 
 	"haul/gui/guitest"
+	"haul/gui/kit"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -12,18 +14,22 @@ import (
 	"fyne.io/fyne/v2/widget"
 )
 
-// TestMoreSettingsFitInTheSmallestWindow: in a window of 800×600, in
-// English and in Chinese, every setting on each tab of More… lies inside
-// the window and none under the Close button, also while a size that
-// cannot be read is explained.
+// TestMoreSettingsFitInTheSmallestWindow: in a window of 800×600, and in
+// one a title bar and a panel leave 520 pixels of, in English and in
+// Chinese, every setting on each tab of More… lies inside the window and
+// none under the Close button (a tab too tall scrolls above it), also
+// while a size that cannot be read is explained.
 func TestMoreSettingsFitInTheSmallestWindow(t *testing.T) {
-	for _, language := range []string{"English", "Chinese"} {
-		t.Run(language, func(t *testing.T) {
-			if language == "Chinese" {
+	for _, c := range []struct {
+		language string
+		height   float32
+	}{{"English", 600}, {"Chinese", 600}, {"English", 520}, {"Chinese", 520}} {
+		t.Run(fmt.Sprint(c.language, " ", c.height), func(t *testing.T) {
+			if c.language == "Chinese" {
 				inChinese(t)
 			}
 			h := newHarness(t, nil)
-			h.win.Resize(fyne.NewSize(800, 600))
+			h.win.Resize(fyne.NewSize(800, c.height))
 			test.Tap(h.ui.settings.more)
 			var tabs *container.AppTabs
 			guitest.Walk(h.win.Canvas().Overlays().Top(), func(o fyne.CanvasObject) {
@@ -47,24 +53,15 @@ func TestMoreSettingsFitInTheSmallestWindow(t *testing.T) {
 }
 
 // checkFits checks that the settings shown in the dialog on top lie inside
-// the window of 800×600 and clear of its Close button.
+// the window and clear of its Close button; a tab that scrolls counts as
+// its scroller, which shows every setting in turn.
 func checkFits(t *testing.T, h *harness, where string) {
 	t.Helper()
 	var shown []fyne.CanvasObject
 	var closeButton fyne.CanvasObject
-	guitest.Walk(h.win.Canvas().Overlays().Top(), func(o fyne.CanvasObject) {
-		switch w := o.(type) {
-		case *widget.Button:
-			if w.Text == lang.L("Close") {
-				closeButton = w
-				return
-			}
-		case *widget.Label:
-			if w.Text == "" {
-				return
-			}
-		case *widget.Select, *widget.Check, *widget.Entry, *choiceEntry:
-		default:
+	walkSettings(h.win.Canvas().Overlays().Top(), func(o fyne.CanvasObject) {
+		if b, ok := o.(*widget.Button); ok && b.Text == lang.L("Close") {
+			closeButton = b
 			return
 		}
 		shown = append(shown, o)
@@ -72,7 +69,7 @@ func checkFits(t *testing.T, h *harness, where string) {
 	if closeButton == nil || len(shown) < 2 {
 		t.Fatalf("%s: More… shows %d settings and the Close button %v", where, len(shown), closeButton)
 	}
-	window := rect{size: fyne.NewSize(800, 600)}
+	window := rect{size: h.win.Canvas().Size()}
 	closing := rectOf(closeButton)
 	for _, o := range shown {
 		r := rectOf(o)
@@ -82,6 +79,58 @@ func checkFits(t *testing.T, h *harness, where string) {
 		if r.overlaps(closing) {
 			t.Errorf("%s: %s at %v lies under the Close button at %v", where, describe(o), r, closing)
 		}
+	}
+}
+
+// walkSettings visits the settings, labels and buttons drawn inside o,
+// and a scroller instead of what it scrolls.
+func walkSettings(o fyne.CanvasObject, visit func(fyne.CanvasObject)) {
+	if !o.Visible() {
+		return
+	}
+	switch w := o.(type) {
+	case *container.Scroll:
+		visit(w)
+		return
+	case *widget.Label:
+		if w.Text != "" {
+			visit(w)
+		}
+		return
+	case *widget.Button, *widget.Select, *widget.Check, *widget.Entry, *choiceEntry,
+		*kit.EscCheck, *kit.EscSelect, *kit.EscEntry, *escSelect:
+		visit(w)
+		return
+	case *fyne.Container:
+		for _, child := range w.Objects {
+			walkSettings(child, visit)
+		}
+	case fyne.Widget:
+		for _, child := range test.WidgetRenderer(w).Objects() {
+			walkSettings(child, visit)
+		}
+	}
+}
+
+// TestEscClosesMoreAfterAClickOnACheckBox: ticking a check box gives it
+// the keyboard, and Esc still closes More….
+func TestEscClosesMoreAfterAClickOnACheckBox(t *testing.T) {
+	h := newHarness(t, nil)
+	test.Tap(h.ui.settings.more)
+	if len(h.ui.dialogs) != 1 {
+		t.Fatalf("%d dialogs open", len(h.ui.dialogs))
+	}
+	check := h.ui.clip.check
+	test.Tap(check)
+	if h.win.Canvas().Focused() != check {
+		t.Fatalf("the check box did not take the keyboard (%T has it)", h.win.Canvas().Focused())
+	}
+	h.win.Canvas().Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	if len(h.ui.dialogs) != 0 {
+		t.Error("Esc did not close More… after a click on a check box")
+	}
+	if h.ui.m.Summary().Running {
+		t.Error("Esc started or stopped the batch instead")
 	}
 }
 
@@ -114,6 +163,10 @@ func describe(o fyne.CanvasObject) string {
 		return "button “" + w.Text + "”"
 	case *widget.Check:
 		return "check box “" + w.Text + "”"
+	case *kit.EscCheck:
+		return "check box “" + w.Text + "”"
+	case *container.Scroll:
+		return "scrolled tab"
 	case *widget.Select:
 		return "list showing “" + w.Selected + "”"
 	case *widget.Entry:

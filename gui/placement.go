@@ -22,17 +22,17 @@ const (
 // folder per page, and a file-name template with a live example under it.
 type placement struct {
 	r        *settingsRow
-	folders  *widget.Check
-	template *widget.Entry
+	folders  *kit.EscCheck
+	template *kit.EscEntry
 	example  *widget.Label
 }
 
 func newPlacement(r *settingsRow) *placement {
 	p := &placement{r: r}
-	p.folders = widget.NewCheck(lang.L("Save each page's pictures in a folder named after the page"), nil)
+	p.folders = kit.NewEscCheck(lang.L("Save each page's pictures in a folder named after the page"), nil)
 	p.folders.Checked = r.limits.PageFolders
 	p.folders.OnChanged = func(on bool) { r.limits.PageFolders = on; r.apply() }
-	p.template = widget.NewEntry()
+	p.template = kit.NewEscEntry(nil)
 	p.template.SetPlaceHolder("{page} {n}.{ext}")
 	p.template.SetText(r.limits.NameTemplate)
 	p.example = widget.NewLabel("")

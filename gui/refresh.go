@@ -29,6 +29,8 @@ type update struct {
 	ended *downloader.Summary
 	// saveProblem says the download list has just stopped being saved.
 	saveProblem string
+	// slowed are the sites Haul holds back, by key (host:port); nil when none.
+	slowed map[string]bool
 }
 
 func (u update) empty() bool {
@@ -44,6 +46,9 @@ type refresher struct {
 	batchOpen bool
 	// saveFailed says the last journal write failed and was reported.
 	saveFailed bool
+	// slowed says the last pull found sites held back, so the rows are
+	// drawn again once there are none.
+	slowed bool
 }
 
 // pull asks the engine for the changes since the last pull and returns
@@ -52,7 +57,14 @@ func (r *refresher) pull() (update, bool) {
 	d := r.m.SnapshotSince(r.rev)
 	r.rev = d.Rev
 	sum := d.Summary
-	u := update{pulled: time.Now(), sum: sum, reset: d.Reset, changes: compact(d.Items), removed: d.Removed, redraw: sum.Waiting > 0 || len(d.Slowed) > 0}
+	u := update{pulled: time.Now(), sum: sum, reset: d.Reset, changes: compact(d.Items), removed: d.Removed, redraw: sum.Waiting > 0 || len(d.Slowed) > 0 || r.slowed}
+	r.slowed = len(d.Slowed) > 0
+	for _, s := range d.Slowed {
+		if u.slowed == nil {
+			u.slowed = map[string]bool{}
+		}
+		u.slowed[s.Site] = true
+	}
 	if t := newTotalsView(sum).withSites(d.Slowed, u.pulled); t != r.totals {
 		r.totals, u.totals, u.newTotals = t, t, true
 	}

@@ -2,9 +2,7 @@ package gui
 
 import (
 	"image"
-	"math"
 	"net/url"
-	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -18,33 +16,24 @@ import (
 	"haul/gui/kit"
 )
 
-// Row columns: state icon, name, progress bar, size, speed, time left,
-// status and actions. The name and the status share what is left, the
-// status the larger part; when
-// the window is narrow, speed, time left, size and the bar give way in
-// that order, so the status and the actions always show.
+// Row columns: state icon, name, progress bar (which says how much of the
+// file is saved), status and actions. The name and the status share what
+// is left, nearly half each: a download's status carries its speed, time
+// left and connections. When the window is narrow the bar gives way, so
+// the status and the actions always show.
 var rowLayout = &fitColumns{
-	widths:  []float32{36, 0, 100, 140, 80, 70, 0, 3 * 36},
-	weights: []float32{0, 2, 0, 0, 0, 0, 3, 0},
+	widths:  []float32{36, 0, barWidth, 0, 3 * 36},
+	weights: []float32{0, 4, 0, 5, 0},
 	minFlex: 150,
-	drop:    []int{4, 5, 3, 2},
+	drop:    []int{2},
 }
 
-// leftColumn is the time left's place among the row's columns.
-const leftColumn = 5
+// barWidth is the progress bar's width: room for "180 MB of 210 MB".
+const barWidth = 140
 
-// fitTimeLeft widens the time-left column to the longest time left under
-// an hour in the window's language ("还剩 59 分钟" is wider than "59 min
-// left"), so that it is not cut short.
-func fitTimeLeft() {
-	text := lang.X("row.left", "{{.Time}} left", kit.Data{"Time": durationText(59 * time.Minute)})
-	need := fyne.MeasureText(text, theme.TextSize(), fyne.TextStyle{}).Width + 2*theme.InnerPadding()
-	rowLayout.widths[leftColumn] = max(70, float32(math.Ceil(float64(need))))
-}
-
-// row is one line of the list: state icon, name, progress, size, speed,
-// time left, status in words and the buttons that fit the state, with a
-// menu of every action (also on right click).
+// row is one line of the list: state icon, name, progress with the size,
+// status in words and the buttons that fit the state, with a menu of every
+// action (also on right click).
 type row struct {
 	widget.BaseWidget
 	ui   *UI
@@ -53,8 +42,7 @@ type row struct {
 	icon  *widget.Icon
 	thumb *canvas.Image
 	// mark is the background of a picked row.
-	mark              *canvas.Rectangle
-	size, speed, left *widget.Label
+	mark *canvas.Rectangle
 	// title and status show their whole text as a tip when it is cut.
 	title, status                *kit.TipLabel
 	bar                          *widget.ProgressBar
@@ -71,7 +59,6 @@ func newRow(ui *UI) *row {
 	r.thumb.FillMode = canvas.ImageFillContain
 	r.thumb.Hide()
 	r.title, r.status = kit.NewTipLabel(), kit.NewTipLabel()
-	r.size, r.speed, r.left = kit.TruncLabel(), kit.TruncLabel(), kit.TruncLabel()
 	r.pause = kit.NewTipButton("", theme.MediaPauseIcon(), lang.L("Pause this download"), func() { ui.m.Controls().Pause(r.view.ID) })
 	r.resume = kit.NewTipButton("", theme.MediaPlayIcon(), lang.L("Resume this download"), func() { ui.m.Controls().Resume(r.view.ID) })
 	r.cancel = kit.NewTipButton("", theme.CancelIcon(), lang.L("Cancel this download and delete its partial file"), func() { ui.m.Controls().Cancel(r.view.ID) })
@@ -125,14 +112,14 @@ func (r *row) buttons() []*kit.TipButton {
 // CreateRenderer lays the row out in columns that fit the width.
 func (r *row) CreateRenderer() fyne.WidgetRenderer {
 	note(r.ui.env.probe.rowBuilt)
-	r.bar.TextFormatter = nil
+	r.bar.TextFormatter = func() string { return r.view.Size }
 	actions := container.NewHBox(layout.NewSpacer())
 	for _, b := range r.buttons() {
 		actions.Add(b)
 	}
 	content := container.New(rowLayout,
 		container.NewStack(container.NewCenter(r.icon), r.thumb), r.title, container.NewVBox(layout.NewSpacer(), r.bar, layout.NewSpacer()),
-		r.size, r.speed, r.left, r.status, actions)
+		r.status, actions)
 	return widget.NewSimpleRenderer(container.NewStack(r.mark, content))
 }
 
@@ -156,9 +143,6 @@ func (r *row) set(v rowView) {
 		r.bar.SetValue(v.Progress)
 		r.bar.Show()
 	}
-	r.size.SetText(v.Size)
-	r.speed.SetText(v.Speed)
-	r.left.SetText(v.Left)
 	r.status.SetText(v.Status)
 	if r.retry.Disabled() {
 		r.retry.Enable()
@@ -216,36 +200,60 @@ func (r *row) showMenu() {
 
 // TappedSecondary opens the row's menu where the user right-clicked.
 func (r *row) TappedSecondary(e *fyne.PointEvent) {
-	widget.ShowPopUpMenuAtPosition(r.menu(), r.ui.win.Canvas(), e.AbsolutePosition)
+	kit.ShowMenu(r.ui.win.Canvas(), r.menu(), e.AbsolutePosition, fyne.Size{})
 }
 
-// menu lists every action on the row's download; those that do not apply
-// now are greyed out.
+// menu lists the actions on the row's download that apply now; the others
+// are left out, so the menu fits a window 600 pixels tall.
 func (r *row) menu() *fyne.Menu {
 	v, u := r.view, r.ui
 	st := v.State
 	if ids := u.picked.targets(v.ID); len(ids) > 1 {
-		return fyne.NewMenu("", append(append(r.pickedMenu(ids), fyne.NewMenuItemSeparator()), u.edits.menuItems(v, ids)...)...)
+		return fyne.NewMenu("", appliesNow(r.pickedMenu(ids), u.edits.menuItems(v, ids))...)
 	}
 	item := func(label string, icon fyne.Resource, on bool, action func()) *fyne.MenuItem {
 		it := fyne.NewMenuItem(label, action)
 		it.Icon, it.Disabled = icon, !on
 		return it
 	}
-	items := []*fyne.MenuItem{
+	control := []*fyne.MenuItem{
 		item(lang.L("Retry"), theme.ViewRefreshIcon(), v.canRetry(), r.retryNow),
 		item(lang.L("Pause"), theme.MediaPauseIcon(), st == downloader.Queued || st == downloader.Active || st == downloader.Waiting, func() { u.m.Controls().Pause(v.ID) }),
 		item(lang.L("Resume"), theme.MediaPlayIcon(), st == downloader.Paused, func() { u.m.Controls().Resume(v.ID) }),
 		item(lang.L("Cancel"), theme.CancelIcon(), !st.Final(), func() { u.m.Controls().Cancel(v.ID) }),
 		item(lang.L("Use cookies from my browser…"), theme.AccountIcon(), v.SignIn, func() { u.askSignIn(v.URL) }),
-		fyne.NewMenuItemSeparator(),
+	}
+	file := []*fyne.MenuItem{
 		item(lang.L("Open file"), theme.FileImageIcon(), st == downloader.Done && v.Path != "", func() { u.openPath(v.Path) }),
 		item(lang.L("Show in folder"), theme.FolderOpenIcon(), v.Path != "", func() { u.showInFolder(v.Path) }),
 		item(lang.L("Copy link"), theme.ContentCopyIcon(), true, func() { u.app.Clipboard().SetContent(v.URL) }),
 		item(lang.L("Open link in browser"), theme.ComputerIcon(), true, func() { u.openLink(v.URL) }),
-		fyne.NewMenuItemSeparator(),
+		item(lang.L("Forget this link, to download it again"), theme.HistoryIcon(), (st == downloader.Done || st == downloader.Skipped) && !v.Forgotten,
+			func() { u.archive.forgetRows(u, []downloader.ID{v.ID}) }),
 	}
-	return fyne.NewMenu("", append(items, u.edits.menuItems(v, []downloader.ID{v.ID})...)...)
+	return fyne.NewMenu("", appliesNow(control, file, u.edits.menuItems(v, []downloader.ID{v.ID}))...)
+}
+
+// appliesNow joins groups of menu entries with separators, leaving out the
+// entries greyed out and the groups left empty.
+func appliesNow(groups ...[]*fyne.MenuItem) []*fyne.MenuItem {
+	var out []*fyne.MenuItem
+	for _, g := range groups {
+		var on []*fyne.MenuItem
+		for _, it := range g {
+			if !it.Disabled {
+				on = append(on, it)
+			}
+		}
+		if len(on) == 0 {
+			continue
+		}
+		if len(out) > 0 {
+			out = append(out, fyne.NewMenuItemSeparator())
+		}
+		out = append(out, on...)
+	}
+	return out
 }
 
 // openLink opens a link in the web browser.

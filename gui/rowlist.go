@@ -17,10 +17,36 @@ func newRowList(u *UI) *rowList {
 	l.Length = func() int { return u.filter.len() }
 	l.CreateItem = func() fyne.CanvasObject { return newRow(u) }
 	l.UpdateItem = func(id widget.ListItemID, o fyne.CanvasObject) { o.(*row).set(u.rowView(u.filter.model(id))) }
-	l.OnSelected = func(id widget.ListItemID) { u.selected = u.filter.model(id); u.showDetail() }
+	l.OnSelected = func(id widget.ListItemID) {
+		u.selected = u.filter.model(id)
+		u.selectedID = u.rows.id(u.selected)
+		u.showDetail()
+	}
 	l.OnUnselected = func(widget.ListItemID) { u.selected = -1; u.showDetail() }
 	l.ExtendBaseWidget(l)
 	return l
+}
+
+// keepSelection keeps the list's selection on the download it was on
+// once rows moved, came or went: the list selects a position, and a row
+// moved to the top must not leave the row now in its old place
+// highlighted. A download no longer shown is unselected.
+func (l *rowList) keepSelection() {
+	u := l.ui
+	if u.selected < 0 {
+		return
+	}
+	pos := -1
+	if m, ok := u.rows.find(u.selectedID); ok {
+		if p, ok := u.filter.position(m); ok {
+			u.selected, pos = m, p
+		}
+	}
+	if pos < 0 {
+		l.UnselectAll()
+		return
+	}
+	l.Select(pos)
 }
 
 // TypedShortcut picks every row on Ctrl+A; every other shortcut does what

@@ -11,7 +11,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 	"github.com/dustin/go-humanize"
 
-	"haul/downloader"
+	"haul/downloader/clock"
 	"haul/downloader/schedule"
 	"haul/gui/kit"
 )
@@ -22,7 +22,9 @@ const (
 	prefScheduleFrom    = "schedule.from"
 	prefScheduleTo      = "schedule.to"
 	prefScheduleCap     = "schedule.dailyCap"
-	prefScheduleDone    = "schedule.whenDone"
+	// prefScheduleDone kept what happens when all are done until it became
+	// a choice for one batch; a value left by an older Haul is dropped.
+	prefScheduleDone = "schedule.whenDone"
 	// prefScheduleDay and prefScheduleUsed are the bytes received on the
 	// day last counted, kept so that a restart goes on counting the day.
 	prefScheduleDay  = "schedule.usage.day"
@@ -34,31 +36,34 @@ var dailyCapChoices = []int64{0, 1_000_000_000, 5_000_000_000, 10_000_000_000, 5
 
 // scheduled is the window's schedule (package schedule): the hours the
 // batch may run, its data cap per day, and what happens once it is done,
-// under More…. Its settings apply at once and are remembered.
+// under More…. Its settings apply at once; the hours and the cap are
+// remembered. What happens when all are done applies once, to the batch
+// it was chosen for: then it goes back to nothing, so a link added later
+// never shuts the computer down unawares; a bar over the list says what
+// will happen until then, with a button that calls it off.
 type scheduled struct {
 	u      *UI
 	s      *schedule.Scheduler
-	clock  schedule.Clock
+	clock  clock.Clock
 	system schedule.System
 	// countdown is the action counting down, nil when none.
 	countdown *schedule.Countdown
+	// bar says what happens when all are done, while something will.
+	bar      *fyne.Container
+	barLabel *widget.Label
 }
 
-// managerBatch is the window's engine as the schedule sees it; what the
-// watched pages' checks received counts against the data cap too.
-type managerBatch struct {
-	m       *downloader.Manager
-	watched *watched
-}
+// managerBatch is the window's engine as the schedule sees it; the
+// watched pages are checked through it, so what their checks received
+// counts against the data cap too.
+type managerBatch struct{ u *UI }
 
-func (b managerBatch) Hold() int    { return b.m.Controls().HoldAll() }
-func (b managerBatch) Release() int { return b.m.Controls().ReleaseHeld() }
-func (b managerBatch) Received() int64 {
-	return b.m.Summary().Received + b.watched.receivedBytes()
-}
+func (b managerBatch) Hold() int       { return b.u.m.Controls().HoldAll() }
+func (b managerBatch) Release() int    { return b.u.m.Controls().ReleaseHeld() }
+func (b managerBatch) Received() int64 { return b.u.m.Summary().Received }
 
 // newScheduled reads the schedule from the preferences.
-func newScheduled(u *UI, clock schedule.Clock, system schedule.System) *scheduled {
+func newScheduled(u *UI, clock clock.Clock, system schedule.System) *scheduled {
 	p := u.prefs
 	from, _ := schedule.ParseClock(p.StringWithFallback(prefScheduleFrom, "01:00"))
 	to, _ := schedule.ParseClock(p.StringWithFallback(prefScheduleTo, "07:00"))
@@ -66,15 +71,20 @@ func newScheduled(u *UI, clock schedule.Clock, system schedule.System) *schedule
 		Limited:  p.BoolWithFallback(prefScheduleLimited, false),
 		Window:   schedule.Window{From: from, To: to},
 		DailyCap: int64(p.IntWithFallback(prefScheduleCap, 0)),
-		WhenDone: schedule.ParseAction(p.StringWithFallback(prefScheduleDone, schedule.Nothing.String())),
 	}
+	p.RemoveValue(prefScheduleDone)
 	kept := schedule.Usage{Day: p.String(prefScheduleDay), Bytes: int64(p.Int(prefScheduleUsed))}
 	keep := func(used schedule.Usage) {
 		p.SetString(prefScheduleDay, used.Day)
 		p.SetInt(prefScheduleUsed, int(used.Bytes))
 	}
-	s := schedule.New(clock, managerBatch{m: u.m, watched: u.watched}, settings, kept, keep)
-	return &scheduled{u: u, s: s, clock: clock, system: system}
+	s := schedule.New(clock, managerBatch{u: u}, settings, kept, keep)
+	sc := &scheduled{u: u, s: s, clock: clock, system: system, barLabel: widget.NewLabel("")}
+	sc.barLabel.Importance = widget.WarningImportance
+	calloff := widget.NewButton(lang.L("Don't"), func() { sc.set(func(s *schedule.Settings) { s.WhenDone = schedule.Nothing }) })
+	sc.bar = container.NewBorder(nil, nil, nil, calloff, sc.barLabel)
+	sc.bar.Hide()
+	return sc
 }
 
 // start applies the schedule until ctx ends.
@@ -101,14 +111,21 @@ func (sc *scheduled) set(change func(*schedule.Settings)) {
 	p.SetString(prefScheduleFrom, schedule.FormatClock(s.Window.From))
 	p.SetString(prefScheduleTo, schedule.FormatClock(s.Window.To))
 	p.SetInt(prefScheduleCap, int(s.DailyCap))
-	p.SetString(prefScheduleDone, s.WhenDone.String())
+	sc.showWhenDone(s.WhenDone)
+}
+
+// showWhenDone shows the bar while something is to happen when all are done.
+func (sc *scheduled) showWhenDone(a schedule.Action) {
+	sc.barLabel.SetText(lang.X("schedule.pending", "When the downloads in the list are done: {{.Action}}",
+		kit.Data{"Action": actionLabel(a)}))
+	kit.Visible(sc.bar, a != schedule.Nothing)
 }
 
 // tab is the Schedule tab under More….
 func (sc *scheduled) tab() fyne.CanvasObject {
 	s := sc.s.Settings()
 	from, to := sc.clockEntry(s.Window.From, true), sc.clockEntry(s.Window.To, false)
-	limited := widget.NewCheck(lang.L("Download only between"), func(on bool) { sc.set(func(s *schedule.Settings) { s.Limited = on }) })
+	limited := kit.NewEscCheck(lang.L("Download only between"), func(on bool) { sc.set(func(s *schedule.Settings) { s.Limited = on }) })
 	limited.Checked = s.Limited
 	capSelect := newEscSelect(dailyCapLabels(), sc.u.escape)
 	capSelect.SetSelected(dailyCapLabel(s.DailyCap))
@@ -120,10 +137,13 @@ func (sc *scheduled) tab() fyne.CanvasObject {
 	done.OnChanged = func(string) {
 		sc.set(func(s *schedule.Settings) { s.WhenDone = schedule.Actions[done.SelectedIndex()] })
 	}
+	once := widget.NewLabel(lang.L("Once: for the downloads in the list now and those added before they are done; then it goes back to Do nothing."))
+	once.Wrapping = fyne.TextWrapWord
+	once.Importance = widget.LowImportance
 	hint := widget.NewLabel(lang.L("Outside these hours, or once the day's data is received, the downloads pause by themselves and go on later."))
 	hint.Wrapping = fyne.TextWrapWord
 	hint.Importance = widget.LowImportance
-	clockBox := func(e *widget.Entry) fyne.CanvasObject {
+	clockBox := func(e *kit.EscEntry) fyne.CanvasObject {
 		return container.NewGridWrap(fyne.NewSize(110, e.MinSize().Height), e) // room for 00:00 and the check mark
 	}
 	return container.NewVBox(
@@ -132,13 +152,14 @@ func (sc *scheduled) tab() fyne.CanvasObject {
 			widget.NewFormItem(lang.L("Data per day:"), capSelect),
 			widget.NewFormItem(lang.L("When all are done:"), done),
 		),
+		once,
 		hint,
 	)
 }
 
 // clockEntry is a box for a time of day, taken once it reads as one.
-func (sc *scheduled) clockEntry(d time.Duration, from bool) *widget.Entry {
-	e := widget.NewEntry()
+func (sc *scheduled) clockEntry(d time.Duration, from bool) *kit.EscEntry {
+	e := kit.NewEscEntry(nil)
 	e.SetText(schedule.FormatClock(d))
 	e.Validator = func(s string) error { _, err := schedule.ParseClock(s); return err }
 	e.OnChanged = func(s string) {
@@ -155,22 +176,24 @@ func (sc *scheduled) clockEntry(d time.Duration, from bool) *widget.Entry {
 	return e
 }
 
-// batchDone starts the action chosen for the end of the batch, with a
-// dialog that counts down and cancels it.
+// batchDone starts the action chosen for the batch just done, with a
+// dialog that counts the seconds down and cancels it; the choice goes
+// back to nothing, its batch being done.
 func (sc *scheduled) batchDone() {
 	a := sc.s.Settings().WhenDone
 	if a == schedule.Nothing || sc.countdown != nil {
 		return
 	}
+	sc.set(func(s *schedule.Settings) { s.WhenDone = schedule.Nothing })
 	cd := schedule.Start(a, sc.clock, sc.system)
 	sc.countdown = cd
-	text := widget.NewLabel(lang.X("schedule.countdown", "When all are done: {{.Action}} at {{.At}}, in one minute.",
-		kit.Data{"Action": actionLabel(a), "At": cd.At.Local().Format("15:04:05")}))
+	text := widget.NewLabel(countdownWords(a, schedule.CountdownLength))
 	text.Wrapping = fyne.TextWrapWord
 	d := dialog.NewCustom(lang.L("The downloads are done"), lang.L("Cancel"), text, sc.u.win)
 	d.SetOnClosed(cd.Cancel)
 	d.Resize(fyne.NewSize(min(sc.u.win.Canvas().Size().Width-40, 460), d.MinSize().Height))
 	sc.u.showDialog(d)
+	go sc.countDown(cd, sc.clock.After(time.Second), func(left time.Duration) { text.SetText(countdownWords(a, left)) })
 	go func() {
 		<-cd.Done
 		sc.u.do(func() {
@@ -181,6 +204,28 @@ func (sc *scheduled) batchDone() {
 			}
 		})
 	}()
+}
+
+// countDown shows the time left before the action each second, by the
+// schedule's clock, until it is taken or called off; tick is the first
+// second.
+func (sc *scheduled) countDown(cd *schedule.Countdown, tick <-chan time.Time, show func(time.Duration)) {
+	for {
+		select {
+		case <-cd.Done:
+			return
+		case <-tick:
+			left := cd.At.Sub(sc.clock.Now())
+			sc.u.do(func() { show(left) })
+			tick = sc.clock.After(time.Second)
+		}
+	}
+}
+
+// countdownWords says what happens in how long: "Shut down in 0:42".
+func countdownWords(a schedule.Action, left time.Duration) string {
+	return lang.X("schedule.countdown.left", "{{.Action}} in {{.In}}. Cancel to stay as you are.",
+		kit.Data{"Action": actionLabel(a), "In": countdownText(left)})
 }
 
 // actionLabel names an action for the user.

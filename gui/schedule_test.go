@@ -1,14 +1,20 @@
 package gui
 
 import (
+	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/widget"
+
 	"haul/downloader"
+	"haul/downloader/clock/clocktest"
 	"haul/downloader/downloadtest"
 	"haul/downloader/schedule"
-	"haul/downloader/watch/watchtest"
+	"haul/gui/guitest"
 )
 
 // fakeSystem counts what the schedule asks of the computer.
@@ -29,8 +35,9 @@ func (s *fakeSystem) counts() [3]int {
 
 // TestTheEndOfTheBatchCountsDownToTheActionChosen: once the batch is
 // done, the action chosen under More… is taken a minute later, by the
-// clock, unless the countdown's dialog is cancelled; the schedule's
-// settings are remembered.
+// clock, unless the countdown's dialog is cancelled; the dialog counts
+// the seconds; the choice was for that batch alone: it goes back to
+// nothing, is not remembered, and the next batch ends without one.
 func TestTheEndOfTheBatchCountsDownToTheActionChosen(t *testing.T) {
 	cases := []struct {
 		name   string
@@ -46,29 +53,45 @@ func TestTheEndOfTheBatchCountsDownToTheActionChosen(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			h := newHarness(t, nil)
-			clock := watchtest.NewClock(time.Date(2026, 3, 1, 23, 0, 0, 0, time.UTC))
+			clock := clocktest.NewClock(time.Date(2026, 3, 1, 23, 0, 0, 0, time.UTC))
 			sys := &fakeSystem{}
 			h.cfg.scheduleClock, h.cfg.system = clock, sys
 			h.reopen()
 			sc := h.ui.schedule
 			sc.set(func(s *schedule.Settings) { s.WhenDone = c.action })
-			if got := h.ui.prefs.String(prefScheduleDone); got != c.action.String() {
+			if got := h.ui.prefs.String(prefScheduleDone); got != "" {
 				t.Errorf("the action is remembered as %q", got)
 			}
-			urls := h.serve([]string{"a.png"}, fileBody)
+			if !sc.bar.Visible() || !strings.Contains(sc.barLabel.Text, actionLabel(c.action)) {
+				t.Errorf("the window does not say what happens when all are done: %q", sc.barLabel.Text)
+			}
+			urls := h.serve([]string{"a.png", "later.png"}, fileBody)
 			h.paste(urls[0])
 			h.waitRows(1)
 			h.ui.batch.Start()
 			h.waitState(urls[0], downloader.Done)
 			h.pump("the countdown", func() bool { return sc.countdown != nil })
 			cd := sc.countdown
+			if sc.s.Settings().WhenDone != schedule.Nothing || sc.bar.Visible() {
+				t.Error("the action chosen for the batch stays chosen once it is done")
+			}
 			if c.cancel {
 				h.ui.closeTopDialog()
+			} else {
+				clock.Advance(time.Second)
+				h.pump("the countdown to count", func() bool { return dialogSays(h, "in 0:59") })
 			}
 			clock.Advance(schedule.CountdownLength)
 			<-cd.Done
 			if got := sys.counts(); got != c.want {
 				t.Errorf("quit, sleep, shut down: %v, want %v", got, c.want)
+			}
+			h.pump("the countdown to end", func() bool { return sc.countdown == nil })
+			h.paste(urls[1])
+			h.waitState(urls[1], downloader.Done)
+			h.drain()
+			if sc.countdown != nil || sys.counts() != c.want {
+				t.Error("a link added after the batch was done counts down to the action again")
 			}
 		})
 	}
@@ -79,7 +102,7 @@ func TestTheEndOfTheBatchCountsDownToTheActionChosen(t *testing.T) {
 // row the user paused stays paused.
 func TestTheScheduleResumesOnlyTheRowsItPaused(t *testing.T) {
 	h := newHarness(t, nil)
-	clock := watchtest.NewClock(time.Date(2026, 3, 1, 22, 0, 0, 0, time.UTC))
+	clock := clocktest.NewClock(time.Date(2026, 3, 1, 22, 0, 0, 0, time.UTC))
 	h.cfg.scheduleClock, h.cfg.system = clock, &fakeSystem{}
 	h.reopen()
 	<-clock.Waiting // the schedule looked once
@@ -107,7 +130,7 @@ func TestTheScheduleResumesOnlyTheRowsItPaused(t *testing.T) {
 // cleared, and still count when Haul starts again that day.
 func TestTheDailyCapCountsTheDaysDownloadsAcrossARestart(t *testing.T) {
 	h := newHarness(t, nil)
-	clock := watchtest.NewClock(time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC))
+	clock := clocktest.NewClock(time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC))
 	h.cfg.scheduleClock, h.cfg.system = clock, &fakeSystem{}
 	h.reopen()
 	big := downloadtest.Data(200<<10, 7)
@@ -136,14 +159,73 @@ func TestTheDailyCapCountsTheDaysDownloadsAcrossARestart(t *testing.T) {
 	}
 }
 
+// dialogSays says whether the dialog on top shows a text containing text.
+func dialogSays(h *harness, text string) bool {
+	found := false
+	if top := h.win.Canvas().Overlays().Top(); top != nil {
+		guitest.Walk(top, func(o fyne.CanvasObject) {
+			if l, ok := o.(*widget.Label); ok && strings.Contains(l.Text, text) {
+				found = true
+			}
+		})
+	}
+	return found
+}
+
 // drain forgets that the clock was waited on so far, so that the next
 // wait seen is one started after the clock moves.
-func drain(clock *watchtest.Clock) {
+func drain(clock *clocktest.Clock) {
 	for {
 		select {
 		case <-clock.Waiting:
 		default:
 			return
 		}
+	}
+}
+
+// quitWatch is the app, with whether Quit was called on the UI thread.
+type quitWatch struct {
+	fyne.App
+	onUI  *atomic.Bool
+	quits chan bool
+}
+
+func (a quitWatch) Quit() { a.quits <- a.onUI.Load() }
+
+// TestQuitAtTheEndOfTheBatchRunsOnTheUIThread: "Quit Haul" when all are
+// done closes the window and quits the app on the UI thread, never from
+// the countdown's own goroutine.
+func TestQuitAtTheEndOfTheBatchRunsOnTheUIThread(t *testing.T) {
+	h := newHarness(t, nil)
+	var onUI atomic.Bool
+	h.cfg.do = func(f func()) {
+		h.queue <- func() { onUI.Store(true); f(); onUI.Store(false) }
+	}
+	quits := make(chan bool, 2)
+	h.app = quitWatch{App: h.app, onUI: &onUI, quits: quits}
+	clock := clocktest.NewClock(time.Date(2026, 3, 1, 23, 0, 0, 0, time.UTC))
+	h.cfg.scheduleClock, h.cfg.system = clock, nil // the computer's own: quit is Haul's
+	h.reopen()
+	sc := h.ui.schedule
+	sc.set(func(s *schedule.Settings) { s.WhenDone = schedule.Quit })
+	urls := h.serve([]string{"a.png"}, fileBody)
+	h.paste(urls[0])
+	h.waitRows(1)
+	h.ui.batch.Start()
+	h.waitState(urls[0], downloader.Done)
+	h.pump("the countdown", func() bool { return sc.countdown != nil })
+	clock.Advance(schedule.CountdownLength)
+	var quitOnUI, quit bool
+	h.pump("Haul to quit", func() bool {
+		select {
+		case quitOnUI = <-quits:
+			quit = true
+		default:
+		}
+		return quit
+	})
+	if !quitOnUI {
+		t.Error("Haul quit off the UI thread")
 	}
 }

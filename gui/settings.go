@@ -32,7 +32,8 @@ type settingsRow struct {
 	ui     *UI
 	limits downloader.Limits
 
-	folder                                *widget.Label
+	// folder is the output folder, its last folders shown first when cut.
+	folder                                *kit.PathLabel
 	change                                *kit.TipButton
 	concurrency, perHost, retries, exists *escSelect
 	connections                           *escSelect // connections per file
@@ -45,7 +46,7 @@ type settingsRow struct {
 	maxSizeProblem *widget.Label
 	// more opens the settings that do not fit on the row.
 	more                  *kit.TipButton
-	skipSame, pageReferer *widget.Check
+	skipSame, pageReferer *kit.EscCheck
 	// placement puts pictures found on pages in folders and names them.
 	placement *placement
 	// problem is the last folder problem shown, in problemDlg.
@@ -55,8 +56,7 @@ type settingsRow struct {
 
 func newSettingsRow(u *UI, s remembered) *settingsRow {
 	r := &settingsRow{ui: u, limits: s.Limits}
-	r.folder = widget.NewLabel(s.Dir)
-	r.folder.Truncation = fyne.TextTruncateEllipsis
+	r.folder = kit.NewPathLabel(s.Dir)
 	r.change = kit.NewTipButton(lang.L("Change…"), theme.FolderIcon(), withKey(lang.L("Choose the folder the files are saved in"), fyne.KeyD, ctrlKey), r.chooseFolder)
 
 	r.concurrency = newEscSelect(kit.Numbers(concurrencyChoices), u.escape)
@@ -94,10 +94,10 @@ func newSettingsRow(u *UI, s remembered) *settingsRow {
 		r.apply()
 	}
 
-	r.skipSame = widget.NewCheck(lang.L("Skip pictures I already have (same content)"), nil)
+	r.skipSame = kit.NewEscCheck(lang.L("Skip pictures I already have (same content)"), nil)
 	r.skipSame.Checked = !s.Limits.KeepDuplicates
 	r.skipSame.OnChanged = func(on bool) { r.limits.KeepDuplicates = !on; r.apply() }
-	r.pageReferer = widget.NewCheck(lang.L("Send the page as Referer"), nil)
+	r.pageReferer = kit.NewEscCheck(lang.L("Send the page as Referer"), nil)
 	r.pageReferer.Checked = !s.Limits.NoPageReferer
 	r.pageReferer.OnChanged = func(on bool) { r.limits.NoPageReferer = !on; r.apply() }
 	r.more = kit.NewTipButton(lang.L("More…"), theme.SettingsIcon(), withKey(lang.L("More settings"), fyne.KeyComma, ctrlKey), r.showMore)
@@ -123,8 +123,13 @@ func (r *settingsRow) showMore() {
 	hint := widget.NewLabel(lang.L("Pictures found on web pages are asked for with the page's address, as a browser does; some sites refuse them otherwise."))
 	hint.Wrapping = fyne.TextWrapWord
 	hint.Importance = widget.LowImportance
+	downloads := container.NewVBox(limits, split, widget.NewSeparator(), r.ui.clip.check, r.ui.archive.check(r.ui.prefs))
+	if r.ui.tray != nil {
+		// Without a tray icon, closing the window quits.
+		downloads.Add(r.ui.tray.closing.check())
+	}
 	more := settings.More{
-		Downloads: container.NewVBox(limits, split, widget.NewSeparator(), r.ui.clip.check, r.ui.archive.check(r.ui.prefs)),
+		Downloads: downloads,
 		Pictures: container.NewVBox(r.skipSame, r.pageReferer, hint, widget.NewSeparator(), r.placement.box(), widget.NewSeparator(),
 			widget.NewForm(widget.NewFormItem(lang.L("Longest time to read a page in the browser:"), newPageTimeoutSelect(r.ui)))),
 		Network: r.ui.network,
@@ -176,7 +181,7 @@ func (r *settingsRow) setFolder(dir string) {
 		r.explainFolder(p)
 		return
 	}
-	r.folder.SetText(dir)
+	r.folder.SetPath(dir)
 	r.ui.m.SetDir(dir)
 	r.ui.prefs.SetString(prefDir, dir)
 	r.explainFolder(p)

@@ -30,10 +30,10 @@ func TestSettingsApplyAtOnceAndAreRemembered(t *testing.T) {
 	if got := h.ui.m.Limits(); got != want {
 		t.Errorf("engine limits = %+v, want %+v", got, want)
 	}
-	if got := h.ui.m.Dir(); got != s.folder.Text {
-		t.Errorf("engine folder = %q, label shows %q", got, s.folder.Text)
+	if got := h.ui.m.Dir(); got != s.folder.Path() {
+		t.Errorf("engine folder = %q, label shows %q", got, s.folder.Path())
 	}
-	if got := loadSettings(h.app.Preferences()); got.Limits != want || got.Dir != s.folder.Text {
+	if got := loadSettings(h.app.Preferences()); got.Limits != want || got.Dir != s.folder.Path() {
 		t.Errorf("remembered settings = %+v", got)
 	}
 

@@ -4,7 +4,6 @@ import (
 	"strings"
 	"time"
 
-	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/widget"
 	"github.com/dustin/go-humanize"
@@ -55,9 +54,11 @@ func newTotalsView(s downloader.Summary) totalsView {
 }
 
 // withSites adds to the totals line the sites Haul holds back and what it
-// learned of them: "example.com: 4 at once, about 20 a second".
+// learned of them, "example.com: 4 at once, about 20 a second", while the
+// batch runs: once it is done, what was learned holds nothing back.
 func (v totalsView) withSites(sites []downloader.SiteSlowed, now time.Time) totalsView {
-	if text := i18n.SlowedSites(kit.Tr, sites, now); text != "" && v.Summary.Total > 0 {
+	s := v.Summary
+	if text := i18n.SlowedSites(kit.Tr, sites, now); text != "" && s.Running && s.Queued+s.Active+s.Waiting > 0 {
 		v.Text += " · " + text
 	}
 	return v
@@ -65,14 +66,13 @@ func (v totalsView) withSites(sites []downloader.SiteSlowed, now time.Time) tota
 
 // totals is the line under the list and the batch progress bar.
 type totals struct {
-	label *widget.Label
+	label *kit.TipLabel
 	bar   *widget.ProgressBar
 	shown totalsView
 }
 
 func newTotals() *totals {
-	t := &totals{label: widget.NewLabel(""), bar: widget.NewProgressBar()}
-	t.label.Truncation = fyne.TextTruncateEllipsis
+	t := &totals{label: kit.NewTipLabel(), bar: widget.NewProgressBar()}
 	t.bar.TextFormatter = t.barText
 	t.show(newTotalsView(downloader.Summary{}))
 	return t

@@ -11,11 +11,14 @@ import (
 
 // tray is Haul's icon in the system tray, where the desktop has one: its
 // menu shows the batch's progress and offers Start, Pause all, the window
-// and Quit.
+// and Quit. Closing the window then keeps Haul running there (see
+// closing).
 type tray struct {
 	app                          desktop.App
 	menu                         *fyne.Menu
 	progress, start, pause, quit *fyne.MenuItem
+	// closing is what the window's close button does.
+	closing closing
 }
 
 // addTray puts the icon in the tray when the app can have one.
@@ -38,6 +41,8 @@ func (u *UI) addTray() {
 	}
 	da.SetSystemTrayMenu(t.menu)
 	da.SetSystemTrayWindow(u.win)
+	t.closing = closingOf(u)
+	u.win.SetCloseIntercept(t.closing.pressed)
 	u.tray = t
 	t.show(u.totals.shown)
 }

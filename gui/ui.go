@@ -19,6 +19,7 @@ import (
 
 	"haul/downloader"
 	"haul/downloader/archive"
+	"haul/downloader/clock"
 	"haul/downloader/cookies"
 	"haul/downloader/queue"
 	"haul/downloader/render"
@@ -58,9 +59,15 @@ type UI struct {
 	closing sync.Once
 	shown   atomic.Pointer[shownTotals]
 
-	rows     rowModel
-	rowSize  rowSize
-	selected int
+	rows    rowModel
+	rowSize rowSize
+	// slowed are the sites Haul holds back now, by key (host:port).
+	slowed map[string]bool
+	// selected is the model index of the row selected in the list, -1
+	// when none; selectedID is its download, which the selection follows
+	// when rows move (see keepSelection).
+	selected   int
+	selectedID downloader.ID
 	// restored is what was brought back from the last run.
 	restored intakeResult
 
@@ -124,10 +131,10 @@ type config struct {
 	// watchList is the file of the watched pages, "" for none; watchClock
 	// the time they are checked by (the system's when nil).
 	watchList  string
-	watchClock watch.Clock
+	watchClock clock.Clock
 	// scheduleClock and system are the time the schedule goes by and what
 	// it asks of the computer (the system's when nil).
-	scheduleClock schedule.Clock
+	scheduleClock clock.Clock
 	system        schedule.System
 	// browser reads the watched pages that need one (the installed
 	// browser, through package render, when nil).
@@ -192,20 +199,25 @@ func newUI(a fyne.App, w fyne.Window, cfg config) *UI {
 	u.edits = newRowEdits(u)
 	u.thumbs = thumbnail.New(thumbnail.CacheBytes)
 	u.savedThumbs = newSavedThumbs(ctx, cfg.do, u.thumbs)
+	if cfg.scheduleClock == nil {
+		cfg.scheduleClock = clock.System{}
+	}
+	if cfg.system == nil {
+		// The countdown ends on a goroutine of its own: Haul quits on the
+		// UI thread, as Ctrl+Q quits it.
+		cfg.system = schedule.OS(func() { u.do(u.Quit) })
+	}
+	u.schedule = newScheduled(u, cfg.scheduleClock, cfg.system)
 	u.build(s)
 	u.network = settings.NewNetwork(u.settingsHost(), settings.NetworkPath(a), saved, netErr)
 	u.batch.showProxy(u.network.InUse())
 	if cfg.watchClock == nil {
-		cfg.watchClock = watch.SystemClock{}
+		cfg.watchClock = clock.System{}
 	}
 	if cfg.browser == nil {
 		cfg.browser = render.Options{}
 	}
 	u.watched = newWatched(u, cfg.watchList, cfg.watchClock, cfg.browser)
-	if cfg.scheduleClock == nil {
-		cfg.scheduleClock, cfg.system = schedule.SystemClock{}, schedule.OS(a.Quit)
-	}
-	u.schedule = newScheduled(u, cfg.scheduleClock, cfg.system)
 	u.pickers = picker.New(u.pickerHost())
 	u.restored = u.openQueue(queuePath(a), cfg.journal)
 	_ = u.holds.hold(m.Dir()) // a folder haul get holds is explained when Start is pressed
@@ -255,7 +267,6 @@ func (u *UI) build(s remembered) {
 	u.settings = newSettingsRow(u, s)
 	u.clip = newClipWatcher(u)
 	u.notice = newNoticeLine()
-	fitTimeLeft()
 	u.list = newRowList(u)
 	u.filter = newListFilter(u)
 	u.emptyHint = widget.NewLabel(lang.L("Paste links (Ctrl+V) or open a list (Ctrl+O) to begin."))
@@ -272,6 +283,7 @@ func (u *UI) build(s remembered) {
 		u.settings.row(),
 		u.intake.row(),
 		u.clip.bar,
+		u.schedule.bar,
 		u.notice.box,
 	)
 	bottom := container.NewVBox(
@@ -288,11 +300,19 @@ func (u *UI) build(s remembered) {
 // rowView is what row i shows now.
 func (u *UI) rowView(i int) rowView { return newRowView(u.rows.at(i), u.viewContext()) }
 
-// viewContext is what the rows' words depend on besides their items.
+// viewContext is what the rows' words depend on besides their items: a
+// large file fetched in parts takes a slot for each of its connections.
 func (u *UI) viewContext() viewContext {
 	sum, limits := u.totals.Summary(), u.settings.limits
+	inUse, split := 0, 0
+	for _, s := range u.rows.live {
+		if s.State == downloader.Active {
+			inUse += max(s.Connections, 1)
+			split = max(split, s.Connections)
+		}
+	}
 	return viewContext{now: time.Now(), running: sum.Running, idleTimeout: u.m.IdleTimeout(),
-		slotsFree: sum.Running && sum.Active < limits.Concurrency, perHost: limits.PerHost}
+		slotsFree: sum.Running && inUse < limits.Concurrency, perHost: limits.PerHost, split: split, slowed: u.slowed}
 }
 
 // showDetail shows the selected row in full: what is happening, the link

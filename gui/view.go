@@ -1,6 +1,7 @@
 package gui
 
 import (
+	"net/http"
 	"net/url"
 	"path"
 	"strings"
@@ -27,11 +28,32 @@ type viewContext struct {
 	// idleTimeout is how long a download may receive nothing before it is
 	// tried again.
 	idleTimeout time.Duration
-	// slotsFree says fewer download than At once allows, so a queued item
-	// waits for its site; perHost is the most taken at once from one site
-	// (0: as many as At once).
+	// slotsFree says fewer connections download than At once allows, so
+	// a queued item waits for its site; perHost is the most taken at once
+	// from one site (0: as many as At once).
 	slotsFree bool
 	perHost   int
+	// split is the most connections one large file takes now, 0 when no
+	// file is fetched in parts.
+	split int
+	// slowed are the sites Haul holds back, by their key (host:port).
+	slowed map[string]bool
+}
+
+// siteSlowed says the site of link is one Haul holds back.
+func (c viewContext) siteSlowed(link string) bool {
+	if len(c.slowed) == 0 {
+		return false
+	}
+	u, err := url.Parse(link)
+	if err != nil {
+		return false
+	}
+	port := u.Port()
+	if port == "" {
+		port = map[string]string{"http": "80", "https": "443"}[u.Scheme]
+	}
+	return c.slowed[u.Hostname()+":"+port]
 }
 
 // rowView is everything one list row shows, worked out off the UI thread.
@@ -47,10 +69,10 @@ type rowView struct {
 	URL   string
 	// Progress is the fraction done, or -1 when the bar is hidden.
 	Progress float64
-	Size     string
-	Speed    string
-	Left     string
-	// Status says in plain words what is happening.
+	// Size is how much is saved, in the bar.
+	Size string
+	// Status says in plain words what is happening; while the file comes,
+	// its speed, time left and connections.
 	Status string
 	// Problem is the last error in full, for the detail line.
 	Problem string
@@ -95,14 +117,6 @@ func newRowView(s downloader.ItemSnapshot, c viewContext) rowView {
 		v.Progress = p
 	}
 	v.Size = sizeText(s)
-	if s.State == downloader.Active {
-		if s.Speed >= 1 {
-			v.Speed = speedText(s.Speed)
-		}
-		if d, ok := s.ETA(); ok {
-			v.Left = lang.X("row.left", "{{.Time}} left", kit.Data{"Time": durationText(d)})
-		}
-	}
 	v.Status = statusText(s, c)
 	if s.Forgotten {
 		v.Forgotten = true
@@ -148,6 +162,9 @@ func statusText(s downloader.ItemSnapshot, c viewContext) string {
 	case downloader.Failed:
 		return failedText(s)
 	case downloader.Skipped:
+		if s.Note.Kind == downloader.NoteSavedBefore {
+			return lang.L("Skipped: saved into this folder before; choose Forget in its menu to download it again")
+		}
 		if !s.Note.IsZero() {
 			return lang.X("row.skipped.note", "Skipped: {{.Note}}", kit.Data{"Note": i18n.SkipNote(kit.Tr, s.Note)})
 		}
@@ -159,61 +176,117 @@ func statusText(s downloader.ItemSnapshot, c viewContext) string {
 }
 
 // queuedText tells a stopped item from one waiting for a free slot, and
-// says when an item waits for another try after a failure.
+// says why it waits: its site asked for a pause or gave its files for the
+// day, its last try failed, its site is held back, its site's limit, or a
+// large file taking the slots.
 func queuedText(s downloader.ItemSnapshot, c viewContext) string {
 	switch {
 	case !c.running && s.Bytes > 0:
 		return lang.L("Stopped; Start resumes it")
 	case !c.running:
 		return lang.L("Not started; press Start")
-	case s.DayLimit > 0 && s.RetryAt.After(c.now):
+	}
+	if text, ok := siteAnswerText(s, c.now); ok {
+		return text
+	}
+	return slotWaitText(s, c)
+}
+
+// siteAnswerText says why an item waits after what its site answered:
+// its files for the day given, a pause asked for, or the failure it will
+// try again after; ok is false when none of these holds it.
+func siteAnswerText(s downloader.ItemSnapshot, now time.Time) (text string, ok bool) {
+	switch {
+	case s.DayLimit > 0 && s.RetryAt.After(now):
 		return lang.XN("row.queued.day", "Its site gave its {{.N}} files for today — waiting until {{.At}}", s.DayLimit,
-			kit.Data{"N": s.DayLimit, "At": i18n.DayLimitEnd(s.RetryAt)})
-	case s.SlowedDown && s.RetryAt.After(c.now):
-		return lang.X("row.queued.slow", "The site asked us to slow down — trying again in {{.In}}", kit.Data{"In": countdownText(s.RetryAt.Sub(c.now))})
-	case c.slotsFree:
-		return siteWaitText(s, c.perHost)
+			kit.Data{"N": s.DayLimit, "At": i18n.DayLimitEnd(s.RetryAt)}), true
+	case s.SlowedDown && s.RetryAt.After(now):
+		return lang.X("row.queued.slow", "The site asked us to slow down — trying again in {{.In}}", kit.Data{"In": countdownText(s.RetryAt.Sub(now))}), true
+	case s.Failures > 0 && s.Err != nil && !slowDownAnswer(s.Err):
+		return lang.X("row.queued.error", "Waiting to try again (try {{.Try}}): {{.Problem}}",
+			kit.Data{"Try": s.Failures + 1, "Problem": i18n.Failure(kit.Tr, s.Err)}), true
+	}
+	return "", false
+}
+
+// slotWaitText says why an item waits for a download slot: its site is
+// held back, its site's limit, a large file taking the slots, or its turn.
+func slotWaitText(s downloader.ItemSnapshot, c viewContext) string {
+	switch {
+	case c.siteSlowed(s.URL):
+		return withTry(lang.L("Waiting for its site, which is asked more slowly"), s)
+	case c.slotsFree && c.perHost > 0:
+		return withTry(lang.XN("row.queued.site", "Waiting for its site: at most {{.N}} at once from one site", c.perHost, kit.Data{"N": c.perHost}), s)
+	case !c.slotsFree && c.split > 1:
+		return withTry(lang.XN("row.queued.split", "Waiting its turn: a large file takes {{.N}} connections", c.split, kit.Data{"N": c.split}), s)
 	case s.Failures > 0:
 		return lang.X("row.queued.try", "Waiting for a free slot to try again (try {{.Try}})", kit.Data{"Try": s.Failures + 1})
 	}
 	return lang.L("Waiting its turn")
 }
 
-// siteWaitText says why an item waits while slots are free: its site is
-// asked only so much at once, or more slowly.
-func siteWaitText(s downloader.ItemSnapshot, perHost int) string {
-	text := lang.L("Waiting for its site, which is asked more slowly")
-	if perHost > 0 {
-		text = lang.XN("row.queued.site", "Waiting for its site: at most {{.N}} at once from one site", perHost, kit.Data{"N": perHost})
-	}
+// slowDownAnswer says a failure is a site asking for less (429, 503),
+// which the site's own slowing down explains.
+func slowDownAnswer(e *downloader.ItemError) bool {
+	return e.Status == http.StatusTooManyRequests || e.Status == http.StatusServiceUnavailable
+}
+
+// withTry adds the try to why an item waits, after a failure.
+func withTry(text string, s downloader.ItemSnapshot) string {
 	if s.Failures > 0 {
 		text = lang.X("row.queued.site.try", "{{.Wait}} (try {{.Try}})", kit.Data{"Wait": text, "Try": s.Failures + 1})
 	}
 	return text
 }
 
-// activeText is "Downloading", with the try only after a real failure,
-// or says that nothing has arrived for a while and when it is tried again.
+// activeText is the speed, the time left and, for a large file fetched
+// in parts, the connections ("1.2 MB/s · 3 min left · 4 connections"),
+// or "Downloading" until they are known, with the try only after a real
+// failure; or it says that nothing has arrived for a while and when it is
+// tried again.
 func activeText(s downloader.ItemSnapshot, c viewContext) string {
 	if s.Idle >= stallShownAfter && c.idleTimeout > s.Idle {
 		return lang.X("row.stalled", "No data for {{.Idle}} — will try again in {{.In}}",
 			kit.Data{"Idle": durationText(s.Idle.Truncate(time.Second)), "In": durationText(c.idleTimeout - s.Idle.Truncate(time.Second))})
 	}
-	if s.Failures > 0 {
-		return lang.X("row.downloading.try", "Downloading (try {{.Try}})", kit.Data{"Try": s.Failures + 1})
+	var parts []string
+	if s.Speed >= 1 {
+		parts = append(parts, speedText(s.Speed))
+		if d, ok := s.ETA(); ok {
+			parts = append(parts, lang.X("row.left", "{{.Time}} left", kit.Data{"Time": durationText(d)}))
+		}
 	}
-	return lang.L("Downloading")
+	if s.Connections > 1 {
+		parts = append(parts, lang.XN("row.connections", "{{.N}} connections", s.Connections, kit.Data{"N": s.Connections}))
+	}
+	text := lang.L("Downloading")
+	if len(parts) > 0 {
+		text = strings.Join(parts, " · ")
+	}
+	if s.Failures > 0 {
+		text = lang.X("row.active.try", "{{.Status}} (try {{.Try}})", kit.Data{"Status": text, "Try": s.Failures + 1})
+	}
+	return text
 }
 
-// failedText is the reason, and how many tries it took when more than one
-// and the reason does not already say so.
+// failedText is the reason, first saying that it failed again when more
+// than one try ended the same way and the reason does not already count
+// them (a Retry of a broken link reads as tried again, not unchanged),
+// or that it was not tried again after its site was judged down or its
+// folder failed.
 func failedText(s downloader.ItemSnapshot) string {
 	msg := lang.L("Failed")
 	if s.Err != nil {
 		msg = i18n.Failure(kit.Tr, s.Err)
 	}
-	if s.Attempts > 1 && (s.Err == nil || s.Err.Tries <= 1) {
-		msg = lang.XN("row.failed.tries", "{{.Problem}} (tried {{.N}} times)", s.Attempts, kit.Data{"Problem": msg, "N": s.Attempts})
+	switch {
+	case s.Err != nil && s.Err.NotStarted && s.Attempts > 0:
+		e := *s.Err
+		e.NotStarted = false
+		msg = lang.XN("row.failed.gaveup", "Not tried again after {{.N}} tries: {{.Problem}}", s.Attempts,
+			kit.Data{"Problem": i18n.Failure(kit.Tr, &e), "N": s.Attempts})
+	case s.Attempts > 1 && (s.Err == nil || s.Err.Tries <= 1):
+		msg = lang.XN("row.failed.again", "Failed again (tried {{.N}} times): {{.Problem}}", s.Attempts, kit.Data{"Problem": msg, "N": s.Attempts})
 	}
 	if s.Place != "" {
 		msg = lang.X("failed.place", "{{.Place}}: {{.Problem}}", kit.Data{"Place": s.Place, "Problem": msg})

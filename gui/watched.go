@@ -5,15 +5,17 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
-	"sync/atomic"
+	"slices"
 	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"haul/downloader"
+	"haul/downloader/clock"
 	"haul/downloader/pages"
 	"haul/downloader/render"
 	"haul/downloader/watch"
@@ -23,10 +25,17 @@ import (
 )
 
 // watched is the window's side of the watched pages (package watch): it
-// checks them when the window opens and every few hours, each in a
-// download list of its own into the page's folder, with the folder's
-// archive, and sends a notification when a check saved new pictures. The
-// list is the one haul watch keeps.
+// checks them when the window opens and every few hours, through the
+// window's own engine (an intake of its own per check, into the page's
+// folder, with the folder's archive), so that the limits, each site's
+// learned pace and files a day, and At once are the window's; the
+// pictures the window's list holds are left to the list, which takes a
+// link once. When a check saved new pictures the window says so over the
+// list, with a button that opens their folder, and a notification says it
+// too. A page starts being watched from what it shows then: those pictures
+// are the user's to choose in the picker, which saves them in the window's
+// list, and the checks save the ones that appear after. The list is the
+// one haul watch keeps.
 type watched struct {
 	u       *UI
 	list    *watch.List
@@ -35,22 +44,11 @@ type watched struct {
 	browser downloader.PageRenderer
 	// rows is the Watched tab's list of pages, rebuilt when shown.
 	rows *fyne.Container
-	// received is how many bytes the checks received, for the data cap.
-	received atomic.Int64
-}
-
-// receivedBytes is how many bytes the checks received since the window
-// opened; none without watched pages.
-func (w *watched) receivedBytes() int64 {
-	if w == nil {
-		return 0
-	}
-	return w.received.Load()
 }
 
 // newWatched keeps the watched pages of the list at path; "" is none.
 // browser reads the pages that need one.
-func newWatched(u *UI, path string, clock watch.Clock, browser downloader.PageRenderer) *watched {
+func newWatched(u *UI, path string, clock clock.Clock, browser downloader.PageRenderer) *watched {
 	if path == "" {
 		return nil
 	}
@@ -68,53 +66,53 @@ func (w *watched) start(ctx context.Context) {
 }
 
 // check reads the page and saves the pictures it is about that its
-// folder's archive does not hold, with the window's limits, proxy, site
-// rules and cookies.
+// folder's archive does not hold, through the window's engine: with its
+// limits, proxy, site rules and cookies, and sharing each site's pace and
+// files a day with the window's batch; a folder whose archive cannot be
+// read gets nothing, and the check says so.
 func (w *watched) check(ctx context.Context, p watch.Page) watch.Result {
-	opts := downloader.Options{Limits: w.u.m.Limits(), Dir: p.Dir, Archive: w.u.archive,
-		Proxy: w.u.network.Proxy(), Sites: w.u.network.Sites(), Jar: w.u.jar}
-	if w.u.env.options != nil {
-		w.u.env.options(&opts)
+	if err := w.u.archive.checkFolder(p.Dir); err != nil {
+		return watch.Result{Problem: i18n.ArchiveProblem(kit.Tr, p.Dir, err)}
 	}
-	m := downloader.New(opts)
-	images, err := w.findPictures(ctx, m, p)
+	m := w.u.m
+	images, problems, err := w.findPictures(ctx, m, p)
 	if err != nil {
 		return watch.Result{Problem: i18n.ErrorText(kit.Tr, err)}
 	}
+	in := m.NewIntake(p.Dir)
 	notAdded := 0
 	pages.Measure(ctx, images, m.Network().FetchKeep)
 	for _, img := range images {
 		if img.Chosen() {
-			_, rejected := m.Intake().AddPageImages(downloader.Page{URL: img.Page, Title: img.PageTitle}, []pages.Image{img})
+			_, rejected := in.AddPageImages(downloader.Page{URL: img.Page, Title: img.PageTitle}, []pages.Image{img})
 			notAdded += downloader.ListFull(rejected)
 		}
 	}
-	if err := m.Start(ctx); err != nil {
+	s, err := m.RunIntake(ctx, in)
+	if err != nil {
 		return watch.Result{Problem: i18n.ErrorText(kit.Tr, err)}
 	}
-	s := m.Wait()
-	m.Stop()
-	w.received.Add(m.Summary().Received)
-	return watch.Result{New: s.Done, Failed: s.Failed, NotAdded: notAdded}
+	cut := slices.ContainsFunc(problems, func(pr pages.Problem) bool { return pr.Kind == pages.ProblemCut })
+	return watch.Result{New: s.Done, Failed: s.Failed, NotAdded: notAdded, Cut: cut}
 }
 
 // findPictures reads the page for its pictures: with the browser when its
 // entry says so or when Find pictures last found its site's pictures with
 // the browser, as Find pictures reads it, with the page's sign-in and site
 // rules. Without a browser, when the browser fails, or when the page
-// outlasts its time with no picture found, it is read without one.
-func (w *watched) findPictures(ctx context.Context, m *downloader.Manager, p watch.Page) ([]pages.Image, error) {
+// outlasts its time with no picture found, it is read without one. The
+// problems say whether the page was cut.
+func (w *watched) findPictures(ctx context.Context, m *downloader.Manager, p watch.Page) ([]pages.Image, []pages.Problem, error) {
 	if p.Render || picker.NeedsBrowser(w.u.prefs, p.URL) {
 		images, err := m.Network().RenderImages(ctx, p.URL, w.renderer())
 		switch {
 		case errors.Is(err, render.ErrPageTimeout) && len(images) > 0:
-			return images, nil
+			return images, nil, nil
 		case ctx.Err() != nil, err == nil:
-			return images, err
+			return images, nil, err
 		}
 	}
-	images, _, err := m.Network().FindImages(ctx, p.URL, 1)
-	return images, err
+	return m.Network().FindImages(ctx, p.URL, 1)
 }
 
 // renderer is the browser that reads the watched pages, given the page
@@ -127,13 +125,16 @@ func (w *watched) renderer() downloader.PageRenderer {
 	return w.browser
 }
 
-// checked tells the user of new pictures and shows the check in the tab,
-// on the UI thread.
+// checked tells the user of new pictures, in the window and in a
+// notification, and shows the check in the tab, on the UI thread.
 func (w *watched) checked(p watch.Page, r watch.Result) {
 	w.u.do(func() {
 		if r.New > 0 {
 			text := lang.XN("watch.new", "{{.N}} new pictures from {{.Page}}", r.New, kit.Data{"N": r.New, "Page": p.URL})
 			w.u.app.SendNotification(fyne.NewNotification(appName(w.u.app.Metadata()), text))
+			saved := lang.XN("watch.saved", "{{.N}} new pictures from {{.Page}}, saved into {{.Folder}}", r.New,
+				kit.Data{"N": r.New, "Page": pageName(p.URL), "Folder": p.Dir})
+			w.u.intake.setWithAction(saved, lang.L("Open folder"), theme.FolderOpenIcon(), func() { w.u.openURL(p.Dir) })
 		}
 		w.refresh()
 	})
@@ -141,9 +142,10 @@ func (w *watched) checked(p watch.Page, r watch.Result) {
 
 // add watches the page, its new pictures saved into the window's folder;
 // rendered says its pictures were found with the browser, which its
-// checks then use too.
+// checks then use too. It counts as checked now: what it shows now is
+// chosen in the picker.
 func (w *watched) add(page string, rendered bool) {
-	p := watch.Page{URL: page, Dir: w.u.m.Dir(), Every: watch.DefaultEvery, Render: rendered}
+	p := watch.Page{URL: page, Dir: w.u.m.Dir(), Every: watch.DefaultEvery, Render: rendered, Checked: w.watcher.Clock.Now()}
 	msg := lang.X("watch.added", "Watching {{.Page}}: its new pictures are saved into {{.Folder}}", kit.Data{"Page": page, "Folder": p.Dir})
 	if _, err := w.list.Add(p); err != nil {
 		msg = err.Error()
@@ -185,7 +187,7 @@ func (w *watched) row(p watch.Page) fyne.CanvasObject {
 	info := widget.NewLabel(lastCheckText(p))
 	info.Importance = widget.LowImportance
 	info.Truncation = fyne.TextTruncateEllipsis
-	if p.Problem != "" || p.NotAdded > 0 {
+	if p.Problem != "" || p.NotAdded > 0 || p.Cut {
 		info.Importance = widget.WarningImportance
 	}
 	remove := widget.NewButton(lang.L("Stop watching"), func() {
@@ -193,10 +195,15 @@ func (w *watched) row(p watch.Page) fyne.CanvasObject {
 		w.watcher.Changed()
 		w.refresh()
 	})
-	every := widget.NewSelect(everyLabels(), nil)
+	choices := everyOffered(p.Every)
+	labels := make([]string, len(choices))
+	for i, d := range choices {
+		labels[i] = everyLabel(d)
+	}
+	every := newEscSelect(labels, w.u.escape)
 	every.SetSelected(everyLabel(p.Every))
 	every.OnChanged = func(string) {
-		p.Every = time.Duration(everyChoices[every.SelectedIndex()]) * time.Hour
+		p.Every = choices[every.SelectedIndex()]
 		w.list.Add(p)
 		w.watcher.Changed()
 	}
@@ -206,19 +213,29 @@ func (w *watched) row(p watch.Page) fyne.CanvasObject {
 // everyChoices are the hours between checks offered.
 var everyChoices = []int{1, 3, 6, 12, 24}
 
-// everyLabel names hours between checks: "every 6 h".
-func everyLabel(d time.Duration) string {
-	n := int(d.Hours())
-	return lang.XN("watch.every", "every {{.N}} h", n, kit.Data{"N": n})
-}
-
-// everyLabels names every choice of hours, in order.
-func everyLabels() []string {
-	out := make([]string, len(everyChoices))
-	for i, n := range everyChoices {
-		out[i] = everyLabel(time.Duration(n) * time.Hour)
+// everyOffered are the times between checks a page's row offers: the
+// choices, with the page's own first when it is none of them (haul watch
+// takes any time from a quarter of an hour).
+func everyOffered(current time.Duration) []time.Duration {
+	var out []time.Duration
+	for _, n := range everyChoices {
+		out = append(out, time.Duration(n)*time.Hour)
+	}
+	if !slices.Contains(out, current) {
+		out = append([]time.Duration{current}, out...)
 	}
 	return out
+}
+
+// everyLabel names the time between checks: "every 6 h", or "every 15
+// min" for a page haul watch set to less than an hour.
+func everyLabel(d time.Duration) string {
+	if d < time.Hour {
+		n := int(d.Minutes())
+		return lang.XN("watch.every.minutes", "every {{.N}} min", n, kit.Data{"N": n})
+	}
+	n := int(d.Hours())
+	return lang.XN("watch.every", "every {{.N}} h", n, kit.Data{"N": n})
 }
 
 // pageName is a page's address without its scheme, for a row.
@@ -231,11 +248,15 @@ func pageName(page string) string {
 }
 
 // lastCheckText says where the page's pictures go and what its last check
-// found, and how many new pictures a full list left out.
+// found, how many new pictures a full list left out, and whether the page
+// was too long to read whole.
 func lastCheckText(p watch.Page) string {
 	text := checkText(p)
 	if p.NotAdded > 0 {
 		text += " · " + i18n.WatchNotAdded(kit.Tr, p.NotAdded)
+	}
+	if p.Cut && p.Problem == "" {
+		text += " · " + i18n.PageProblem(kit.Tr, pages.Problem{Kind: pages.ProblemCut})
 	}
 	return text
 }

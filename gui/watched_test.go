@@ -15,14 +15,15 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
 	"haul/downloader"
+	"haul/downloader/clock/clocktest"
 	"haul/downloader/downloadtest"
 	"haul/downloader/pages"
 	"haul/downloader/render"
 	"haul/downloader/watch"
-	"haul/downloader/watch/watchtest"
 	"haul/gui/guitest"
 	"haul/gui/settings"
 )
@@ -62,8 +63,8 @@ func TestWatchedPagesAreCheckedWhenTheWindowOpens(t *testing.T) {
 	}
 	var every *widget.Select
 	guitest.Walk(h.ui.watched.row(pages[0]), func(o fyne.CanvasObject) {
-		if s, ok := o.(*widget.Select); ok {
-			every = s
+		if s, ok := o.(*escSelect); ok {
+			every = &s.Select
 		}
 	})
 	every.SetSelected("every 24 h")
@@ -139,10 +140,10 @@ func TestWatchedPagesAreReadWithTheBrowserWhenTheyNeedIt(t *testing.T) {
 	if err := os.WriteFile(settings.NetworkPath(h.app), rules, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	clock := watchtest.NewClock(time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC))
+	clock := clocktest.NewClock(time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC))
 	h.cfg.watchList, h.cfg.watchClock, h.cfg.browser = path, clock, browser
 	h.reopen()
-	<-clock.Waiting // the first round is over
+	h.await(clock.Waiting) // the first round is over
 	read, header, _ := browser.seen()
 	if !slices.Equal(read, []string{h.srv.URL("/drawn")}) || header.Get("X-Gallery") != "member" {
 		t.Errorf("the browser read %v with the headers %v, want the page whose entry asks for it, with its site's", read, header)
@@ -156,7 +157,7 @@ func TestWatchedPagesAreReadWithTheBrowserWhenTheyNeedIt(t *testing.T) {
 	h.ui.prefs.SetStringList("find.browsersites", []string{"127.0.0.1"}) // as Find pictures remembers it
 	drain(clock)
 	clock.Advance(time.Hour)
-	<-clock.Waiting // the second round is over
+	h.await(clock.Waiting) // the second round is over
 	read, _, cookies := browser.seen()
 	if len(read) != 3 || read[2] != h.srv.URL("/plain") {
 		t.Errorf("the browser read %v, want the page of a site Find pictures read with the browser too", read)
@@ -227,9 +228,127 @@ func (h *harness) watchFirstRound(html string) (folder string, list *watch.List)
 	path := filepath.Join(h.t.TempDir(), "watched.json")
 	list = watch.Open(path)
 	list.Add(watch.Page{URL: h.srv.URL("/w"), Dir: folder, Every: time.Hour})
-	clock := watchtest.NewClock(time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC))
+	clock := clocktest.NewClock(time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC))
 	h.cfg.watchList, h.cfg.watchClock = path, clock
 	h.reopen()
-	<-clock.Waiting // the first round is over
+	h.await(clock.Waiting) // the first round is over
 	return folder, list
+}
+
+// TestAWatchedPageTooLongToReadSaysItWasCut: a watched page longer than
+// Haul reads keeps the pictures found in its first part, and its row says
+// the page was cut instead of only how many pictures were new.
+func TestAWatchedPageTooLongToReadSaysItWasCut(t *testing.T) {
+	h := newHarness(t, nil)
+	h.srv.Handle("/w/p0.png", fileBody("p0.png"))
+	page := `<html><body><a href="/w/p0.png">0</a>` + strings.Repeat(" ", pages.MaxPageBytes) + `<a href="/w/p1.png">1</a></body></html>`
+	folder, list := h.watchFirstRound(page)
+	if got := len(guitest.ReadFiles(t, folder)); got != 1 {
+		t.Errorf("the watched page's folder holds %d files, want 1", got)
+	}
+	if pages, _ := list.Pages(); len(pages) != 1 || !pages[0].Cut || pages[0].New != 1 {
+		t.Fatalf("the list says %+v", pages)
+	}
+	h.pump("the Watched tab to say the page was cut", func() bool {
+		h.ui.watched.tab()
+		return strings.Contains(watchedText(h.ui.watched), "1 new · the page is longer than 32 MiB")
+	})
+}
+
+// TestAWatchedPageIsNotFetchedOverAndOver: a page the list's file says to
+// check every nanosecond, on a list that cannot be written (a full disk),
+// is checked once when the window opens, not again a minute later.
+func TestAWatchedPageIsNotFetchedOverAndOver(t *testing.T) {
+	h := newHarness(t, nil)
+	h.srv.Handle("/w", []byte("<html></html>"), downloadtest.Header("Content-Type", "text/html"))
+	path := filepath.Join(t.TempDir(), "watched.json")
+	entry, _ := json.Marshal([]watch.Page{{URL: h.srv.URL("/w"), Dir: t.TempDir(), Every: time.Nanosecond}})
+	os.WriteFile(path, entry, 0o600)
+	os.Mkdir(path+".new", 0o700) // where the new list would be written
+	clock := clocktest.NewClock(time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC))
+	h.cfg.watchList, h.cfg.watchClock = path, clock
+	h.reopen()
+	h.await(clock.Waiting) // the first round is over
+	clock.Advance(time.Minute)
+	h.ui.watched.watcher.Changed()
+	h.await(clock.Waiting)
+	if got := h.srv.Hits("/w"); got != 1 {
+		t.Errorf("the page was fetched %d times in a minute, want once", got)
+	}
+	pages, _ := watch.Open(path).Pages()
+	var every *widget.Select
+	guitest.Walk(h.ui.watched.row(pages[0]), func(o fyne.CanvasObject) {
+		if s, ok := o.(*escSelect); ok {
+			every = &s.Select
+		}
+	})
+	if every == nil || every.Selected != "every 15 min" {
+		t.Errorf("the row says %q, want every 15 min", every.Selected)
+	}
+}
+
+// TestWatchThisPageThenAddSavesThePictures: "Watch this page" then "Add"
+// in the picker saves the pictures in the window's list: watching starts
+// from what the page shows, so no check saves them behind the list's back
+// and leaves their rows skipped as saved before. A later check saves the
+// new picture and says so in the window, with a button that opens the
+// folder; a picture the window's list holds is left to the list.
+func TestWatchThisPageThenAddSavesThePictures(t *testing.T) {
+	h := newHarness(t, nil)
+	html := downloadtest.Header("Content-Type", "text/html")
+	var page strings.Builder
+	var shown []string
+	for i := range 5 {
+		name := fmt.Sprintf("p%d.png", i)
+		h.srv.Handle("/w/"+name, fileBody(name))
+		if i < 3 {
+			fmt.Fprintf(&page, `<a href="/w/%s">%d</a>`, name, i)
+			shown = append(shown, h.srv.URL("/w/"+name))
+		}
+	}
+	h.srv.Handle("/w", []byte(page.String()), html)
+	path := filepath.Join(t.TempDir(), "watched.json")
+	clock := clocktest.NewClock(time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC))
+	h.cfg.watchList, h.cfg.watchClock = path, clock
+	h.reopen()
+	h.await(clock.Waiting) // nothing watched yet
+
+	h.ui.watched.add(h.srv.URL("/w"), false)
+	h.await(clock.Waiting) // the watcher looked at the list again
+	if hits := h.srv.Hits("/w"); hits != 0 {
+		t.Errorf("watching the page checked it %d times while the picker was open", hits)
+	}
+	h.ui.m.Intake().AddPagePictures(downloader.Page{URL: h.srv.URL("/w")}, shown...)
+	h.waitRows(3)
+	h.ui.batch.Start()
+	h.waitTotals("3 saved · 0 skipped")
+
+	fmt.Fprintf(&page, `<a href="/w/p3.png">3</a><a href="/w/p4.png">4</a>`)
+	h.srv.Handle("/w", []byte(page.String()), html)
+	h.ui.batch.Stop()
+	h.waitCommands()
+	h.paste(h.srv.URL("/w/p4.png"))
+	h.waitRows(4)
+	drain(clock)
+	clock.Advance(watch.DefaultEvery)
+	h.await(clock.Waiting) // the check is over
+	h.pump("the window to tell of the new picture", func() bool {
+		return strings.HasPrefix(h.ui.intake.label.Text, "1 new picture from 127.0.0.1")
+	})
+	if !h.ui.intake.action.Visible() {
+		t.Fatal("the line about the new picture offers no button")
+	}
+	test.Tap(h.ui.intake.action)
+	if h.opened != h.dir {
+		t.Errorf("the button opened %q, want the folder %q", h.opened, h.dir)
+	}
+	saved := h.readSaved()
+	if _, ok := saved["p3.png"]; !ok {
+		t.Errorf("the check did not save the new picture: %v", keys(saved))
+	}
+	if _, ok := saved["p4.png"]; ok {
+		t.Error("the check saved the picture the window's list holds")
+	}
+	h.ui.batch.Start()
+	h.waitState(h.srv.URL("/w/p4.png"), downloader.Done)
 }

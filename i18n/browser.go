@@ -16,6 +16,9 @@ func BrowserProblem(t Translator, err error) string {
 	if errors.Is(err, instance.ErrNoAnswer) {
 		return t.X("browser.noanswer", nil)
 	}
+	if errors.Is(err, instance.ErrAnotherUser) {
+		return t.X("browser.anotheruser", nil)
+	}
 	var r *browser.Refusal
 	if !errors.As(err, &r) {
 		return t.X("browser.failed", Data{"Error": err.Error()})

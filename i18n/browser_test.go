@@ -27,6 +27,8 @@ func TestBrowserProblemSaysWhyAndWhatToDo(t *testing.T) {
 			"The message from the browser could not be read (unexpected end of JSON input); nothing was added. Update the Haul extension and try again."},
 		{fmt.Errorf("hand over: %w", instance.ErrNotRunning), "Haul did not start in time, so nothing was added. Open Haul, then try again."},
 		{instance.ErrNoAnswer, "Haul is open but did not answer in time; it may still show what the browser sent. If it does not, bring Haul's window forward and try again."},
+		{fmt.Errorf("hand over: %w", instance.ErrAnotherUser),
+			"The program at Haul's socket belongs to another user of this computer, so nothing was handed to it, your cookies included. Quit any Haul of another account, then try again."},
 	}
 	for _, tt := range tests {
 		if got := BrowserProblem(p, tt.err); got != tt.want {

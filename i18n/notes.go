@@ -78,6 +78,8 @@ func PageProblem(t Translator, p pages.Problem) string {
 		return t.X("page.notpage", Data{"Type": p.ContentType})
 	case pages.ProblemLoop:
 		return t.X("page.loop", Data{"Next": p.Next})
+	case pages.ProblemCut:
+		return t.X("page.cut", Data{"Size": humanize.IBytes(pages.MaxPageBytes)})
 	}
 	return t.X("page.unreadable", Data{"Error": ErrorText(t, p.Err)})
 }

@@ -109,6 +109,8 @@ func diskText(t Translator, e *downloader.ItemError) (string, bool) {
 		return t.X("reason.disk", d), true
 	case e.Reason == downloader.ReasonPartStuck:
 		return t.X("reason.partstuck", d), true
+	case e.Reason == downloader.ReasonArchiveUnreadable:
+		return t.X("reason.archiveunreadable", d), true
 	}
 	return "", false
 }

@@ -10,10 +10,10 @@ import (
 )
 
 // DefaultPath is where the running Haul of this user and settings folder
-// listens (one Haul per saved queue): in $XDG_RUNTIME_DIR/haul (a folder
-// that is the user's alone) where there is one, named after the settings
-// folder, else in Haul's folder of the user's settings; on Windows, a named
-// pipe named after the settings folder.
+// listens (one Haul per saved queue): in $XDG_RUNTIME_DIR/haul, named after
+// the settings folder, where that is a real folder of the user's own that
+// no one else may open; else in Haul's folder of the user's settings. On
+// Windows, a named pipe named after the settings folder.
 func DefaultPath() (string, error) {
 	config, err := os.UserConfigDir()
 	if err != nil {
@@ -25,7 +25,7 @@ func DefaultPath() (string, error) {
 		// the user, and dial checks the pipe is the user's own.
 		return `\\.\pipe\haul-` + hex.EncodeToString(sum[:8]), nil
 	}
-	if dir := os.Getenv("XDG_RUNTIME_DIR"); dir != "" {
+	if dir := privateRuntimeDir(); dir != "" {
 		return filepath.Join(dir, "haul", hex.EncodeToString(sum[:6])+".sock"), nil
 	}
 	return filepath.Join(config, "haul", "run", "haul.sock"), nil

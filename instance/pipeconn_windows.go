@@ -55,7 +55,7 @@ func ownedByUser(h windows.Handle) error {
 		return fmt.Errorf("find who runs Haul: %w", err)
 	}
 	if !owner.Equals(user.User.Sid) {
-		return errors.New("Haul's pipe was made by another user")
+		return fmt.Errorf("%w: Haul's pipe was made by another user", ErrAnotherUser)
 	}
 	return nil
 }

@@ -19,6 +19,10 @@ var ErrRunning = errors.New("another Haul is running")
 // ErrNotRunning is returned by Send when no Haul of this user listens.
 var ErrNotRunning = errors.New("no Haul is running")
 
+// ErrAnotherUser is returned by Send when the program at Haul's socket
+// runs as another user: nothing is handed to it.
+var ErrAnotherUser = errors.New("the program at Haul's socket belongs to another user")
+
 // maxRequestSize is the longest request read from the socket: a browser
 // message at its largest, with room for its encoding.
 const maxRequestSize = 2 * browser.MaxMessageSize
@@ -31,6 +35,20 @@ const answerTimeout = 30 * time.Second
 // than answerTimeout, so that the answer reaches the launch.
 const handleTimeout = 20 * time.Second
 
+// LaunchWait is how long a launch waits for the running Haul to take what
+// it hands over: longer than the running Haul takes to answer that it is
+// busy, so a launch hears that answer rather than give up first and open
+// a second window while the first still takes the lists.
+const LaunchWait = answerTimeout
+
+// The waits after a failed Accept (too many open files, say): doubled
+// from the first to the last, as a web server waits, so that the running
+// Haul keeps serving once the trouble passes.
+const (
+	firstAcceptWait = 5 * time.Millisecond
+	lastAcceptWait  = time.Second
+)
+
 // ErrNoAnswer is what a launch reports when the running Haul was reached
 // but did not take the request in time ([Reply.Busy]).
 var ErrNoAnswer = errors.New("the running Haul did not answer in time")
@@ -42,6 +60,9 @@ type Request struct {
 	Files []string `json:"files,omitempty"`
 	// Browser is a checked message from the browser extension.
 	Browser *browser.Message `json:"browser,omitempty"`
+	// Quit, when set, asks the running Haul to end if it runs this program
+	// file (see [Request.Quits]).
+	Quit string `json:"quit,omitempty"`
 }
 
 // Reply is the running Haul's answer.
@@ -76,15 +97,31 @@ func Serve(ctx context.Context, l net.Listener, handle func(Request) Reply) {
 	serve(ctx, l, handle, handleTimeout)
 }
 
-// serve is Serve, waiting up to wait for handle.
+// serve is Serve, waiting up to wait for handle. An Accept that fails
+// for any other reason than the listener's closing is tried again after a
+// while: one launch too many (out of open files) must not end the running
+// Haul's serving for the rest of its session.
 func serve(ctx context.Context, l net.Listener, handle func(Request) Reply, wait time.Duration) {
 	context.AfterFunc(ctx, func() { l.Close() })
+	var pause time.Duration
 	for {
 		conn, err := l.Accept()
-		if err != nil {
+		if err == nil {
+			pause = 0
+			go answer(conn, handle, wait)
+			continue
+		}
+		if errors.Is(err, net.ErrClosed) || ctx.Err() != nil {
 			return
 		}
-		go answer(conn, handle, wait)
+		pause = min(max(2*pause, firstAcceptWait), lastAcceptWait)
+		timer := time.NewTimer(pause)
+		select {
+		case <-ctx.Done():
+			timer.Stop()
+			return
+		case <-timer.C:
+		}
 	}
 }
 
@@ -137,6 +174,9 @@ func recheck(req *Request) error {
 // returns ErrNotRunning when none listens there.
 func Send(ctx context.Context, path string, req Request) (Reply, error) {
 	conn, err := dial(ctx, path)
+	if errors.Is(err, ErrAnotherUser) {
+		return Reply{}, fmt.Errorf("hand the links to the running Haul: %w", err)
+	}
 	if err != nil {
 		return Reply{}, fmt.Errorf("%w: %w", ErrNotRunning, err)
 	}

@@ -3,7 +3,10 @@ package instance
 import (
 	"context"
 	"errors"
+	"net"
 	"os"
+	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -182,5 +185,51 @@ func TestTheRunningHaulChecksTheBrowsersMessageAgain(t *testing.T) {
 				t.Errorf("reply = %+v, want taken %v", reply, tt.wantTaken)
 			}
 		})
+	}
+}
+
+// failingOnce is a listener whose first Accept fails as a process out of
+// open files does.
+type failingOnce struct {
+	net.Listener
+	failed atomic.Bool
+}
+
+func (l *failingOnce) Accept() (net.Conn, error) {
+	if !l.failed.Swap(true) {
+		return nil, &net.OpError{Op: "accept", Net: "unix", Err: os.NewSyscallError("accept", syscall.EMFILE)}
+	}
+	return l.Listener.Accept()
+}
+
+// TestAFailedAcceptDoesNotEndTheServing: one Accept that fails (too many
+// open files) leaves the running Haul serving the launches after it.
+func TestAFailedAcceptDoesNotEndTheServing(t *testing.T) {
+	path := testPath(t)
+	l, err := Listen(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan struct{})
+	go func() {
+		serve(ctx, &failingOnce{Listener: l}, func(r Request) Reply { return Reply{Added: len(r.Files)} }, handleTimeout)
+		close(done)
+	}()
+	sendCtx, stop := context.WithTimeout(t.Context(), 10*time.Second)
+	defer stop()
+	if reply, err := Send(sendCtx, path, Request{Files: []string{"/tmp/list.txt"}}); err != nil || reply.Added != 1 {
+		t.Errorf("a launch after a failed Accept: %+v, %v", reply, err)
+	}
+	cancel()
+	<-done
+}
+
+// TestALaunchWaitsLongerThanTheRunningHaulTakesToSayBusy: a launch never
+// gives up before the running Haul answers that it is busy, so it never
+// takes a Haul that is still taking its lists for none.
+func TestALaunchWaitsLongerThanTheRunningHaulTakesToSayBusy(t *testing.T) {
+	if LaunchWait <= handleTimeout {
+		t.Errorf("a launch waits %v, the running Haul answers busy after %v", LaunchWait, handleTimeout)
 	}
 }

@@ -12,16 +12,14 @@ import (
 	"syscall"
 )
 
-// listen listens on the Unix socket path, made 0600 in a 0700 folder. A
-// lock on path+".lock", held while the listener is open, makes the first
-// launch the running one even when two start at once; the lock ends with
-// its process, so a socket left by a Haul that ended is replaced.
+// listen listens on the Unix socket path, made 0600 in a 0700 folder of
+// the user's own (see privateFolder). A lock on path+".lock", held while
+// the listener is open, makes the first launch the running one even when
+// two start at once; the lock ends with its process, so a socket left by a
+// Haul that ended is replaced.
 func listen(path string) (net.Listener, error) {
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return nil, fmt.Errorf("make the folder for Haul's socket: %w", err)
-	}
-	if err := os.Chmod(filepath.Dir(path), 0o700); err != nil {
-		return nil, fmt.Errorf("keep the folder for Haul's socket private: %w", err)
+	if err := privateFolder(filepath.Dir(path)); err != nil {
+		return nil, err
 	}
 	lock, err := lockRunning(path + ".lock")
 	if err != nil {
@@ -36,9 +34,9 @@ func listen(path string) (net.Listener, error) {
 }
 
 // lockRunning takes the lock of the running Haul, or returns ErrRunning
-// when another Haul holds it.
+// when another Haul holds it. The lock file is never a link followed.
 func lockRunning(path string) (*os.File, error) {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|syscall.O_NOFOLLOW, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("open the lock of the running Haul: %w", err)
 	}
@@ -76,6 +74,21 @@ type lockedListener struct {
 	lock *os.File
 }
 
+// Accept waits for the next launch of the user's own; a connection from a
+// program of another user is closed unread.
+func (l *lockedListener) Accept() (net.Conn, error) {
+	for {
+		conn, err := l.Listener.Accept()
+		if err != nil {
+			return nil, err
+		}
+		if checkPeer(conn) == nil {
+			return conn, nil
+		}
+		conn.Close()
+	}
+}
+
 // Close stops listening, then lets the lock go.
 func (l *lockedListener) Close() error {
 	err := l.Listener.Close()
@@ -85,8 +98,18 @@ func (l *lockedListener) Close() error {
 	return err
 }
 
-// dial connects to the Unix socket path.
+// dial connects to the Unix socket path, and hangs up before a word is
+// sent when the program listening there runs as another user
+// (ErrAnotherUser).
 func dial(ctx context.Context, path string) (net.Conn, error) {
 	var d net.Dialer
-	return d.DialContext(ctx, "unix", path)
+	conn, err := d.DialContext(ctx, "unix", path)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkPeer(conn); err != nil {
+		conn.Close()
+		return nil, err
+	}
+	return conn, nil
 }

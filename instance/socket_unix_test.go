@@ -57,10 +57,12 @@ func TestListenReplacesTheSocketOfAHaulThatEnded(t *testing.T) {
 }
 
 func TestDefaultPathIsOnePerSettingsFolder(t *testing.T) {
-	t.Setenv("XDG_RUNTIME_DIR", "/run/user/1000")
+	runtime := t.TempDir()
+	os.Chmod(runtime, 0o700)
+	t.Setenv("XDG_RUNTIME_DIR", runtime)
 	t.Setenv("XDG_CONFIG_HOME", "/home/a/.config")
 	a, err := DefaultPath()
-	if err != nil || filepath.Dir(a) != "/run/user/1000/haul" {
+	if err != nil || filepath.Dir(a) != filepath.Join(runtime, "haul") {
 		t.Fatalf("DefaultPath = %q, %v", a, err)
 	}
 	t.Setenv("XDG_CONFIG_HOME", "/tmp/other")

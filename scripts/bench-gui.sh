@@ -22,6 +22,8 @@
 set -euo pipefail
 export LANG=en_US.UTF-8
 cd "$(dirname "$0")/.."
+# shellcheck source=xvfb.sh
+source scripts/xvfb.sh
 
 ITEMS=${ITEMS:-10000}
 case $ITEMS in
@@ -65,21 +67,7 @@ done
 [[ -s $work/w$WORKLOAD.control ]] || fail "the bench server did not start: $(cat "$work/server.log")"
 files=$(wc -l <"$work/w$WORKLOAD.urls")
 
-display=${DISPLAY_NUM:+:$DISPLAY_NUM}
-for n in $([[ -n $display ]] || seq 130 160); do
-	if [[ ! -e /tmp/.X$n-lock && ! -e /tmp/.X11-unix/X$n ]]; then
-		display=:$n
-		break
-	fi
-done
-[[ -n $display ]] || fail "no free X display number"
-Xvfb "$display" -screen 0 1280x800x24 -nolisten tcp >"$work/xvfb.log" 2>&1 &
-pids+=($!)
-export DISPLAY=$display
-for _ in $(seq 100); do
-	xdotool getdisplaygeometry >/dev/null 2>&1 && break
-	sleep 0.1
-done
+start_xvfb 1280x800x24 "$work/xvfb.log" 130 160
 
 home=$work/home
 out=$home/Pictures/Haul

@@ -4,15 +4,21 @@
 # arrive from a loopback server, check them byte for byte and take a
 # screenshot of the window at 800×600, the smallest size it is made for, after
 # checking with xprop that it may be made that small; then the same again under LANG=zh_CN.UTF-8, where the window
-# must log no translation failure. Run by `make e2e` (which builds HAUL_BIN
-# first).
+# must log no translation failure. Each run also photographs a failed row's
+# menu, the tip over a status cut short and More…, and writes those pictures
+# and the window's into DOCS_IMAGES (docs/images), which the README and the
+# user guide show, so that they never go stale. Run by `make e2e` (which
+# builds HAUL_BIN first).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
+# shellcheck source=xvfb.sh
+source scripts/xvfb.sh
 export LANG=en_US.UTF-8
 
 HAUL_BIN=${HAUL_BIN:-bin/haul-debug}
 OUT=${E2E_OUT:-testdata/e2e-out}
+DOCS_IMAGES=${DOCS_IMAGES:-docs/images}
 COUNT=24
 TIMEOUT=90
 
@@ -31,7 +37,7 @@ done
 [[ -x "$HAUL_BIN" ]] || fail "$HAUL_BIN is missing; build it with make build-debug"
 
 rm -rf "$OUT"
-mkdir -p "$OUT"
+mkdir -p "$OUT" "$DOCS_IMAGES"
 OUT=$(cd "$OUT" && pwd)
 HAUL_LOG=""
 
@@ -55,29 +61,54 @@ for _ in $(seq 100); do
 done
 grep -q '^ready$' "$OUT/server.log" || fail "the picture server did not start: $(cat "$OUT/server.log")"
 
-display=""
-for n in $(seq 90 120); do
-	if [[ ! -e "/tmp/.X$n-lock" && ! -e "/tmp/.X11-unix/X$n" ]]; then
-		display=":$n"
-		break
-	fi
-done
-[[ -n "$display" ]] || fail "no free X display number"
-echo "e2e: starting Xvfb on $display"
-Xvfb "$display" -screen 0 800x600x24 -nolisten tcp >"$OUT/xvfb.log" 2>&1 &
-pids+=($!)
-export DISPLAY=$display
-for _ in $(seq 100); do
-	xdotool getdisplaygeometry >/dev/null 2>&1 && break
-	sleep 0.1
-done
-xdotool getdisplaygeometry >/dev/null 2>&1 || fail "Xvfb did not start: $(cat "$OUT/xvfb.log")"
+start_xvfb 800x600x24 "$OUT/xvfb.log" 90 120
+echo "e2e: Xvfb on $DISPLAY"
 
-# run_window LANG NAME starts Haul under the locale LANG with its own home
-# folder, presses Start, checks the saved pictures byte for byte, takes the
-# screenshot NAME.png and closes the window again.
+# shoot NAME takes a screenshot of the screen as NAME.png in $OUT and fails
+# when it is blank.
+shoot() {
+	local spread
+	import -window root "$OUT/$1.png"
+	spread=$(convert "$OUT/$1.png" -format '%[fx:standard_deviation]' info:)
+	awk -v s="$spread" 'BEGIN { exit !(s > 0.01) }' || fail "the screenshot $1.png is blank"
+}
+
+# shoot_for_docs SUFFIX photographs, for the README and the user guide, the
+# window, the tip over the cut status of its second row (the page served
+# for a picture), the first row's menu and More…, and writes them into
+# DOCS_IMAGES as window, tip, menu and more, followed by SUFFIX, in 256
+# colours to keep them small and without a date, so that a window that looks
+# the same gives the same files.
+shoot_for_docs() {
+	local suffix=$1
+	xdotool mousemove 400 497
+	sleep 1
+	shoot "window$suffix"
+	xdotool mousemove 560 224
+	sleep 1.5
+	shoot "tip$suffix"
+	xdotool mousemove 150 184 click 3
+	sleep 1
+	shoot "menu$suffix"
+	xdotool key Escape
+	sleep 0.5
+	xdotool key ctrl+comma
+	sleep 1.5
+	shoot "more$suffix"
+	xdotool key Escape
+	sleep 0.5
+	local shot
+	for shot in window tip menu more; do
+		convert "$OUT/$shot$suffix.png" -strip -define png:exclude-chunks=date,time -colors 256 "PNG8:$DOCS_IMAGES/$shot$suffix.png"
+	done
+}
+
+# run_window LANG NAME SUFFIX starts Haul under the locale LANG with its own
+# home folder, presses Start, checks the saved pictures byte for byte,
+# takes the screenshot NAME.png and the pictures for the docs (SUFFIX after
+# their names) and closes the window again.
 run_window() {
-	local locale=$1 name=$2
+	local locale=$1 name=$2 suffix=$3
 	local home="$OUT/$name-home"
 	local saved="$home/Pictures/Haul" log="$OUT/$name.log"
 	mkdir -p "$home"
@@ -108,6 +139,7 @@ run_window() {
 	(( WIDTH <= 800 && HEIGHT <= 600 )) || fail "the window opens at ${WIDTH}×${HEIGHT}, larger than the 800×600 screen"
 	echo "e2e: the window opens at ${WIDTH}×${HEIGHT}"
 	xdotool windowsize "$win" 800 600
+	xdotool windowmove "$win" 0 0
 
 	# The list file is read in the background; Start also runs links added later.
 	xdotool windowfocus --sync "$win" 2>/dev/null || xdotool windowfocus "$win"
@@ -124,18 +156,27 @@ run_window() {
 		sleep 0.5
 	done
 
-	local want extra spread
+	local want extra
 	for want in "$OUT"/want/*.png; do
 		cmp -s "$want" "$saved/$(basename "$want")" || fail "$(basename "$want") differs from the served file"
 	done
 	extra=$(find "$saved" -mindepth 1 -maxdepth 1 ! -name 'kitten-*.png' -printf '%f\n')
 	[[ -z "$extra" ]] || fail "unexpected files in the output folder: $extra"
 
-	# Let the window show the final totals and the failed rows, then take the screenshot.
+	# The page served for a picture is tried again a few times before it
+	# fails: wait for that in the saved list, so the window shows the
+	# batch's end, then take the screenshots.
+	local queue last
+	while :; do
+		queue=$(find "$home/.config" -name queue.jsonl 2>/dev/null | head -n 1)
+		last=$([[ -n "$queue" ]] && grep 'private.jpg' "$queue" | tail -n 1 || true)
+		[[ "$last" == *'"state":"failed"'* ]] && break
+		(( SECONDS < deadline )) || fail "the page served for a picture was not given up within ${TIMEOUT}s"
+		sleep 0.5
+	done
 	sleep 1.5
-	import -window root "$OUT/$name.png"
-	spread=$(convert "$OUT/$name.png" -format '%[fx:standard_deviation]' info:)
-	awk -v s="$spread" 'BEGIN { exit !(s > 0.01) }' || fail "the screenshot $name.png is blank"
+	shoot "$name"
+	shoot_for_docs "$suffix"
 
 	if grep -q 'Error in Fyne call thread' "$log"; then
 		fail "Fyne reported a call from the wrong thread"
@@ -147,7 +188,7 @@ run_window() {
 	wait "$haul_pid" 2>/dev/null || true
 }
 
-run_window en_US.UTF-8 screenshot
-run_window zh_CN.UTF-8 screenshot-zh
+run_window en_US.UTF-8 screenshot ""
+run_window zh_CN.UTF-8 screenshot-zh -zh
 
-echo "e2e: ok: $COUNT pictures saved and checked twice; screenshots in $OUT/screenshot.png (English) and $OUT/screenshot-zh.png (Simplified Chinese)"
+echo "e2e: ok: $COUNT pictures saved and checked twice; screenshots in $OUT/screenshot.png (English) and $OUT/screenshot-zh.png (Simplified Chinese), and the docs' pictures in $DOCS_IMAGES"

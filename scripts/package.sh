@@ -60,12 +60,14 @@ archive_linux() {
 }
 
 # windows_resources compiles the icon, manifest and version information into
-# a .syso file that go build links into Haul.exe.
+# a .syso file that go build links into Haul.exe, and draws the installer's
+# picture.
 windows_resources() {
 	local dir=$STAGE/windows-resources
 	rm -rf "$dir"
 	mkdir -p "$dir"
 	"$GO" run ./tools/mkicon -ico "$dir/haul.ico"
+	"$GO" run ./tools/mkicon -wizard "$dir/wizard.bmp"
 	cp packaging/windows/haul.exe.manifest "$dir/"
 	local numbers=${VERSION%%[-+]*}
 	sed -e "s/@VERSION@/$VERSION/g" -e "s/@VERSION_COMMAS@/${numbers//./,},$(build_number)/g" \
@@ -94,6 +96,7 @@ installer() {
 	local numbers=${VERSION%%[-+]*}
 	makensis -V2 -WX -DVERSION="$VERSION" -DVERSION4="$numbers.$(build_number)" \
 		-DEXE="$PWD/$STAGE/$WINDOWS_NAME/Haul.exe" -DICON="$PWD/$STAGE/windows-resources/haul.ico" \
+		-DWIZARD="$PWD/$STAGE/windows-resources/wizard.bmp" \
 		-DOUTFILE="$PWD/$STAGE/$WINDOWS_NAME-setup.exe" packaging/windows/haul.nsi
 }
 

@@ -7,11 +7,11 @@ import (
 	"fmt"
 	"hash/fnv"
 	"net/url"
-	"os"
-	"path/filepath"
 	"time"
 
 	_ "modernc.org/sqlite" // pure-Go SQLite driver, so no C compiler is needed
+
+	"haul/internal/sqlitefile"
 )
 
 // schema is the archive's tables. A link's row id is a 64-bit hash of the
@@ -67,9 +67,17 @@ type Entry struct {
 }
 
 // Open opens the archive at path, creating it (and its folder) when it is
-// missing.
+// missing. The file and its write-ahead log are the user's alone (0600),
+// as the journals are: they list every link saved and the pages it came
+// from. A file that is there but cannot be read as an archive (damaged,
+// not an archive, not the user's) is an *UnreadableError; a missing file
+// that cannot be made is another error.
 func Open(path string) (*Archive, error) {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+	held, err := privateFile(path)
+	switch {
+	case err != nil && held:
+		return nil, &UnreadableError{Path: path, Err: err}
+	case err != nil:
 		return nil, fmt.Errorf("open archive %s: %w", path, err)
 	}
 	q := url.Values{}
@@ -81,13 +89,20 @@ func Open(path string) (*Archive, error) {
 	// of its pages out of the system's cache: a look-up of a link held
 	// costs less than half the processor time.
 	q.Add("_pragma", "mmap_size(1073741824)")
-	db, err := sql.Open("sqlite", (&url.URL{Scheme: "file", Path: path, RawQuery: q.Encode()}).String())
+	dsn, err := sqlitefile.URI(path, q)
+	if err != nil {
+		return nil, fmt.Errorf("open archive %s: %w", path, err)
+	}
+	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, fmt.Errorf("open archive %s: %w", path, err)
 	}
 	a := &Archive{path: path, db: db}
 	if err := a.prepare(); err != nil {
 		db.Close()
+		if held {
+			return nil, &UnreadableError{Path: path, Err: err}
+		}
 		return nil, fmt.Errorf("open archive %s: %w", path, err)
 	}
 	return a, nil
@@ -147,26 +162,44 @@ func (a *Archive) Path() string { return a.path }
 func (a *Archive) Close() error { return a.db.Close() }
 
 // HasLink says the link (in canonical form) was saved before. An archive
-// that cannot be read answers no: the link is then downloaded.
-func (a *Archive) HasLink(link string) bool {
+// that cannot be read says so (an *UnreadableError) rather than no: what it
+// may hold must not be downloaded again.
+func (a *Archive) HasLink(link string) (bool, error) {
 	var held string
 	switch err := a.linkAt.QueryRow(key(link)).Scan(&held); {
+	case errors.Is(err, sql.ErrNoRows):
 	case err != nil:
-		return false
+		return false, a.unreadable(err)
 	case held == link:
-		return true
+		return true, nil
 	}
-	var one int
-	return a.inClash.QueryRow(link).Scan(&one) == nil
+	return a.found(a.inClash.QueryRow(link))
 }
 
-// HasPicture says a picture with this sha256 (hex) was saved before.
-func (a *Archive) HasPicture(sum string) bool {
+// HasPicture says a picture with this sha256 (hex) was saved before; an
+// archive that cannot be read says so, as HasLink does.
+func (a *Archive) HasPicture(sum string) (bool, error) {
 	if sum == "" {
-		return false
+		return false, nil
 	}
+	return a.found(a.picAt.QueryRow(key(sum), sum))
+}
+
+// found says a look-up of one row found it, or why it could not look.
+func (a *Archive) found(row *sql.Row) (bool, error) {
 	var one int
-	return a.picAt.QueryRow(key(sum), sum).Scan(&one) == nil
+	switch err := row.Scan(&one); {
+	case errors.Is(err, sql.ErrNoRows):
+		return false, nil
+	case err != nil:
+		return false, a.unreadable(err)
+	}
+	return true, nil
+}
+
+// unreadable is the error of a look-up that failed.
+func (a *Archive) unreadable(err error) error {
+	return &UnreadableError{Path: a.path, Err: err}
 }
 
 // Add records a saved file; a link recorded before is recorded again with
@@ -254,4 +287,18 @@ func (a *Archive) Count() (int, error) {
 		return 0, fmt.Errorf("archive %s: %w", a.path, err)
 	}
 	return n, nil
+}
+
+// Check reads the whole archive through (SQLite's quick_check) and says
+// whether it is whole: nil, or an *UnreadableError that says what is
+// damaged.
+func (a *Archive) Check() error {
+	var verdict string
+	if err := a.db.QueryRow(`PRAGMA quick_check(1)`).Scan(&verdict); err != nil {
+		return a.unreadable(err)
+	}
+	if verdict != "ok" {
+		return a.unreadable(errors.New(verdict))
+	}
+	return nil
 }

@@ -13,8 +13,14 @@ const chromeEpochMicros = 11644473600 * 1_000_000
 // start with the SHA-256 of the cookie's host.
 const hashPrefixVersion = 24
 
+// chromiumQuery reads every cookie of a Chromium-family store; like
+// firefoxQuery, it reads a NULL column as the empty value.
+const chromiumQuery = `SELECT CAST(COALESCE(host_key, '') AS TEXT), CAST(COALESCE(path, '/') AS TEXT),
+	COALESCE(is_secure, 0) != 0, COALESCE(is_httponly, 0) != 0, CAST(COALESCE(expires_utc, 0) AS INTEGER),
+	CAST(COALESCE(name, '') AS TEXT), CAST(COALESCE(value, '') AS TEXT), COALESCE(encrypted_value, X'') FROM cookies`
+
 // readChromium reads a Chromium-family Cookies database, decrypting values
-// with keys from keyring.
+// with keys from keyring; a row with no site is passed over.
 func readChromium(path string, b browser, keyring keyringFunc) ([]Cookie, error) {
 	db, done, err := openCopy(path)
 	if err != nil {
@@ -22,7 +28,7 @@ func readChromium(path string, b browser, keyring keyringFunc) ([]Cookie, error)
 	}
 	defer done()
 	version := chromiumVersion(db)
-	rows, err := db.Query(`SELECT host_key, path, is_secure, is_httponly, expires_utc, name, value, encrypted_value FROM cookies`)
+	rows, err := db.Query(chromiumQuery)
 	if err != nil {
 		return nil, &Error{Kind: Unreadable, Path: path, Err: err}
 	}
@@ -36,6 +42,9 @@ func readChromium(path string, b browser, keyring keyringFunc) ([]Cookie, error)
 		var encrypted []byte
 		if err := rows.Scan(&host, &cpath, &secure, &httpOnly, &expires, &name, &value, &encrypted); err != nil {
 			return nil, &Error{Kind: Unreadable, Path: path, Err: err}
+		}
+		if host == "" {
+			continue
 		}
 		if len(encrypted) > 0 {
 			if value, err = dec.decrypt(encrypted); err != nil {

@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 
 	_ "modernc.org/sqlite" // pure-Go SQLite driver, so no C compiler is needed
+
+	"haul/internal/sqlitefile"
 )
 
 // openCopy copies a browser's database (with its write-ahead log, which
@@ -34,7 +36,12 @@ func openCopy(path string) (*sql.DB, func(), error) {
 			}
 		}
 	}
-	db, err := sql.Open("sqlite", (&url.URL{Scheme: "file", Path: dst, RawQuery: "mode=ro"}).String())
+	dsn, err := sqlitefile.URI(dst, url.Values{"mode": {"ro"}})
+	if err != nil {
+		cleanup()
+		return nil, nil, &Error{Kind: Unreadable, Path: path, Err: err}
+	}
+	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		cleanup()
 		return nil, nil, &Error{Kind: Unreadable, Path: path, Err: err}

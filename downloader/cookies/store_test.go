@@ -190,3 +190,50 @@ func isKind(err error, k Kind) bool {
 	var e *Error
 	return errors.As(err, &e) && e.Kind == k
 }
+
+// TestOneOddRowLeavesTheRestOfAStoreReadable: a cookie store with a NULL
+// in some row (a value, a flag, an expiry, a site) still gives every
+// cookie that can be sent, in Firefox and in Chromium-family browsers.
+func TestOneOddRowLeavesTheRestOfAStoreReadable(t *testing.T) {
+	home := t.TempDir()
+	db := makeDB(t, filepath.Join(home, ".mozilla/firefox", "abcd1234.default-release", "cookies.sqlite"),
+		`CREATE TABLE moz_cookies (id INTEGER PRIMARY KEY, name TEXT, value TEXT, host TEXT, path TEXT,
+			expiry INTEGER, isSecure INTEGER, isHttpOnly INTEGER)`,
+		`INSERT INTO moz_cookies (name, value, host, path, expiry, isSecure, isHttpOnly) VALUES
+			('sid', 'good', '.gallery.test', '/', NULL, 1, 0),
+			('empty', NULL, 'www.gallery.test', NULL, 0, NULL, NULL),
+			('nosite', 'x', NULL, '/', 0, 0, 0),
+			('typed', 42, 'gallery.test', '/', '1700000000', 'yes', 0)`)
+	_ = db
+	got, err := FromBrowser(Source{Browser: "firefox", Home: home})
+	if err != nil {
+		t.Fatalf("one odd row made the store unreadable: %v", err)
+	}
+	path := filepath.Join(t.TempDir(), "Default", "Cookies")
+	chromiumDB(t, path, 24, [][]any{
+		{".gallery.test", "sid", "plain", nil, nil},
+		{nil, "nosite", "x", nil, int64(0)},
+		{"gallery.test", "empty", nil, []byte{}, int64(0)},
+	})
+	chromium, err := readChromium(path, browsers[1], noKeyring)
+	if err != nil || len(chromium) != 2 || chromium[0].Value != "plain" || chromium[1].Name != "empty" {
+		t.Errorf("Chromium store with NULLs: %+v, %v", chromium, err)
+	}
+	want := []Cookie{
+		{Host: "gallery.test", Path: "/", Secure: true, Name: "sid", Value: "good"},
+		{Host: "www.gallery.test", HostOnly: true, Path: "/", Name: "empty"},
+		{Host: "gallery.test", HostOnly: true, Path: "/", Secure: true, Name: "typed", Value: "42", Expires: time.Unix(1700000000, 0)},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("got %+v, want %+v", got, want)
+	}
+	for i := range want {
+		if !got[i].Expires.Equal(want[i].Expires) {
+			t.Errorf("cookie %d expires %v, want %v", i, got[i].Expires, want[i].Expires)
+		}
+		got[i].Expires = want[i].Expires
+		if got[i] != want[i] {
+			t.Errorf("cookie %d = %+v, want %+v", i, got[i], want[i])
+		}
+	}
+}

@@ -137,6 +137,11 @@ const (
 	// ReasonNotPicture is bytes that are no picture format where a picture
 	// was expected (Detail is the Content-Encoding Haul could not undo, if any).
 	ReasonNotPicture Reason = "not-picture"
+	// ReasonArchiveUnreadable is an output folder whose download archive
+	// is there but cannot be read (Folder; Detail is the archive's file):
+	// what it may hold is not downloaded again until it is repaired or set
+	// aside.
+	ReasonArchiveUnreadable Reason = "archive-unreadable"
 )
 
 // ItemError is why an item failed or is waiting: a reason with its

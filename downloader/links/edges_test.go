@@ -126,3 +126,27 @@ func TestLinkEdges(t *testing.T) {
 		}
 	}
 }
+
+// TestSiteNamesAreReadAsBrowsersReadThem: a site name typed with a
+// Chinese or Japanese keyboard (its full stops 。．｡, full-width letters)
+// is the site a browser goes to (UTS #46), not cut at its first full
+// stop; a full stop that ends a sentence still ends the link.
+func TestSiteNamesAreReadAsBrowsersReadThem(t *testing.T) {
+	tests := []struct {
+		name, in string
+		want     []string
+	}{
+		{"ideographic full stop", "http://EXAMPLE。COM/a.jpg", []string{"http://example.com/a.jpg"}},
+		{"in a Chinese sentence", "图片在http://img。example。com/a.jpg。谢谢", []string{"http://img.example.com/a.jpg"}},
+		{"full-width letters and stop", "https://ＥＸＡＭＰＬＥ．ＣＯＭ/a.jpg", []string{"https://example.com/a.jpg"}},
+		{"halfwidth stop and a port", "http://example｡com:8080/a.jpg", []string{"http://example.com:8080/a.jpg"}},
+		{"a sentence after a site", "看http://example.com。然后", []string{"http://example.com"}},
+		{"an international name", "https://例子.中国/图.jpg", []string{"https://例子.中国/图.jpg"}},
+		{"an international name in capitals", "https://BÜCHER.example/a.jpg", []string{"https://bücher.example/a.jpg"}},
+	}
+	for _, tt := range tests {
+		if got := Extract(tt.in).Links; !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("%s: Extract(%q) = %q, want %q", tt.name, tt.in, got, tt.want)
+		}
+	}
+}

@@ -4,6 +4,9 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/net/idna"
 )
 
 // maxLinkLen is the longest address accepted. Real servers refuse far
@@ -67,7 +70,41 @@ func lowerSchemeAndHost(s string) string {
 	if !hasUpper(s[:colon]) && !hasUpper(host) {
 		return s
 	}
-	return lowerASCII(s[:colon]) + "://" + auth[:hostStart] + strings.ToLower(host) + auth[end:]
+	return lowerASCII(s[:colon]) + "://" + auth[:hostStart] + siteName(host) + auth[end:]
+}
+
+// siteName is a site name (with its port) as a browser reads it: lowercase,
+// and an international one mapped as UTS #46 maps it, so that full-width
+// letters and the full stops of Chinese and Japanese text (EXAMPLE。COM)
+// name the site they stand for (example.com); a name the mapping refuses
+// is only lowercased.
+func siteName(host string) string {
+	if !hasNonASCII(host) {
+		return strings.ToLower(host)
+	}
+	name, port := host, ""
+	if i := strings.LastIndexByte(host, ':'); i >= 0 {
+		name, port = host[:i], host[i:]
+	}
+	ascii, err := idna.Lookup.ToASCII(name)
+	if err != nil {
+		return strings.ToLower(host)
+	}
+	shown, err := idna.Display.ToUnicode(ascii)
+	if err != nil {
+		return strings.ToLower(host)
+	}
+	return shown + port
+}
+
+// hasNonASCII says s holds a character beyond ASCII.
+func hasNonASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return true
+		}
+	}
+	return false
 }
 
 // hasSpaceOrControl reports whether s holds an ASCII space or control

@@ -158,12 +158,13 @@ func linkEnd(line string, start int) int {
 	}
 	var open brackets
 	inQuotes := false // inside a "…" that the link opened
+	hostEnd := siteNameEnd(line, start)
 	i := start
 	for i < len(line) {
 		b := line[i]
 		if b >= utf8.RuneSelf {
-			r, size := utf8.DecodeRuneInString(line[i:])
-			if endsLinkRune(r, size) && !invisible(r) {
+			size, ends := runeEndsLink(line, i, hostEnd)
+			if ends {
 				return i
 			}
 			i += size
@@ -185,6 +186,43 @@ func linkEnd(line string, start int) int {
 		i++
 	}
 	return i
+}
+
+// runeEndsLink says whether the character beyond ASCII at line[i], of
+// size bytes, ends a link whose site name can go on up to hostEnd.
+func runeEndsLink(line string, i, hostEnd int) (size int, ends bool) {
+	r, size := utf8.DecodeRuneInString(line[i:])
+	return size, endsLinkRune(r, size) && !invisible(r) && !(i < hostEnd && labelDotAt(line, i))
+}
+
+// siteNameEnd is where the site name of the link at start can end at the
+// latest: the first /, ?, # or space after the "//" that follows its
+// scheme, or the line's end; start for a link without one.
+func siteNameEnd(line string, start int) int {
+	colon := strings.IndexByte(line[start:min(len(line), start+maxSchemeLen+1)], ':')
+	if colon < 0 || !strings.HasPrefix(line[start+colon+1:], "//") {
+		return start
+	}
+	from := start + colon + 3
+	if end := strings.IndexAny(line[from:], "/?# \t"); end >= 0 {
+		return from + end
+	}
+	return len(line)
+}
+
+// labelDotAt says line[i] is a full stop of Chinese or Japanese text (。,
+// ．or ｡) between two labels of a site name, as in EXAMPLE。COM typed
+// with a Chinese keyboard: browsers read it as "." (UTS #46), so it does
+// not end the link. One followed by anything but a letter or digit of the
+// Latin alphabet (full width too) ends a sentence instead.
+func labelDotAt(line string, i int) bool {
+	r, size := utf8.DecodeRuneInString(line[i:])
+	if r != '。' && r != '．' && r != '｡' {
+		return false
+	}
+	next, _ := utf8.DecodeRuneInString(line[i+size:])
+	return next < utf8.RuneSelf && isSiteNameByte(byte(next)) && next != '.' && next != '-' ||
+		'０' <= next && next <= '９' || 'Ａ' <= next && next <= 'Ｚ' || 'ａ' <= next && next <= 'ｚ'
 }
 
 // endsBefore says a link ends before line[i]: at a forum's closing tag, as

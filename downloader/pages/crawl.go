@@ -27,6 +27,10 @@ const (
 	ProblemNotPage ProblemKind = "not-page"
 	// ProblemLoop is a "next page" link back to a page already read (Next).
 	ProblemLoop ProblemKind = "loop"
+	// ProblemCut is a page longer than MaxPageBytes: only its first
+	// MaxPageBytes were read for pictures, the pictures after them are
+	// not among those found.
+	ProblemCut ProblemKind = "cut"
 )
 
 // Problem is something that went wrong with one page of a crawl: a kind
@@ -49,6 +53,8 @@ func (p *Problem) Error() string {
 		return fmt.Sprintf("%s: not a web page (the site says it is %s)", p.Page, p.ContentType)
 	case ProblemUnreadable:
 		return fmt.Sprintf("%s: could not open the page: %v", p.Page, p.Err)
+	case ProblemCut:
+		return fmt.Sprintf("%s: longer than %d bytes, read only that far", p.Page, MaxPageBytes)
 	}
 	return fmt.Sprintf("%q is not a full web address", p.Page)
 }
@@ -122,9 +128,13 @@ func (c *crawler) page(ctx context.Context, addr string) (string, *Problem) {
 	if !isWebPage(contentType) {
 		return "", &Problem{Page: addr, Kind: ProblemNotPage, ContentType: contentType}
 	}
-	images, next, err := Find(io.LimitReader(body, MaxPageBytes), final)
+	limited := &io.LimitedReader{R: body, N: MaxPageBytes}
+	images, next, err := Find(limited, final)
 	if err != nil {
 		return "", &Problem{Page: addr, Kind: ProblemUnreadable, Err: err}
+	}
+	if limited.N == 0 && longer(body) {
+		c.problems = append(c.problems, Problem{Page: addr, Kind: ProblemCut})
 	}
 	for _, img := range images {
 		if !c.seen[img.URL] {
@@ -133,6 +143,13 @@ func (c *crawler) page(ctx context.Context, addr string) (string, *Problem) {
 		}
 	}
 	return next, nil
+}
+
+// longer says body has another byte to read.
+func longer(body io.Reader) bool {
+	var one [1]byte
+	_, err := io.ReadFull(body, one[:])
+	return err == nil
 }
 
 // isWebPage reports whether a Content-Type names an HTML document; an

@@ -1,6 +1,7 @@
 package schedule
 
 import (
+	"haul/downloader/clock"
 	"sync"
 	"time"
 )
@@ -72,7 +73,7 @@ type Countdown struct {
 
 // Start counts down CountdownLength by clock, then takes the action with
 // system, unless Cancel comes first. Nothing is taken at once.
-func Start(a Action, clock Clock, system System) *Countdown {
+func Start(a Action, clock clock.Clock, system System) *Countdown {
 	c := &Countdown{Action: a, At: clock.Now().Add(CountdownLength), cancel: make(chan struct{}), Done: make(chan struct{})}
 	if a == Nothing {
 		close(c.Done)

@@ -6,7 +6,7 @@
 // when the batch is done, quits Haul, puts the
 // computer to sleep or shuts it down after a countdown the user can cancel.
 //
-// Time comes from a [Clock] and the batch and the computer are reached
+// Time comes from a [clock.Clock] and the batch and the computer are reached
 // through the [Batch] and [System] interfaces, so tests move the clock by
 // hand and count the calls. Only what the schedule paused resumes by
 // itself: a download the user paused stays paused. The package never imports the engine.

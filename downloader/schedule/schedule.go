@@ -2,25 +2,10 @@ package schedule
 
 import (
 	"context"
+	"haul/downloader/clock"
 	"sync"
 	"time"
 )
-
-// Clock is the time the schedule goes by; tests replace it.
-type Clock interface {
-	Now() time.Time
-	// After sends the time once d has passed.
-	After(d time.Duration) <-chan time.Time
-}
-
-// SystemClock is the system's time.
-type SystemClock struct{}
-
-// Now is the time now.
-func (SystemClock) Now() time.Time { return time.Now() }
-
-// After is time.After.
-func (SystemClock) After(d time.Duration) <-chan time.Time { return time.After(d) }
 
 // Batch is the download batch the schedule pauses and resumes.
 type Batch interface {
@@ -77,7 +62,7 @@ type Usage struct {
 // Scheduler pauses and resumes a batch as the settings say. Its methods
 // are safe for concurrent use.
 type Scheduler struct {
-	clock Clock
+	clock clock.Clock
 	batch Batch
 	keep  func(Usage)
 
@@ -92,7 +77,7 @@ type Scheduler struct {
 // New makes a scheduler of batch with settings. kept is the day's usage
 // as a previous run left it; keep, when set, is given the usage each time
 // it changes, to be kept for the next run.
-func New(clock Clock, batch Batch, s Settings, kept Usage, keep func(Usage)) *Scheduler {
+func New(clock clock.Clock, batch Batch, s Settings, kept Usage, keep func(Usage)) *Scheduler {
 	return &Scheduler{clock: clock, batch: batch, keep: keep, settings: s, usage: kept, last: batch.Received(),
 		changed: make(chan struct{}, 1)}
 }

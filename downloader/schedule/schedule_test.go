@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"haul/downloader/watch/watchtest"
+	"haul/downloader/clock/clocktest"
 )
 
 // batch is a batch that counts its pauses and resumes and says what bytes
@@ -91,7 +91,7 @@ func TestWindowOpensAndClosesAtItsHours(t *testing.T) {
 // TestTheBatchRunsOnlyInsideItsHours: outside the window the batch is
 // paused, and resumed when the window opens, by the clock alone.
 func TestTheBatchRunsOnlyInsideItsHours(t *testing.T) {
-	clock := watchtest.NewClock(at(22, 0))
+	clock := clocktest.NewClock(at(22, 0))
 	b := &batch{}
 	s := New(clock, b, Settings{Limited: true, Window: Window{From: 23 * time.Hour, To: 7 * time.Hour}}, Usage{}, nil)
 	ctx, cancel := context.WithCancel(t.Context())
@@ -129,7 +129,7 @@ func TestTheBatchRunsOnlyInsideItsHours(t *testing.T) {
 // received in a day reach the cap, across a restart of Haul, and resumes
 // at midnight.
 func TestTheDailyCapPausesUntilTheNextDay(t *testing.T) {
-	clock := watchtest.NewClock(at(20, 0))
+	clock := clocktest.NewClock(at(20, 0))
 	b := &batch{bytes: 5000} // what the batch received before counts for nothing
 	var kept Usage
 	keep := func(u Usage) { kept = u }
@@ -193,7 +193,7 @@ func TestEachActionAfterItsCountdown(t *testing.T) {
 		{Sleep, true, 0, 0, 0},
 	}
 	for _, c := range cases {
-		clock := watchtest.NewClock(at(3, 0))
+		clock := clocktest.NewClock(at(3, 0))
 		sys := &system{}
 		cd := Start(c.action, clock, sys)
 		if c.action != Nothing {

@@ -55,7 +55,15 @@ func TestFixExtension(t *testing.T) {
 		{"x.EXE", jpg, "x.jpg"},
 		{"invoice.pdf.scr", png, "invoice.pdf.png"},
 		{"a.b.cmd", png, "a.b.png"},
-		{"setup.exe", htmlFormat, "setup.exe"},
+		{"setup.exe", htmlFormat, "setup.exe.html"},
+		{"run.desktop", plainFormat, "run.desktop.txt"},
+		{"Update.HTA", htmlFormat, "Update.HTA.html"},
+		{"bank.url", plainFormat, "bank.url.txt"},
+		{"x.exe", plainFormat, "x.exe.txt"},
+		{"notes.txt", plainFormat, "notes.txt"},
+		{"page.html", htmlFormat, "page.html"},
+		{"feed.xml", xmlFormat, "feed.xml"},
+		{"tool.exe", Format{MIME: "application/octet-stream"}, "tool.exe"},
 	}
 	for _, tt := range tests {
 		if got := FixExtension(tt.name, tt.format); got != tt.want {

@@ -15,6 +15,11 @@ import (
 // DefaultEvery is how often a page is checked when it says nothing else.
 const DefaultEvery = 6 * time.Hour
 
+// MinEvery is the shortest time between two checks of a page, whatever the
+// list's file says: a page is a site's, and checking it more often would
+// fetch it over and over.
+const MinEvery = 15 * time.Minute
+
 // Page is one watched page and what its last check found.
 type Page struct {
 	// URL is the page's address.
@@ -37,6 +42,9 @@ type Page struct {
 	NotAdded int `json:"notAdded,omitempty"`
 	// Problem is why the last check could not read the page, "" when it could.
 	Problem string `json:"problem,omitempty"`
+	// Cut says the page was longer than Haul reads: the last check looked
+	// for pictures only in its first part.
+	Cut bool `json:"cut,omitempty"`
 }
 
 // due says the page is to be checked at now.
@@ -45,12 +53,13 @@ func (p Page) due(now time.Time) bool { return p.Checked.IsZero() || !now.Before
 // next is when the page is next to be checked.
 func (p Page) next() time.Time { return p.Checked.Add(p.every()) }
 
-// every is how often the page is checked, DefaultEvery when unset.
+// every is how often the page is checked: DefaultEvery when unset, never
+// more often than MinEvery.
 func (p Page) every() time.Duration {
 	if p.Every <= 0 {
 		return DefaultEvery
 	}
-	return p.Every
+	return max(p.Every, MinEvery)
 }
 
 // List is the watched pages, kept in a file. Its methods are safe for
@@ -98,20 +107,26 @@ func (l *List) read() ([]Page, error) {
 	if err := json.Unmarshal(b, &pages); err != nil {
 		return nil, fmt.Errorf("watched pages: %s is damaged: %w", l.path, err)
 	}
+	for i := range pages {
+		pages[i].Every = pages[i].every()
+	}
 	return pages, nil
 }
 
-// write replaces the file with pages, through a temporary file.
+// write replaces the file with pages, through a temporary file. The file
+// is the user's alone (0600): it lists the pages they watch and where
+// their pictures go.
 func (l *List) write(pages []Page) error {
 	b, err := json.MarshalIndent(pages, "", "  ")
 	if err != nil {
 		return fmt.Errorf("watched pages: %w", err)
 	}
-	if err := os.MkdirAll(filepath.Dir(l.path), 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Dir(l.path), 0o700); err != nil {
 		return fmt.Errorf("watched pages: %w", err)
 	}
 	tmp := l.path + ".new"
-	if err := os.WriteFile(tmp, b, 0o644); err != nil {
+	if err := writePrivate(tmp, b); err != nil {
+		os.Remove(tmp)
 		return fmt.Errorf("watched pages: %w", err)
 	}
 	if err := os.Rename(tmp, l.path); err != nil {
@@ -133,6 +148,32 @@ func (l *List) change(f func([]Page) ([]Page, error)) error {
 		return err
 	}
 	return l.write(pages)
+}
+
+// writePrivate writes b into a new file at path that only the user can
+// read, synced before it is closed.
+func writePrivate(path string, b []byte) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
+	if err != nil {
+		return err
+	}
+	if err := f.Chmod(0o600); err != nil { // a file left by an earlier Haul
+		f.Close()
+		return err
+	}
+	_, err = f.Write(b)
+	if serr := f.Sync(); err == nil {
+		err = serr
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// record notes on the page what its check at checked found.
+func (p *Page) record(checked time.Time, r Result) {
+	p.Checked, p.New, p.Failed, p.NotAdded, p.Problem, p.Cut = checked, r.New, r.Failed, r.NotAdded, r.Problem, r.Cut
 }
 
 // Add watches a page, or changes the folder, frequency and reading of one
@@ -166,7 +207,7 @@ func (l *List) Remove(url string) error {
 func (l *List) Record(url string, checked time.Time, r Result) error {
 	return l.change(func(pages []Page) ([]Page, error) {
 		if i := slices.IndexFunc(pages, func(q Page) bool { return q.URL == url }); i >= 0 {
-			pages[i].Checked, pages[i].New, pages[i].Failed, pages[i].NotAdded, pages[i].Problem = checked, r.New, r.Failed, r.NotAdded, r.Problem
+			pages[i].record(checked, r)
 		}
 		return pages, nil
 	})

@@ -3,11 +3,12 @@ package watch
 import (
 	"context"
 	"errors"
+	"os"
 	"path/filepath"
 	"testing"
 	"time"
 
-	"haul/downloader/watch/watchtest"
+	"haul/downloader/clock/clocktest"
 )
 
 func TestTheListAddsChangesAndRemovesPages(t *testing.T) {
@@ -53,7 +54,7 @@ func TestWatcherChecksAtStartAndWhenDue(t *testing.T) {
 	l := Open(filepath.Join(t.TempDir(), "watched.json"))
 	l.Add(Page{URL: "http://127.0.0.1/hourly", Every: time.Hour})
 	l.Add(Page{URL: "http://127.0.0.1/daily", Every: 24 * time.Hour})
-	clock := watchtest.NewClock(time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC))
+	clock := clocktest.NewClock(time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC))
 	checks := make(chan string, 10)
 	w := NewWatcher(l, clock, func(_ context.Context, p Page) Result {
 		checks <- p.URL
@@ -85,5 +86,72 @@ func TestWatcherChecksAtStartAndWhenDue(t *testing.T) {
 	pages, _ := l.Pages()
 	if !pages[1].Checked.Equal(clock.Now()) || pages[1].New != 1 {
 		t.Errorf("the list says %+v", pages[1])
+	}
+}
+
+// TestAListThatCannotBeWrittenDoesNotMakeTheWatcherCheckAgainAndAgain:
+// when the list's file cannot be replaced (a full or read-only disk), a
+// page just checked is not due again until its hours have passed, and
+// the check says why it was not recorded.
+func TestAListThatCannotBeWrittenDoesNotMakeTheWatcherCheckAgainAndAgain(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "watched.json")
+	l := Open(path)
+	l.Add(Page{URL: "http://127.0.0.1/a", Every: time.Hour})
+	if err := os.Mkdir(path+".new", 0o700); err != nil { // where the new list would be written
+		t.Fatal(err)
+	}
+	clock := clocktest.NewClock(time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC))
+	checks := 0
+	w := NewWatcher(l, clock, func(context.Context, Page) Result { checks++; return Result{New: 1} })
+	if _, _, err := w.CheckDue(t.Context(), false); err == nil {
+		t.Error("a check the list could not record gave no error")
+	}
+	for range 1000 {
+		w.CheckDue(t.Context(), false)
+	}
+	if checks != 1 {
+		t.Errorf("the page was checked %d times at once, want 1", checks)
+	}
+	if wait := w.untilNext(); wait != time.Hour {
+		t.Errorf("the watcher waits %v before the next check, want an hour", wait)
+	}
+	clock.Advance(time.Hour)
+	w.CheckDue(t.Context(), false)
+	if checks != 2 {
+		t.Errorf("an hour later the page was checked %d times, want 2", checks)
+	}
+}
+
+// TestAPageIsNeverCheckedMoreOftenThanTheFloor: however the list's file
+// came to say so (an old haul watch, an edit by hand), a page is checked
+// at most every MinEvery, and the list says so.
+func TestAPageIsNeverCheckedMoreOftenThanTheFloor(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "watched.json")
+	os.WriteFile(path, []byte(`[{"url": "http://127.0.0.1/a", "dir": "/tmp/a", "every": 100},
+		{"url": "http://127.0.0.1/b", "dir": "/tmp/b", "every": -5}]`), 0o600)
+	l := Open(path)
+	pages, err := l.Pages()
+	if err != nil || pages[0].Every != MinEvery || pages[1].Every != DefaultEvery {
+		t.Fatalf("the list reads %+v, %v; want every %v and %v", pages, err, MinEvery, DefaultEvery)
+	}
+	clock := clocktest.NewClock(time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC))
+	checks := 0
+	w := NewWatcher(l, clock, func(_ context.Context, p Page) Result {
+		if p.URL == "http://127.0.0.1/a" {
+			checks++
+		}
+		return Result{}
+	})
+	for range 14 { // a minute at a time, for 14 minutes
+		w.CheckDue(t.Context(), false)
+		clock.Advance(time.Minute)
+	}
+	if checks != 1 {
+		t.Errorf("checked %d times in 14 minutes, want 1", checks)
+	}
+	clock.Advance(time.Minute)
+	w.CheckDue(t.Context(), false)
+	if checks != 2 {
+		t.Errorf("checked %d times in 15 minutes, want 2", checks)
 	}
 }

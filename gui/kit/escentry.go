@@ -12,7 +12,8 @@ type EscEntry struct {
 	onEscape func()
 }
 
-// NewEscEntry is a text box that calls onEscape on Esc.
+// NewEscEntry is a text box that calls onEscape on Esc, or hands Esc to
+// the window when onEscape is nil.
 func NewEscEntry(onEscape func()) *EscEntry {
 	e := &EscEntry{onEscape: onEscape}
 	e.ExtendBaseWidget(e)
@@ -21,8 +22,12 @@ func NewEscEntry(onEscape func()) *EscEntry {
 
 // TypedKey closes the dialog on Esc and types everything else.
 func (e *EscEntry) TypedKey(ev *fyne.KeyEvent) {
-	if ev.Name == fyne.KeyEscape && e.onEscape != nil {
-		e.onEscape()
+	if ev.Name == fyne.KeyEscape {
+		if e.onEscape == nil {
+			PassEscape(e)
+		} else {
+			e.onEscape()
+		}
 		return
 	}
 	e.Entry.TypedKey(ev)

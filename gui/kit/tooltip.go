@@ -122,12 +122,24 @@ func (l *TipLayer) show(owner fyne.CanvasObject, text string) {
 	l.text.Resize(ts)
 	l.owner = owner
 	l.box.Show()
-	l.box.Refresh()
+	l.repaint()
 }
 
 func (l *TipLayer) hide() {
 	l.owner = nil
 	l.box.Hide()
+	l.repaint()
+}
+
+// repaint asks the window to paint the tip again. The tip's own paint
+// cannot ask: a window learns which objects are its own only when it
+// paints them visible, so a tip that was hidden until now would refresh
+// nothing and stay unseen until something else redrew the window. The
+// layer is the window's content, which the window always knows.
+func (l *TipLayer) repaint() {
+	if c := fyne.CurrentApp().Driver().CanvasForObject(l); c != nil {
+		c.Refresh(l.box)
+	}
 }
 
 // tooltip is a short text shown under a widget while the pointer rests on

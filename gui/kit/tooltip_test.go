@@ -6,8 +6,12 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"haul/gui/guitest"
 )
 
 // TestAClickOnAButtonWhoseTipShowsReachesTheButton rests the pointer on a
@@ -105,5 +109,91 @@ func TestACutLabelShowsItsWholeTextAsATip(t *testing.T) {
 	}
 	if got := layer.Shown(); got != "" {
 		t.Errorf("a label whose text fits shows the tip %q", got)
+	}
+}
+
+// TestTipsShowInAFreshWindow rests the pointer on a button of a window
+// that nothing was done in yet, as a first-time user does: the tip must
+// reach the screen, which the desktop driver paints only when asked (see
+// guitest.Screen). Then the same after a dialog was opened and closed,
+// over a status cut short, and the tip must leave the screen with the
+// pointer.
+func TestTipsShowInAFreshWindow(t *testing.T) {
+	a := test.NewTempApp(t)
+	w := a.NewWindow("")
+	queue := make(chan func(), 4)
+	paste := NewTipButton("Paste links", nil, "Add the links copied to the clipboard (Ctrl+V)", nil)
+	start := NewTipButton("Start", nil, "Start the downloads (Ctrl+Enter)", nil)
+	status := NewTipLabel()
+	status.SetText("Not found (404): the link is broken or the file was removed; check the link")
+	layer := NewTipLayer(container.NewVBox(container.NewHBox(paste, start), container.NewGridWithColumns(3, widget.NewLabel("a.jpg"), status)),
+		func(f func()) { queue <- f })
+	w.SetContent(layer)
+	w.Resize(fyne.NewSize(400, 300))
+	screen := guitest.NewScreen(t, a, w)
+	c := w.Canvas()
+	restOn := func(o fyne.CanvasObject, want string) {
+		t.Helper()
+		test.MoveMouse(c, a.Driver().AbsolutePositionForObject(o).AddXY(4, o.Size().Height/2))
+		screen.Frame() // the button lights up at once; the tip comes later
+		select {
+		case f := <-queue:
+			f()
+		case <-time.After(10 * TipDelay):
+			t.Fatalf("the tip %q never showed", want)
+		}
+		screen.Frame()
+		if !screen.Shows(want) {
+			t.Errorf("the tip %q is set (%q) but not on screen", want, layer.Shown())
+		}
+	}
+
+	restOn(paste, paste.Tip())
+
+	test.MoveMouse(c, fyne.NewPos(390, 290))
+	screen.Frame()
+	if screen.Shows(paste.Tip()) {
+		t.Error("the tip stays on screen after the pointer left the button")
+	}
+
+	d := dialog.NewInformation("About", "Haul", w)
+	d.Show()
+	screen.Frame()
+	d.Hide()
+	screen.Frame()
+	restOn(start, start.Tip())
+
+	if !status.Cut() {
+		t.Fatal("the status is not cut")
+	}
+	restOn(status, status.Text)
+}
+
+// TestAPathTooLongShowsItsLastFolders: a folder's path that does not fit
+// leaves out its start, so the folders that say which one it is show; the
+// whole path is its tip.
+func TestAPathTooLongShowsItsLastFolders(t *testing.T) {
+	tests := []struct {
+		path, want string
+		width      float32
+	}{
+		{"/home/li/Pictures/Haul", "/home/li/Pictures/Haul", 400},
+		{"/home/li/Pictures/2024 summer by the sea/Haul", "…/2024 summer by the sea/Haul", 260},
+		{"/home/li/Pictures/2024 summer by the sea/Haul", "…/Haul", 120},
+		{`C:\Users\李明\Pictures\Haul`, `…\Pictures\Haul`, 130},
+	}
+	test.NewTempApp(t)
+	for _, tt := range tests {
+		t.Run(tt.want, func(t *testing.T) {
+			l := NewPathLabel("")
+			l.Resize(fyne.NewSize(tt.width, 36))
+			l.SetPath(tt.path)
+			if l.Text != tt.want {
+				t.Errorf("at %.0f px %q shows %q, want %q", tt.width, tt.path, l.Text, tt.want)
+			}
+			if l.Cut() != (tt.want != tt.path) || l.Path() != tt.path {
+				t.Errorf("cut %v, path %q", l.Cut(), l.Path())
+			}
+		})
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/widget"
+
+	"haul/gui/kit"
 )
 
 // PrefLanguage is the window's language: "" follows the system, otherwise
@@ -63,7 +65,7 @@ func LanguageRow(prefs fyne.Preferences) fyne.CanvasObject {
 		names = append(names, c.name)
 	}
 	current := prefs.String(PrefLanguage)
-	choose := widget.NewSelect(names, nil)
+	choose := kit.NewEscSelect(names, nil)
 	choose.SetSelected(system)
 	for _, c := range languageChoices {
 		if c.locale == current {

@@ -38,14 +38,34 @@ func (m More) Show(host Host, closed func()) {
 	}
 	d := dialog.NewCustom(lang.L("More settings"), lang.L("Close"), tabs, host.Win)
 	d.SetOnClosed(closed)
-	width := min(host.Win.Canvas().Size().Width-40, 560)
+	window := host.Win.Canvas().Size()
+	width := min(window.Width-dialogMargins, 560)
 	layOutEveryTab(tabs, width-dialogMargins)
-	d.Resize(fyne.NewSize(width, d.MinSize().Height))
+	height := d.MinSize().Height
+	if room := window.Height - windowMargin; height > room {
+		scrollEveryTab(tabs)
+		height = room
+	}
+	d.Resize(fyne.NewSize(width, height))
 	host.ShowDialog(d)
 }
 
 // dialogMargins is at least the room a dialog takes beside its content.
 const dialogMargins = 40
+
+// windowMargin is the room left above and below a dialog as tall as the
+// window allows.
+const windowMargin = 16
+
+// scrollEveryTab lets each tab scroll, for a window too short to show
+// the tallest one whole: the Close button then stays below the settings
+// instead of over them.
+func scrollEveryTab(tabs *container.AppTabs) {
+	for _, item := range tabs.Items {
+		item.Content = container.NewVScroll(item.Content)
+	}
+	tabs.Refresh()
+}
 
 // layOutEveryTab lays each tab out once at width, so that its wrapped
 // text knows how many lines it takes and the tabs' height holds the

@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"golang.org/x/image/bmp"
 )
 
 func TestWriteICO(t *testing.T) {
@@ -65,5 +67,37 @@ func TestWriteHicolor(t *testing.T) {
 		if err != nil || cfg.Width != size || cfg.Height != size {
 			t.Errorf("%s: %dx%d, %v; want %dx%d", path, cfg.Width, cfg.Height, err, size, size)
 		}
+	}
+}
+
+// TestWriteWizardBMP: the installer's picture is the 164×314 24-bit BMP
+// NSIS takes, with the icon's blue in its upper third.
+func TestWriteWizardBMP(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "wizard.bmp")
+	if err := writeWizardBMP(path); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := bmp.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := img.Bounds(); b.Dx() != 164 || b.Dy() != 314 {
+		t.Errorf("the picture is %v, want 164×314", b)
+	}
+	head, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bpp := binary.LittleEndian.Uint16(head[28:30]); bpp != 24 {
+		t.Errorf("%d bits per pixel, want 24", bpp)
+	}
+	r, g, b, _ := img.At(164/2, 314/3+45).RGBA()
+	if b>>8 < 0xc0 || r>>8 > 0x40 || g>>8 > 0x90 {
+		t.Errorf("below the icon's arrow the colour is %d,%d,%d, want the icon's blue", r>>8, g>>8, b>>8)
 	}
 }

@@ -7,6 +7,11 @@
 // refuses (CON.jpg, aux, a trailing dot or space, a:b.jpg) and two links
 // whose names differ only in letter case (Photo.jpg, photo.jpg).
 //
+// With -csv it also writes a second list as Excel and Notepad save a CSV on
+// Chinese Windows: in GBK (GB18030), a header row "名称,链接", and links
+// whose paths are Chinese as typed, not percent-encoded; the files of
+// those links go into their own folder of expected files (-csvwant).
+//
 // Checking: every expected file is in the folder byte for byte (sha256)
 // under its expected name, nothing else is there (no temporary files),
 // and no two names differ only in case. Of the two links whose names
@@ -14,7 +19,7 @@
 //
 // Usage:
 //
-//	smokeserver -list FILE -want DIR
+//	smokeserver -list FILE -want DIR [-csv FILE -csvwant DIR]
 //	smokeserver -check DIR -want DIR
 package main
 
@@ -29,6 +34,8 @@ import (
 	"path/filepath"
 	"strings"
 	"syscall"
+
+	"golang.org/x/text/encoding/simplifiedchinese"
 
 	"haul/downloader/downloadtest"
 	"haul/downloader/naming"
@@ -71,53 +78,87 @@ func files() []served {
 	return fs
 }
 
+// chineseFiles are the files of the GBK list: Chinese folders and names,
+// one with a space.
+func chineseFiles() []served {
+	var fs []served
+	for i, name := range []string{"春天的小猫.jpg", "风景 照片.png", "小狗_第二张.gif", "猫咪-头像.webp", "夏天.jpeg", "秋天的树叶.png"} {
+		fs = append(fs, served{fmt.Sprintf("/图片/相册%d/%s", i%2+1, name), name})
+	}
+	return fs
+}
+
 func main() {
 	list := flag.String("list", "", "write the list of links to this file and serve")
 	want := flag.String("want", "", "the folder of the files a correct run saves")
+	csv := flag.String("csv", "", "also write a list in GBK, with Chinese paths, to this file")
+	csvWant := flag.String("csvwant", "", "the folder of the files a correct run of the GBK list saves")
 	check := flag.String("check", "", "check the files saved in this folder")
 	flag.Parse()
 	switch {
 	case *want != "" && *check != "":
-		if err := checkFolder(*check, *want); err != nil {
+		n, err := checkFolder(*check, *want)
+		if err != nil {
 			log.Fatalf("smokeserver: %v", err)
 		}
-		fmt.Printf("%d files saved byte for byte (sha256), under names Windows accepts\n", count)
-		fmt.Printf("%d files marked as downloaded from the internet (Zone.Identifier)\n", count)
-	case *want != "" && *list != "":
-		serve(*list, *want)
+		fmt.Printf("%d files saved byte for byte (sha256), under names Windows accepts\n", n)
+		fmt.Printf("%d files marked as downloaded from the internet (Zone.Identifier)\n", n)
+	case *want != "" && *list != "" && (*csv == "") == (*csvWant == ""):
+		serve(*list, *want, *csv, *csvWant)
 	default:
-		log.Fatal("usage: smokeserver -list FILE -want DIR | smokeserver -check DIR -want DIR")
+		log.Fatal("usage: smokeserver -list FILE -want DIR [-csv FILE -csvwant DIR] | smokeserver -check DIR -want DIR")
 	}
 }
 
-// serve registers the files, writes the list and the expected files, and
+// serve registers the files, writes the lists and the expected files, and
 // serves until interrupted.
-func serve(list, want string) {
+func serve(list, want, csv, csvWant string) {
 	srv := downloadtest.New()
 	defer srv.Close()
-	if err := os.MkdirAll(want, 0o755); err != nil {
-		log.Fatal(err)
-	}
+	site := strings.TrimSuffix(srv.URL("/"), "/")
 	var links []string
 	for i, f := range files() {
-		body := downloadtest.Data(30_000+i*7_000, int64(i+1))
-		if sniff.ImageExtension(filepath.Ext(f.path)) {
-			// A picture's name must hold a picture, or it is refused as none.
-			body = downloadtest.PictureNamed(f.path, len(body), int64(i+1))
-		}
-		srv.Handle(f.path, body, downloadtest.Header("Content-Type", "application/octet-stream"))
-		links = append(links, strings.TrimSuffix(srv.URL("/"), "/")+escapePath(f.path))
-		if err := os.WriteFile(filepath.Join(want, f.want), body, 0o644); err != nil {
-			log.Fatalf("write expected %s: %v", f.want, err)
-		}
+		offer(srv, f, want, i)
+		links = append(links, site+escapePath(f.path))
 	}
 	if err := os.WriteFile(list, []byte(strings.Join(links, "\r\n")+"\r\n"), 0o644); err != nil {
 		log.Fatalf("write list %s: %v", list, err)
+	}
+	if csv != "" {
+		rows := []string{"名称,链接"}
+		for i, f := range chineseFiles() {
+			offer(srv, f, csvWant, count+i)
+			rows = append(rows, strings.TrimSuffix(f.want, filepath.Ext(f.want))+","+site+f.path)
+		}
+		gbk, err := simplifiedchinese.GBK.NewEncoder().String(strings.Join(rows, "\r\n") + "\r\n")
+		if err != nil {
+			log.Fatalf("write the GBK list: %v", err)
+		}
+		if err := os.WriteFile(csv, []byte(gbk), 0o644); err != nil {
+			log.Fatalf("write list %s: %v", csv, err)
+		}
 	}
 	fmt.Println("ready")
 	stop := make(chan os.Signal, 1)
 	signal.Notify(stop, os.Interrupt, syscall.SIGTERM)
 	<-stop
+}
+
+// offer serves f, the i-th file, and writes what a correct run saves of it
+// into the folder want.
+func offer(srv *downloadtest.Server, f served, want string, i int) {
+	if err := os.MkdirAll(want, 0o755); err != nil {
+		log.Fatal(err)
+	}
+	body := downloadtest.Data(30_000+i*7_000, int64(i+1))
+	if sniff.ImageExtension(filepath.Ext(f.path)) {
+		// A picture's name must hold a picture, or it is refused as none.
+		body = downloadtest.PictureNamed(f.path, len(body), int64(i+1))
+	}
+	srv.Handle(f.path, body, downloadtest.Header("Content-Type", "application/octet-stream"))
+	if err := os.WriteFile(filepath.Join(want, f.want), body, 0o644); err != nil {
+		log.Fatalf("write expected %s: %v", f.want, err)
+	}
 }
 
 // escapePath percent-encodes every byte of path but letters, digits,
@@ -138,19 +179,20 @@ func escapePath(path string) string {
 	return b.String()
 }
 
-// checkFolder compares the folder got with the expected files in want.
-func checkFolder(got, want string) error {
+// checkFolder compares the folder got with the expected files in want and
+// returns how many there are.
+func checkFolder(got, want string) (int, error) {
 	wantSums, err := sums(want)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	gotSums, err := sums(got)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	var problems []string
-	if marked := zoneMarks(got); marked != count {
-		problems = append(problems, fmt.Sprintf("%d files marked as downloaded from the internet, want %d", marked, count))
+	if marked := zoneMarks(got); marked != len(wantSums) {
+		problems = append(problems, fmt.Sprintf("%d files marked as downloaded from the internet, want %d", marked, len(wantSums)))
 	}
 	folded := map[string]string{}
 	for name := range gotSums {
@@ -176,9 +218,9 @@ func checkFolder(got, want string) error {
 		problems = append(problems, fmt.Sprintf("%d files in the folder, want %d", len(gotSums), len(wantSums)))
 	}
 	if len(problems) > 0 {
-		return errors.New(strings.Join(problems, "; "))
+		return 0, errors.New(strings.Join(problems, "; "))
 	}
-	return nil
+	return len(wantSums), nil
 }
 
 // sums is the sha256 of every file in dir, by name.

@@ -1,0 +1,53 @@
+// Package handover hands what the browser extension sent (a
+// browser.Message) to the engine: its cookies, kept for each page's site
+// alone, the browser's User-Agent for the links' sites, and its links. It
+// is apart from package browser so that the browser's messages, and the
+// single-instance hand-over that carries them (package instance), never
+// import the engine.
+package handover
+
+import (
+	"haul/browser"
+	"haul/downloader"
+)
+
+// UseIn gives the engine what the message m brings to send with its links:
+// the cookies the browser would send with them from their page, kept in
+// memory only and for the requests made from that page's site alone
+// (Network.AddPageCookies), each page's for its own, and the
+// browser's User-Agent for each of the links' hosts that has no site rule
+// of its own (sites may tie a sign-in to the browser that made it). The
+// Referer is the page, which the links are added with. It returns how many
+// cookies were taken.
+func UseIn(m browser.Message, e *downloader.Manager) int {
+	n := 0
+	for _, t := range m.Pages() {
+		n += e.Network().AddPageCookies(t.Page.URL, t.JarCookies())
+	}
+	if m.UserAgent == "" {
+		return n
+	}
+	rules := e.Network().Sites()
+	added := false
+	for _, host := range m.Hosts() {
+		if hasRule(rules, host) {
+			continue
+		}
+		rules = append(rules, downloader.SiteRule{Site: host, Agent: downloader.AgentCustom, CustomAgent: m.UserAgent})
+		added = true
+	}
+	if added {
+		e.Network().SetSites(rules)
+	}
+	return n
+}
+
+// hasRule says whether a rule applies to host.
+func hasRule(rules []downloader.SiteRule, host string) bool {
+	for _, r := range rules {
+		if r.Matches(host) {
+			return true
+		}
+	}
+	return false
+}
