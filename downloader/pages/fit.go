@@ -14,10 +14,21 @@ func (f found) fitOf() fit {
 // a mention that shows the picture outweighs ones that only name it, and
 // the picture is chosen when any showing mention chooses it (a picture of
 // the article repeated in the sidebar is the article's), else left out for
-// the strongest reason any gives; it is whole when any mention makes it so. bigger says the mention is of a larger
-// copy than any before, whose own size is the picture's.
+// the strongest reason any gives; it is whole when any mention makes it
+// so. bigger says the mention is of a larger copy than any before, whose
+// own size is the picture's.
 func mergeFit(dst *fit, f found, bigger bool) {
 	m := f.fitOf()
+	dst.mergeMention(m)
+	dst.whole = dst.whole || m.whole
+	if bigger || dst.pixelW == 0 && dst.pixelH == 0 {
+		dst.pixelW, dst.pixelH = m.pixelW, m.pixelH
+	}
+}
+
+// mergeMention weighs why another mention m chooses the picture or leaves
+// it out, and the size it shows it at, against what is known.
+func (dst *fit) mergeMention(m fit) {
 	switch {
 	case dst.named && !m.named:
 		dst.why, dst.named, dst.meta = m.why, false, false
@@ -31,9 +42,5 @@ func mergeFit(dst *fit, f found, bigger bool) {
 		}
 	case dst.named && m.named:
 		dst.meta = dst.meta && m.meta
-	}
-	dst.whole = dst.whole || m.whole
-	if bigger || dst.pixelW == 0 && dst.pixelH == 0 {
-		dst.pixelW, dst.pixelH = m.pixelW, m.pixelH
 	}
 }

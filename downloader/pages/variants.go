@@ -100,6 +100,24 @@ func stripSizeFromPath(p string, google bool) (string, int) {
 		note(p[m[2]:m[3]])
 		p = p[:m[0]]
 	}
+	p = stripSizeSegments(p, google, note)
+	ext := path.Ext(p)
+	stem := strings.TrimSuffix(p, ext)
+	if m := sizeSuffix.FindStringSubmatchIndex(stem); m != nil {
+		note(stem[m[2]:m[3]])
+		p = stem[:m[0]] + ext
+	}
+	p, s := stripNamedSize(p)
+	if s > 0 {
+		note(strconv.Itoa(s))
+	}
+	return p, size
+}
+
+// stripSizeSegments removes the segments of a path that name a size,
+// telling note each size, and the segments that only name how a picture
+// is served; the last segment, the file's name, stays.
+func stripSizeSegments(p string, google bool, note func(string)) string {
 	segs := strings.Split(p, "/")
 	kept := segs[:0]
 	for i, seg := range segs {
@@ -119,18 +137,7 @@ func stripSizeFromPath(p string, google bool) (string, int) {
 		}
 		kept = append(kept, seg)
 	}
-	p = strings.Join(kept, "/")
-	ext := path.Ext(p)
-	stem := strings.TrimSuffix(p, ext)
-	if m := sizeSuffix.FindStringSubmatchIndex(stem); m != nil {
-		note(stem[m[2]:m[3]])
-		p = stem[:m[0]] + ext
-	}
-	p, s := stripNamedSize(p)
-	if s > 0 {
-		note(strconv.Itoa(s))
-	}
-	return p, size
+	return strings.Join(kept, "/")
 }
 
 // sizeOfToken reads the size a token names: its first number, or the rank

@@ -182,6 +182,21 @@ func (t *Tally) Add(u Tally) {
 // Score counts what was saved of page p: the addresses saved.
 func Score(p Page, saved []string) Tally {
 	t := Tally{Wanted: p.Wanted(), Others: map[string]int{}}
+	got := p.byPicture(saved, &t)
+	for i, pic := range p.Pictures {
+		if _, ok := got[i]; !ok && pic.Label == Wanted {
+			t.Missed = append(t.Missed, p.Name+": "+pic.Copies[0].URL)
+		}
+	}
+	for i, urls := range got {
+		t.count(p.Pictures[i], urls)
+	}
+	return t
+}
+
+// byPicture groups the addresses saved, each once, by the picture of p
+// they are a copy of; an address of no picture of p is noted in t.Unknown.
+func (p Page) byPicture(saved []string, t *Tally) map[int][]string {
 	owner := map[string]int{}
 	for i, pic := range p.Pictures {
 		for _, c := range pic.Copies {
@@ -202,33 +217,30 @@ func Score(p Page, saved []string) Tally {
 		}
 		got[i] = append(got[i], u)
 	}
-	for i, pic := range p.Pictures {
-		if _, ok := got[i]; !ok && pic.Label == Wanted {
-			t.Missed = append(t.Missed, p.Name+": "+pic.Copies[0].URL)
-		}
-	}
-	for i, urls := range got {
-		pic := p.Pictures[i]
-		extra := len(urls)
-		if pic.Label == Wanted {
-			t.Saved++
-			extra--
-			for _, u := range urls {
-				if u == pic.Copies[0].URL || largest(pic, u) {
-					t.Largest++
-					break
-				}
+	return got
+}
+
+// count adds to t the copies urls of pic that were saved: a wanted
+// picture once, at its largest or not, and every other copy as an other.
+func (t *Tally) count(pic Picture, urls []string) {
+	extra := len(urls)
+	if pic.Label == Wanted {
+		t.Saved++
+		extra--
+		for _, u := range urls {
+			if u == pic.Copies[0].URL || largest(pic, u) {
+				t.Largest++
+				break
 			}
 		}
-		if extra > 0 {
-			label := pic.Label
-			if label == Wanted {
-				label = "copy"
-			}
-			t.Others[label] += extra
-		}
 	}
-	return t
+	if extra > 0 {
+		label := pic.Label
+		if label == Wanted {
+			label = "copy"
+		}
+		t.Others[label] += extra
+	}
 }
 
 // largest says whether u is a copy of pic as large as its first.
