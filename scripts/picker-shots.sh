@@ -2,13 +2,16 @@
 # Screenshots of the picture picker in Haul's real window under Xvfb at
 # 800×600, in English and in Chinese: a page of the content-first corpus is
 # served on loopback and handed to the window as the browser extension hands
-# it (haul native-host), and the picker opens on it.
+# it (haul native-host), and the picker opens on it. The shots with a
+# picture not chosen and its reason go into DOCS_IMAGES (docs/images) as
+# picker.png and picker-zh.png, for the user guide.
 # Usage: scripts/picker-shots.sh [PAGE]   (HAUL_BIN: the window's build)
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
 HAUL_BIN=${HAUL_BIN:-bin/haul-debug}
 OUT=${SHOTS_OUT:-testdata/picker-shots}
+DOCS_IMAGES=${DOCS_IMAGES:-docs/images}
 PAGE=${1:-news-seals}
 
 fail() {
@@ -94,4 +97,6 @@ shoot() {
 
 shoot en_US.UTF-8 picker
 shoot zh_CN.UTF-8 picker-zh
+cp "$OUT/picker-reasons.png" "$DOCS_IMAGES/picker.png"
+cp "$OUT/picker-zh-reasons.png" "$DOCS_IMAGES/picker-zh.png"
 echo "picker-shots: $OUT/picker.png (English) and $OUT/picker-zh.png (Simplified Chinese)"
