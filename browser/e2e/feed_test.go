@@ -8,7 +8,9 @@ import (
 	"net/http/httptest"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -68,17 +70,28 @@ func serveFeed(t *testing.T) *httptest.Server {
 }
 
 // TestAFeedGivesOnlyItsPhotos saves a feed with the extension: of the
-// logo, the avatars, the ad and the 24 photos, the 24 photos are chosen,
-// and haul serve, which has no picker, saves exactly them.
+// logo, the avatars, the ad and the 24 photos, the message the extension
+// hands over opens the picker with exactly the 24 photos chosen, and haul
+// serve, which has no picker, saves exactly them.
 func TestAFeedGivesOnlyItsPhotos(t *testing.T) {
 	s := newSession(t)
 	srv := serveFeed(t)
 	if title := s.open(t, srv.URL+"/feed"); title != "Your feed" {
 		t.Fatalf("the browser is on %q", title)
 	}
-	reply := s.saveAll(t, "/feed")
+	reply, msg := s.handOver(t, `(async () => {
+		const tabs = await chrome.tabs.query({});
+		return haulSaveAllPictures(tabs.find((t) => t.url && t.url.endsWith("/feed")).id);
+	})()`)
 	if !reply.OK || reply.Added != 24 {
 		t.Fatalf("Haul answered %+v, want the 24 photos", reply)
+	}
+	var photos []string
+	for i := 1; i <= 24; i++ {
+		photos = append(photos, fmt.Sprintf("photo%02d.png", i))
+	}
+	if groups := chosenByPage(msg); len(groups) != 1 || !slices.Equal(groups[srv.URL+"/feed"], photos) {
+		t.Errorf("the picker opens with %v chosen, want the 24 photos alone", groups)
 	}
 	want := map[string][]byte{}
 	for i := 1; i <= 24; i++ {
@@ -115,12 +128,22 @@ func TestEveryTabOfAWindowGoesInOneMessage(t *testing.T) {
 		}
 		return await haulSaveAllTabs(first.windowId, first.id);
 	})()`
-	reply, err := chromedp.Run(s.worker(t), chromedp.Evaluate[browser.Reply](all, chromedp.EvalAwaitPromise))
-	if err != nil {
-		t.Fatalf("Save pictures from all tabs: %v", err)
-	}
+	reply, msg := s.handOver(t, all)
 	if !reply.OK || reply.Added != 6 {
 		t.Fatalf("Haul answered %+v, want the 6 photos of the 3 tabs", reply)
+	}
+	groups := chosenByPage(msg)
+	for n := 1; n <= 3; n++ {
+		var want []string
+		for i := 1; i <= n; i++ {
+			want = append(want, fmt.Sprintf("t%d-%d.png", n, i))
+		}
+		if got := groups[fmt.Sprintf("%s/tab/%d", srv.URL, n)]; !slices.Equal(got, want) {
+			t.Errorf("the picker's group of tab %d has %v chosen, want %v", n, got, want)
+		}
+	}
+	if len(groups) != 3 {
+		t.Errorf("the picker opens with the groups %v, want one for each of the 3 tabs", groups)
 	}
 	for n := 1; n <= 3; n++ {
 		want := map[string][]byte{}
@@ -137,6 +160,49 @@ func TestEveryTabOfAWindowGoesInOneMessage(t *testing.T) {
 	if names := savedNames(t, serve); len(names) != 3 {
 		t.Errorf("%s holds %v, want a folder for each of the 3 tabs", serve, names)
 	}
+}
+
+// handOver runs action in the extension, a script whose promise is
+// Haul's reply to what it handed over, and returns the reply and the
+// message the extension handed over, as Haul reads it.
+func (s *session) handOver(t *testing.T, action string) (browser.Reply, browser.Message) {
+	wrapped := `(async () => {
+		const original = send;
+		let handed;
+		send = (tabId, message, ...rest) => { handed = message; return original(tabId, message, ...rest); };
+		try {
+			const reply = await ` + action + `;
+			return { reply, message: JSON.stringify(handed) };
+		} finally {
+			send = original;
+		}
+	})()`
+	type result struct {
+		Reply   browser.Reply `json:"reply"`
+		Message string        `json:"message"`
+	}
+	r, err := chromedp.Run(s.worker(t), chromedp.Evaluate[result](wrapped, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatalf("hand the pictures over: %v", err)
+	}
+	msg, err := browser.Parse([]byte(r.Message))
+	if err != nil {
+		t.Fatalf("the message handed over: %v", err)
+	}
+	return r.Reply, msg
+}
+
+// chosenByPage are the pictures of msg the window's picker opens with
+// chosen (browser.Message.Pictures, the picker's source), by the page whose
+// group they are in, each named by its file name.
+func chosenByPage(msg browser.Message) map[string][]string {
+	groups := map[string][]string{}
+	for _, img := range msg.Pictures() {
+		if img.Chosen() {
+			groups[img.Page] = append(groups[img.Page], path.Base(img.URL))
+		}
+	}
+	return groups
 }
 
 // startServe starts haul serve with flags, saving into a folder of its
