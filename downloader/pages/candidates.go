@@ -81,7 +81,7 @@ const fullSizeDensity = 2
 // give, and Discuz!'s zoomfile, ranked above its other addresses.
 func appendFullSize(cs []candidate, img *html.Node) []candidate {
 	for _, a := range img.Attr {
-		if a.Namespace == "" && (strings.HasPrefix(a.Key, "data-") || a.Key == "zoomfile") && namesFullSize(a.Key) && namesImageFile(a.Val) {
+		if a.Namespace == "" && (strings.HasPrefix(a.Key, "data-") || a.Key == "zoomfile") && fullSizeRank(a.Key) > 0 && namesImageFile(a.Val) {
 			cs = append(cs, candidate{raw: a.Val, x: fullSizeDensity, source: SourceLazy, full: true})
 		}
 	}

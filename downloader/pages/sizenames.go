@@ -26,6 +26,11 @@ var (
 	jdSize = regexp.MustCompile(`^/n(\d+)/(?:s\d+x\d+_)?`)
 )
 
+// amazonDefaultSize is the width of the copy an Amazon token without a
+// size names (x._AC_.jpg): below a copy that names a larger one
+// (._AC_SL1500_), above the thumbnails, and below the original (x.jpg).
+const amazonDefaultSize = 1000
+
 // flickrSizes are the widths of Flickr's size letters.
 var flickrSizes = map[string]int{"s": 75, "q": 150, "t": 100, "m": 240, "n": 320, "w": 400, "z": 640, "c": 800, "b": 1024,
 	"h": 1600, "k": 2048, "3k": 3072, "4k": 4096, "5k": 5120, "6k": 6144, "o": originalSize}
@@ -59,7 +64,7 @@ func stripNamedSize(p string) (string, int) {
 		token := stem[m[0]:]
 		n := largestNumber(token)
 		if n == 0 {
-			n = originalSize - 1
+			n = amazonDefaultSize
 		}
 		return stem[:m[0]] + ext, n
 	}

@@ -28,7 +28,7 @@ var sizeParams = []string{"w", "width", "h", "height", "size", "name", "resize",
 // word ranks as medium.
 var namedSizes = map[string]int{
 	"thumb": 150, "thumbnail": 150, "tiny": 100, "small": 340, "medium": 800, "regular": 1080,
-	"large": 2048, "big": 2048, "full": 4096, "4096x4096": 4096,
+	"large": 2048, "big": 2048, "full": 4096, "hires": 4096, "4096x4096": 4096,
 	"orig": originalSize, "original": originalSize, "raw": originalSize,
 }
 
