@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -153,10 +154,13 @@ func sizedPNG(t *testing.T, w, h int) []byte {
 // tiles and full sizes behind thumbnails are never read.
 func TestMeasureLeavesOutWhatTurnsOutSmall(t *testing.T) {
 	bodies := map[string][]byte{"/big.png": sizedPNG(t, 1200, 800), "/tiny.png": sizedPNG(t, 24, 24), "/thin.png": sizedPNG(t, 900, 90)}
+	var mu sync.Mutex // Measure reads several sizes at once
 	asked := map[string]int{}
 	open := func(_ context.Context, link, page string) (*http.Response, error) {
 		u, _ := url.Parse(link)
+		mu.Lock()
 		asked[u.Path]++
+		mu.Unlock()
 		if page != "https://news.example/story" {
 			t.Errorf("%s asked for from %q, not its page", link, page)
 		}
