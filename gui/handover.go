@@ -40,21 +40,25 @@ func (u *UI) Receive(r instance.Request) instance.Reply {
 type browserDelivery struct {
 	src    *picker.Source
 	queued *handover.Queued
+	// retried counts the downloads of the pages' sites that failed for
+	// want of a sign-in, tried again with the message's cookies.
+	retried int
 }
 
 // deliverBrowser uses the message's cookies and User-Agent for its
 // pictures' sites (in memory only: they are saved only as a site rule the
-// user makes), then works out its pictures, each page's chosen as the page
-// is about them, for the picker; links, and pictures the user asked to
-// save at once, are queued now. It runs off the UI thread.
+// user makes), which tries again the downloads of those sites that failed
+// for want of them, then works out its pictures, each page's chosen as the
+// page is about them, for the picker; links, and pictures the user asked
+// to save at once, are queued now. It runs off the UI thread.
 func (l *intakeLine) deliverBrowser(m browser.Message) browserDelivery {
 	u := l.ui
-	handover.UseIn(m, u.m)
+	_, retried := handover.UseIn(m, u.m)
 	if m.Type == browser.TypePictures && !m.AtOnce {
-		return browserDelivery{src: &picker.Source{Page: m.Page.URL, Images: m.Pictures(), Start: true}}
+		return browserDelivery{src: &picker.Source{Page: m.Page.URL, Images: m.Pictures(), Start: true}, retried: retried}
 	}
 	q := handover.Queue(u.ctx, m, u.m)
-	return browserDelivery{queued: &q}
+	return browserDelivery{queued: &q, retried: retried}
 }
 
 // receive brings the window forward and takes r, whose lists gave files
@@ -74,7 +78,12 @@ func (l *intakeLine) receive(r instance.Request, files intakeResult, d browserDe
 	case d.src != nil:
 		n := len(d.src.Images)
 		u.ShowPictures(*d.src)
-		u.intake.set(lang.XN("browser.received", "{{.N}} pictures from the browser to choose from", n, kit.Data{"N": n}), nil)
+		text := lang.XN("browser.received", "{{.N}} pictures from the browser to choose from", n, kit.Data{"N": n})
+		if d.retried > 0 {
+			text = lang.XN("browser.signedin", "{{.N}} downloads tried again with the browser's sign-in; {{.Received}}",
+				d.retried, kit.Data{"N": d.retried, "Received": text})
+		}
+		u.intake.set(text, nil)
 		reply.Added += n
 	case d.queued != nil:
 		added, notAdded := u.intake.savedFromBrowser(*d.queued)

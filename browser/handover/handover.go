@@ -17,15 +17,28 @@ import (
 // (Network.AddPageCookies), each page's for its own, and the
 // browser's User-Agent for each of the links' hosts that has no site rule
 // of its own (sites may tie a sign-in to the browser that made it). The
-// Referer is the page, which the links are added with. It returns how many
-// cookies were taken.
-func UseIn(m browser.Message, e *downloader.Manager) int {
-	n := 0
+// Referer is the page, which the links are added with. The links of each
+// page's site that failed for want of a sign-in (such as those restored
+// after a restart, which forgets the cookies) are tried again with them
+// (Controls.SignedIn). It returns how many cookies were taken, and how
+// many links were tried again with them.
+func UseIn(m browser.Message, e *downloader.Manager) (kept, retried int) {
 	for _, t := range m.Pages() {
-		n += e.Network().AddPageCookies(t.Page.URL, t.JarCookies())
+		n := e.Network().AddPageCookies(t.Page.URL, t.JarCookies())
+		kept += n
+		if n > 0 {
+			retried += e.Controls().SignedIn(t.Page.URL)
+		}
 	}
+	useAgent(m, e)
+	return kept, retried
+}
+
+// useAgent sends the browser's User-Agent to each of the links' hosts
+// that has no site rule of its own.
+func useAgent(m browser.Message, e *downloader.Manager) {
 	if m.UserAgent == "" {
-		return n
+		return
 	}
 	rules := e.Network().Sites()
 	added := false
@@ -39,7 +52,6 @@ func UseIn(m browser.Message, e *downloader.Manager) int {
 	if added {
 		e.Network().SetSites(rules)
 	}
-	return n
 }
 
 // hasRule says whether a rule applies to host.
