@@ -166,7 +166,42 @@ func adAddress(raw string) bool {
 		return false
 	}
 	host, hostPath, path := addressParts(raw)
-	return hostMatches(host, hostPath, adHosts) || startsAny(host, adHostStarts) || containsAny(path, adPathWords)
+	return hostMatches(host, hostPath, adHosts) || startsAny(host, adHostStarts) || adPath(path)
+}
+
+// adPath says whether an address's path marks an advertisement. A path
+// of a picture host that files its pictures under folders named by the
+// first bytes of their hash, two hexadecimal digits each
+// (i.pinimg.com/236x/de/ad/be/…), has "/ad/" or "/da/" by chance: there
+// those two words say nothing.
+func adPath(path string) bool {
+	words := adPathWords
+	if hashFolders(path) {
+		words = adPathWordsNotHex
+	}
+	return containsAny(path, words)
+}
+
+// hashFolders says whether path has two folders in a row named by two
+// hexadecimal digits.
+func hashFolders(path string) bool {
+	run := 0
+	for seg := range strings.SplitSeq(path, "/") {
+		if len(seg) == 2 && isHex(seg[0]) && isHex(seg[1]) {
+			run++
+			if run == 2 {
+				return true
+			}
+			continue
+		}
+		run = 0
+	}
+	return false
+}
+
+// isHex says whether c is a hexadecimal digit.
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
 }
 
 // avatarAddress says whether an address is a service's of people's

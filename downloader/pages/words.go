@@ -1,6 +1,7 @@
 package pages
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -97,6 +98,10 @@ var adHostStarts = []string{"ad.", "ads.", "adserver.", "adclick.", "pixel.", "b
 // adPathWords mark an advertisement by its address path.
 var adPathWords = []string{"/ads/", "/ad/", "/adv/", "/advert", "/banner/ad", "/common/ad/", "/pfpghc", "/simgad/",
 	"/gampad/", "/da/", "adblock"}
+
+// adPathWordsNotHex are adPathWords without the words two hexadecimal
+// digits make, for paths of folders named by a hash's first bytes.
+var adPathWordsNotHex = slices.DeleteFunc(slices.Clone(adPathWords), func(w string) bool { return w == "/ad/" || w == "/da/" })
 
 // adLabels are the labels that mark a block as an advertisement, in
 // lower case.
