@@ -35,7 +35,7 @@ func TestSaveAllPicturesSavesTheOriginals(t *testing.T) {
 	for _, th := range hosts.Thumbnails {
 		want[sha256.Sum256(th.Want)] = th
 	}
-	have := waitFiles(t, s.saved(), n)
+	have := waitSums(t, s.saved(), n)
 	for sum, th := range want {
 		if !have[sum] {
 			t.Errorf("%s (%s): not saved as %s", th.Link, th.Kind, map[bool]string{true: "its original", false: "shown"}[th.Original])
@@ -43,9 +43,9 @@ func TestSaveAllPicturesSavesTheOriginals(t *testing.T) {
 	}
 }
 
-// waitFiles waits until dir and its folders hold n files, and returns
+// waitSums waits until dir and its folders hold n files, and returns
 // their sha256.
-func waitFiles(t *testing.T, dir string, n int) map[[32]byte]bool {
+func waitSums(t *testing.T, dir string, n int) map[[32]byte]bool {
 	deadline := time.Now().Add(90 * time.Second)
 	for {
 		sums := map[[32]byte]bool{}
