@@ -23,7 +23,7 @@ func TestARowSaysTheFullSizePictureWasSaved(t *testing.T) {
 		fullSize bool
 		status   string
 	}{
-		{"on", true, "Saved the full-size picture (1080×1440; the link gave 360×480)"},
+		{"on", true, "Saved full size 1080×1440 (the link gave 360×480)"},
 		{"off", false, "Saved"},
 	}
 	for _, tt := range tests {
