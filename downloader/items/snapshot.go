@@ -39,6 +39,9 @@ type Snapshot struct {
 	// download archive (Controls.Forgotten): Retry, or adding its link
 	// again, fetches it again.
 	Forgotten bool
+	// Held says a Paused item was paused by the schedule (outside the
+	// download hours, or the day's data received), not by the user.
+	Held bool
 	// RetryAt is when a Waiting item goes back to the queue.
 	RetryAt time.Time
 	// SlowedDown says the site asked us to slow down (429/503).

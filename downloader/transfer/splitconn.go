@@ -236,7 +236,7 @@ func (s *splitRun) askedEnd(c *splitConn) int64 {
 // open asks for the connection's span and checks the answer: the body to
 // stream, or the event that ends the connection.
 func (s *splitRun) open(c *splitConn) (io.Reader, func(), context.Context, *connEvent) {
-	if err := s.t.env.Limits.WaitRequest(s.ctx); err != nil {
+	if err := s.t.env.Limits.WaitFileRequest(s.ctx); err != nil {
 		return nil, nil, nil, &connEvent{c: c, fail: &Result{Ending: Interrupted}}
 	}
 	rctx, cancelReq := context.WithCancelCause(s.ctx)
