@@ -97,6 +97,8 @@ const (
 	ReasonChanged           = itemstate.ReasonChanged
 	ReasonFileGone          = itemstate.ReasonFileGone
 	ReasonSignIn            = itemstate.ReasonSignIn
+	ReasonSignInNeeded      = itemstate.ReasonSignInNeeded
+	ReasonSignInLost        = itemstate.ReasonSignInLost
 	ReasonPasswordNotKept   = itemstate.ReasonPasswordNotKept
 	ReasonUnknown           = itemstate.ReasonUnknown
 	ReasonKeptRefusing      = itemstate.ReasonKeptRefusing

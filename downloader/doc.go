@@ -120,6 +120,21 @@
 // byte 0, as browsers do. Failures a new try cannot mend (an untrusted
 // certificate, an answer that is not HTTP, a 404) fail at once.
 //
+// # A site that wants a sign-in
+//
+// A 401 or 403 that says nothing of slowing down (no Retry-After, no sign
+// the site's rule or common words give) is no throttling when no wait can
+// mend it (try/signin.go), and fails at once, telling the site's limits
+// nothing: for a link asked from its page or with cookies, as
+// ReasonSignInNeeded; for any link, with its status, while its site has
+// given nothing since Haul started (package sites, Site.Served). The
+// cookies the browser extension hands over are kept in memory only; an
+// item whose page came with them remembers so (record.Record.SignedIn),
+// and after a restart a refusal of it without them fails as
+// ReasonSignInLost. When the browser sends a page of the same site again,
+// Controls.SignedIn tries those items again with its cookies. Every such
+// failure offers a sign-in (ItemError.NeedsSignIn).
+//
 // # Parts and their locks
 //
 // The engine is parts, each a package that owns its state and its lock;

@@ -88,28 +88,38 @@ func TestStrictSiteIsObeyedOthersAreNot(t *testing.T) {
 }
 
 // TestRefusalsEndEveryLink: a link the site refuses twice while its others
-// arrive fails as forbidden without using up its tries, and a site that refuses
-// everything fails its links as "the site kept refusing" once the bounded
-// wait is over; every link ends in a final state and the counts add up.
+// arrive fails as forbidden without using up its tries (or at once, when
+// it is refused before any other arrived); a site that
+// refuses everything fails its links as "the site kept refusing" once the
+// bounded wait is over, unless it refuses with 401 or 403 from the first
+// request, which no wait mends: then each link is asked once and fails
+// at once with its status. Every link ends in a final state and the
+// counts add up.
 func TestRefusalsEndEveryLink(t *testing.T) {
 	tests := []struct {
 		name      string
+		status    int
 		refused   func(i int) bool
 		wantDone  int
 		wantError Reason
+		mostHits  int // of each refused link
 	}{
-		{name: "one forbidden link among pictures", refused: func(i int) bool { return i == 7 }, wantDone: 29, wantError: ReasonHTTP},
-		{name: "a site that refuses everything", refused: func(int) bool { return true }, wantError: ReasonKeptRefusing},
+		{name: "one forbidden link among pictures", status: http.StatusForbidden, refused: func(i int) bool { return i == 7 }, wantDone: 29,
+			wantError: ReasonHTTP, mostHits: 2},
+		{name: "a site that refuses everything", status: http.StatusBadRequest, refused: func(int) bool { return true }, wantError: ReasonKeptRefusing, mostHits: 1 << 20},
+		{name: "a site that forbids everything", status: http.StatusForbidden, refused: func(int) bool { return true }, wantError: ReasonHTTP,
+			mostHits: 1},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			srv := newServer(t)
-			var urls []string
+			var urls, refused []string
 			for i := range 30 {
 				p := fmt.Sprintf("/p%02d.jpg", i)
 				var opts []downloadtest.Option
 				if tc.refused(i) {
-					opts = append(opts, downloadtest.Status(http.StatusForbidden))
+					opts = append(opts, downloadtest.Status(tc.status))
+					refused = append(refused, p)
 				}
 				srv.Handle(p, downloadtest.Picture(2000, int64(i)), opts...)
 				urls = append(urls, srv.URL(p))
@@ -124,13 +134,13 @@ func TestRefusalsEndEveryLink(t *testing.T) {
 			}
 			snap, _ := m.Snapshot()
 			for _, it := range snap {
-				if it.State == Failed && (it.Err == nil || it.Err.Reason != tc.wantError || it.Err.Status != http.StatusForbidden) {
-					t.Errorf("%s failed with %+v, want %s for a 403", it.URL, it.Err, tc.wantError)
+				if it.State == Failed && (it.Err == nil || it.Err.Reason != tc.wantError || it.Err.Status != tc.status) {
+					t.Errorf("%s failed with %+v, want %s for a %d", it.URL, it.Err, tc.wantError, tc.status)
 				}
 			}
-			if tc.wantDone > 0 {
-				if hits := srv.Hits("/p07.jpg"); hits != 2 {
-					t.Errorf("the forbidden link was asked %d times, want 2: the same refusal twice while the others arrive", hits)
+			for _, p := range refused {
+				if hits := srv.Hits(p); hits > tc.mostHits {
+					t.Errorf("%s was asked %d times, want at most %d", p, hits, tc.mostHits)
 				}
 			}
 		})

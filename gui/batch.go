@@ -141,10 +141,11 @@ func (b *batchBar) Stop() {
 	u.command(u.m.Stop)
 }
 
-// RetryFailed queues every failed item again (Ctrl+R).
+// RetryFailed queues every failed item again (Ctrl+R), a page that wants
+// a sign-in before its pictures (see retryFailed).
 func (b *batchBar) RetryFailed() {
 	u := b.u
-	u.command(func() { u.m.Controls().RetryFailed() })
+	u.command(func() { retryFailed(u.m) })
 }
 
 // ClearFinished removes saved, skipped and canceled rows; the files stay,

@@ -52,13 +52,15 @@ func (l *intakeLine) receive(r instance.Request, files intakeResult) instance.Re
 }
 
 // fromBrowser uses a page's cookies and User-Agent for its pictures' sites
-// (in memory only: they are saved only as a site rule the user makes), then
+// (in memory only: they are saved only as a site rule the user makes),
+// which tries again the downloads of its site that failed for want of
+// them (saying so in the intake line), then
 // opens the picker on the page's pictures, all chosen, as Find pictures
 // does; links are queued as they are. It returns how many links were
 // queued or shown, and how many a full list left out.
 func (l *intakeLine) fromBrowser(m browser.Message) (added, notAdded int) {
 	u := l.ui
-	handover.UseIn(m, u.m)
+	_, retried := handover.UseIn(m, u.m)
 	if m.Type != browser.TypePictures {
 		var r intakeResult
 		r.count(handover.Queue(m, u.m))
@@ -72,6 +74,11 @@ func (l *intakeLine) fromBrowser(m browser.Message) (added, notAdded int) {
 			Width: size.Width, Height: size.Height})
 	}
 	u.ShowPictures(src)
-	u.intake.set(lang.XN("browser.received", "{{.N}} pictures from the browser to choose from", len(m.Links), kit.Data{"N": len(m.Links)}), nil)
+	text := lang.XN("browser.received", "{{.N}} pictures from the browser to choose from", len(m.Links), kit.Data{"N": len(m.Links)})
+	if retried > 0 {
+		text = lang.XN("browser.signedin", "{{.N}} downloads tried again with the browser's sign-in; {{.Received}}",
+			retried, kit.Data{"N": retried, "Received": text})
+	}
+	u.intake.set(text, nil)
 	return len(m.Links), 0
 }

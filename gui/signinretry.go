@@ -77,3 +77,32 @@ func reviveFromPage(e signInEngine, found downloader.PageFound) int {
 	}
 	return e.Controls().Revive(found.Page, links...)
 }
+
+// retryFailed tries every failed item again and returns how many. A site
+// whose page failed for want of a sign-in goes as retryAfterSignIn has
+// it: the page first, and its pictures that failed for the same want once
+// the page is read, with it as Referer (UI.pageFound); tried at the same
+// time as the page, they would be asked without it and refused again.
+func retryFailed(e signInEngine) int {
+	items, _ := e.Snapshot()
+	waitForPage := map[string]bool{}
+	for _, it := range items {
+		if it.State == downloader.Failed && it.Err.NeedsSignIn() && !looksLikePicture(it.URL) {
+			waitForPage[siteOf(it.URL)] = true
+		}
+	}
+	if len(waitForPage) == 0 {
+		return e.Controls().RetryFailed()
+	}
+	n := 0
+	for _, it := range items {
+		switch {
+		case it.State != downloader.Failed:
+		case it.Err.NeedsSignIn() && looksLikePicture(it.URL) && waitForPage[siteOf(it.URL)]:
+			n++ // tried again once its page is read
+		case e.Controls().Retry(it.ID):
+			n++
+		}
+	}
+	return n
+}

@@ -277,7 +277,8 @@ func activeText(s downloader.ItemSnapshot, c viewContext) string {
 
 // failedText is the reason, first saying that it failed again when more
 // than one try ended the same way and the reason does not already count
-// them (a Retry of a broken link reads as tried again, not unchanged),
+// them (a Retry of a broken link reads as tried again, not unchanged;
+// a sign-in lost at a restart is new, whatever the tries before it),
 // or that it was not tried again after its site was judged down or its
 // folder failed.
 func failedText(s downloader.ItemSnapshot) string {
@@ -291,7 +292,7 @@ func failedText(s downloader.ItemSnapshot) string {
 		e.NotStarted = false
 		msg = lang.XN("row.failed.gaveup", "Not tried again after {{.N}} tries: {{.Problem}}", s.Attempts,
 			kit.Data{"Problem": i18n.Failure(kit.Tr, &e), "N": s.Attempts})
-	case s.Attempts > 1 && (s.Err == nil || s.Err.Tries <= 1):
+	case s.Attempts > 1 && (s.Err == nil || s.Err.Tries <= 1 && s.Err.Reason != downloader.ReasonSignInLost):
 		msg = lang.XN("row.failed.again", "Failed again (tried {{.N}} times): {{.Problem}}", s.Attempts, kit.Data{"Problem": msg, "N": s.Attempts})
 	}
 	if s.Place != "" {

@@ -45,6 +45,7 @@ var plainReasons = map[downloader.Reason]string{
 	downloader.ReasonNotImage:        "reason.notimage",
 	downloader.ReasonNameTaken:       "reason.nametaken",
 	downloader.ReasonSignIn:          "reason.signin",
+	downloader.ReasonSignInLost:      "reason.signinlost",
 	downloader.ReasonPasswordNotKept: "reason.passwordnotkept",
 	downloader.ReasonPageUnreadable:  "reason.pageunreadable",
 	downloader.ReasonFileGone:        "reason.filegone",
@@ -62,6 +63,8 @@ func reasonText(t Translator, e *downloader.ItemError) string {
 		return t.X("reason.nofile", Data{"Status": e.Status, "Text": http.StatusText(e.Status)})
 	case downloader.ReasonKeptRefusing:
 		return t.X("reason.keptrefusing", Data{"Status": e.Status})
+	case downloader.ReasonSignInNeeded:
+		return t.X("reason.signinneeded", Data{"Status": e.Status})
 	}
 	if text, ok := hostText(t, e); ok {
 		return text

@@ -17,12 +17,25 @@ import (
 // (Network.AddPageCookies), and the
 // browser's User-Agent for each of the links' hosts that has no site rule
 // of its own (sites may tie a sign-in to the browser that made it). The
-// Referer is the page, which the links are added with. It returns how many
-// cookies were taken.
-func UseIn(m browser.Message, e *downloader.Manager) int {
-	n := e.Network().AddPageCookies(m.Page.URL, m.JarCookies())
+// Referer is the page, which the links are added with. The links of the
+// page's site that failed for want of a sign-in (such as those restored
+// after a restart, which forgets the cookies) are tried again with them
+// (Controls.SignedIn). It returns how many cookies were taken, and how
+// many links were tried again with them.
+func UseIn(m browser.Message, e *downloader.Manager) (kept, retried int) {
+	kept = e.Network().AddPageCookies(m.Page.URL, m.JarCookies())
+	useAgent(m, e)
+	if kept > 0 {
+		retried = e.Controls().SignedIn(m.Page.URL)
+	}
+	return kept, retried
+}
+
+// useAgent sends the browser's User-Agent to each of the links' hosts
+// that has no site rule of its own.
+func useAgent(m browser.Message, e *downloader.Manager) {
 	if m.UserAgent == "" {
-		return n
+		return
 	}
 	rules := e.Network().Sites()
 	added := false
@@ -36,7 +49,6 @@ func UseIn(m browser.Message, e *downloader.Manager) int {
 	if added {
 		e.Network().SetSites(rules)
 	}
-	return n
 }
 
 // hasRule says whether a rule applies to host.

@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -45,6 +46,9 @@ type Members struct {
 	// Thumbs are the small pictures the gallery shows, by the same names.
 	Thumbs map[string][]byte
 	pass   string
+
+	// forbid answers a request without the session with 403 (see Forbid).
+	forbid atomic.Bool
 
 	mu       sync.Mutex
 	refusals map[string]int
@@ -81,6 +85,18 @@ func pngOf(w, h int, seed byte) []byte {
 	var b bytes.Buffer
 	_ = png.Encode(&b, img) // encoding to memory does not fail
 	return b.Bytes()
+}
+
+// Forbid makes the site answer a request without the session with 403,
+// as many picture hosts do, instead of sending it to the sign-in page.
+func (m *Members) Forbid() { m.forbid.Store(true) }
+
+// BrowserCookiesTxt is a cookies.txt of what a browser signed in to the
+// site holds after showing the gallery: the session and the gallery's pass.
+func (m *Members) BrowserCookiesTxt() string {
+	exp := time.Now().Add(24 * time.Hour).Unix()
+	return fmt.Sprintf("# Netscape HTTP Cookie File\n.%s\tTRUE\t/\tFALSE\t%d\t%s\t%s\n.%s\tTRUE\t/\tFALSE\t%d\t%s\t%s\n",
+		MembersDomain, exp, SessionCookie, m.Session, MembersDomain, exp, PassCookie, m.pass)
 }
 
 // Close stops the site.
@@ -181,8 +197,8 @@ func (m *Members) serve(w http.ResponseWriter, r *http.Request) {
 // refuse answers a request that lacks what the site wants.
 func (m *Members) refuse(w http.ResponseWriter, r *http.Request, why string) {
 	m.count(m.refusals, why)
-	switch why {
-	case "no-session":
+	switch {
+	case why == "no-session" && !m.forbid.Load():
 		http.Redirect(w, r, m.URL(MembersDomain, "/login?next="+url.QueryEscape(r.URL.Path)), http.StatusFound)
 	default:
 		http.Error(w, "Forbidden", http.StatusForbidden)

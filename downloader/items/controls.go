@@ -305,7 +305,7 @@ func (c *Controls) Revive(page string, raws ...string) int {
 			continue
 		}
 		if page != "" {
-			it.fromPage, it.referer = true, page
+			it.fromPage, it.referer, it.signedIn = true, page, s.signIns.has(page)
 		}
 		if c.retry(it) {
 			s.markDirty(it)

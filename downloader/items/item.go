@@ -63,6 +63,7 @@ type Item struct {
 	inQueue    bool  // present in its site's line
 	dirty      bool  // changed since the journal was last written
 	fromPage   bool  // found on a web page: must really be a picture
+	signedIn   bool  // its page came with the browser's cookies (see record.Record.SignedIn)
 	isImage    bool  // the first bytes are a picture
 	yielding   bool  // canceled to go back to the queue after the limit was lowered
 	renamed    bool  // pattern is the name the user gave before the first try
@@ -196,7 +197,7 @@ func (it *Item) history() rules.History {
 func (it *Item) record() Record {
 	r := Record{URL: it.raw, Dir: it.dir, Name: it.name, State: it.state.String(), OwnsPart: it.ownsPart,
 		ETag: it.etag, LastModified: it.modified, Attempts: int(it.attempts), Status: int(it.status),
-		Note: it.noteValue(), Started: it.started, Finished: it.finished, Referer: it.referer, FromPage: it.fromPage,
+		Note: it.noteValue(), Started: it.started, Finished: it.finished, Referer: it.referer, FromPage: it.fromPage, SignedIn: it.signedIn,
 		MIME: it.mime, IsImage: it.isImage, Width: int(it.width), Height: int(it.height), SHA256: it.hash}
 	if t := it.total.Load(); t > 0 {
 		r.Total = t
@@ -233,7 +234,7 @@ func (it *Item) fromRecord(r Record) {
 		it.note = &note
 	}
 	it.started, it.finished = r.Started, r.Finished
-	it.referer, it.fromPage = r.Referer, r.FromPage
+	it.referer, it.fromPage, it.signedIn = r.Referer, r.FromPage, r.SignedIn && r.Referer != ""
 	it.subdir, it.pattern = r.Subdir, r.Pattern
 	it.place, it.renamed = r.Place, r.Renamed
 	it.held = r.Held && r.State == Paused.String()

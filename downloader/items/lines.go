@@ -227,7 +227,7 @@ func (s *Store) start(ctx context.Context, it *Item, limits try.Limits) (*Tried,
 	it.attempts++
 	j := try.Job{ID: it.id, Link: it.raw, URL: s.secrets.lend(it.raw, it.link()), Dir: s.itemDir(it), Name: it.name,
 		Pattern: it.pattern, OwnsPart: it.ownsPart, ETag: it.etag, Modified: it.modified, Validator: it.validator(),
-		Total: it.total.Load(), FromPage: it.fromPage, Referer: it.referer,
+		Total: it.total.Load(), FromPage: it.fromPage, Referer: it.referer, SignedIn: it.signedIn,
 		Format: sniff.Format{MIME: it.mime, IsImage: it.isImage, Width: int(it.width), Height: int(it.height)},
 		Holes:  it.holes, OneConnection: it.oneConnection, Limits: limits, Started: it.activeAt}
 	return &Tried{s: s, it: it, ctx: itemCtx, cancel: cancel}, j

@@ -113,6 +113,7 @@ type Store struct {
 	steps    steps
 	failures sharedFailures
 	secrets  linkSecrets
+	signIns  signIns
 	controls Controls
 }
 
@@ -212,7 +213,7 @@ func (s *Store) add(in *Intake, raws []string, page string) ([]ID, []Rejected) {
 			continue
 		}
 		it := s.newItem(key, in.lines.keyOf(u), in)
-		it.fromPage, it.referer = page != "", page
+		it.fromPage, it.referer, it.signedIn = page != "", page, s.signIns.has(page)
 		s.insert(it)
 		in.lines.enqueue(it)
 		s.markDirty(it)

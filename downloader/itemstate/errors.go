@@ -122,6 +122,17 @@ const (
 	// ReasonSignIn is a site that answered with its sign-in page: it wants
 	// the cookies of a browser where the user is signed in.
 	ReasonSignIn Reason = "sign-in"
+	// ReasonSignInNeeded is a site that refused (Status, 401 or 403) a
+	// link asked from its page or with cookies, without saying to slow
+	// down: it wants the user signed in, or the cookies sent are no longer
+	// good. Trying again without a sign-in cannot mend it.
+	ReasonSignInNeeded Reason = "sign-in-needed"
+	// ReasonSignInLost is a link that came with the sign-in of the browser
+	// it was sent from, whose cookies Haul keeps only until it closes,
+	// restored after a restart and refused (Status, or a sign-in page)
+	// without them: the page must be sent again from the browser, or
+	// the browser's cookies used.
+	ReasonSignInLost Reason = "sign-in-lost"
 	// ReasonPasswordNotKept is a link that came with a password, restored
 	// without it (passwords are kept in memory only), that the site
 	// refused with a 401: the link must be given again.
@@ -200,16 +211,17 @@ func (e *ItemError) Error() string {
 func (e *ItemError) Unwrap() error { return e.Err }
 
 // NeedsSignIn says whether signing in (sending the cookies of a browser
-// where the user is signed in) may cure the failure: a sign-in page, a web
-// page instead of a picture, or a 401 or 403 answer.
+// where the user is signed in) may cure the failure: a sign-in page, a
+// sign-in needed or lost, a web page instead of a picture, or a 401 or 403
+// answer, once or for as long as Haul waits for a site.
 func (e *ItemError) NeedsSignIn() bool {
 	if e == nil {
 		return false
 	}
 	switch e.Reason {
-	case ReasonSignIn, ReasonNotImage:
+	case ReasonSignIn, ReasonSignInNeeded, ReasonSignInLost, ReasonNotImage:
 		return true
-	case ReasonHTTP:
+	case ReasonHTTP, ReasonKeptRefusing:
 		return e.Status == http.StatusUnauthorized || e.Status == http.StatusForbidden
 	}
 	return false

@@ -179,6 +179,15 @@ func (n *Network) AddPageCookies(page string, cs []cookies.Cookie) int {
 	return n.pages.partitions.Add(page, cs, time.Now())
 }
 
+// SendsCookies says a request for link made from page carries cookies:
+// the user's, or those the page's browser handed over (AddPageCookies).
+func (n *Network) SendsCookies(page string, link *url.URL) bool {
+	if own := n.pages.partitions.Site(page); own != nil && len(own.Cookies(link)) > 0 {
+		return true
+	}
+	return len(n.jar.Cookies(link)) > 0
+}
+
 // ClientFor is the client for a request made from page ("" for one the
 // user asked for): the Network's client, with the page's partition of
 // cookies when its browser handed some over.

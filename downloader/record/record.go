@@ -30,13 +30,18 @@ type Record struct {
 	Finished      time.Time           `json:"finished,omitzero"`
 	Referer       string              `json:"referer,omitempty"`
 	FromPage      bool                `json:"from_page,omitempty"`
-	Subdir        string              `json:"subdir,omitempty"`
-	Pattern       string              `json:"pattern,omitempty"`
-	MIME          string              `json:"mime,omitempty"`
-	IsImage       bool                `json:"image,omitempty"`
-	Width         int                 `json:"width,omitempty"`
-	Height        int                 `json:"height,omitempty"`
-	SHA256        string              `json:"sha256,omitempty"`
+	// SignedIn says the link came from a page whose browser handed over
+	// its cookies (the browser extension). The cookies are kept in memory
+	// only, never here: after a restart, a refusal of the link says the
+	// sign-in was lost rather than wait for the site.
+	SignedIn bool   `json:"signed_in,omitempty"`
+	Subdir   string `json:"subdir,omitempty"`
+	Pattern  string `json:"pattern,omitempty"`
+	MIME     string `json:"mime,omitempty"`
+	IsImage  bool   `json:"image,omitempty"`
+	Width    int    `json:"width,omitempty"`
+	Height   int    `json:"height,omitempty"`
+	SHA256   string `json:"sha256,omitempty"`
 	// Place is where the link was read from, such as "Sheet2!B7".
 	Place string `json:"place,omitempty"`
 	// Renamed says Pattern is the name the user gave the item.

@@ -67,6 +67,10 @@ type site struct {
 	// or since the user last retried its links.
 	answered bool
 	refusals int
+	// served says the site gave a file (or a page) since Haul started: a
+	// 401 or 403 from a site that never did is a refusal, not a site
+	// asking to slow down (see Site.Served).
+	served bool
 	// fileConns is the most connections at once the site takes for a file
 	// fetched in parts, learned when it refused one more.
 	fileConns fileConnLimit
@@ -137,6 +141,14 @@ func (t Site) Answered() {
 	h.answered, h.refusals = true, 0
 }
 
+// Served says the site gave a file, or a page, since Haul started.
+func (t Site) Served() bool {
+	s := t.s
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.siteLocked(t.key).served
+}
+
 // PassOn gives back the slot of a try whose answer is all in, before its
 // file is saved, and tells the site's limits it succeeded: the next
 // request is sent while the file is written and synced, not after.
@@ -145,6 +157,7 @@ func (t Site) PassOn(a throttle.Answer) {
 	s.mu.Lock()
 	h := s.siteLocked(t.key)
 	a.Kind, a.InFlight = throttle.Success, h.active
+	h.served = true
 	s.book.Answer(t.key, s.cfg.Now(), a)
 	h.active--
 	s.mu.Unlock()
@@ -169,6 +182,7 @@ func (t Site) End(held bool, a *throttle.Answer) throttle.Judgement {
 	var j throttle.Judgement
 	if a != nil {
 		a.InFlight = inFlight
+		h.served = h.served || a.Kind == throttle.Success
 		j = s.book.Answer(t.key, s.cfg.Now(), *a)
 	}
 	s.mu.Unlock()

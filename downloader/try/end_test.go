@@ -72,6 +72,7 @@ func (s *fakeSite) TryAcquire() bool                                  { return f
 func (s *fakeSite) Release()                                          {}
 func (s *fakeSite) Refused()                                          {}
 func (s *fakeSite) Answered()                                         {}
+func (s *fakeSite) Served() bool                                      { return false }
 func (s *fakeSite) PassOn(a throttle.Answer)                          { s.told = append(s.told, a) }
 func (s *fakeSite) End(bool, *throttle.Answer) (j throttle.Judgement) { return j }
 

@@ -2,6 +2,7 @@ package try
 
 import (
 	"net/http"
+	"net/url"
 
 	"haul/downloader/disk"
 	"haul/downloader/names"
@@ -124,6 +125,8 @@ type Site interface {
 	transfer.Slots
 	// Answered records the site answered.
 	Answered()
+	// Served says the site gave a file, or a page, since Haul started.
+	Served() bool
 	// PassOn gives back the try's slot once the answer is all in, and
 	// tells the site's limits it succeeded.
 	PassOn(a throttle.Answer)
@@ -135,6 +138,9 @@ type Site interface {
 // Network is the way to the sites.
 type Network interface {
 	ClientFor(page string) *http.Client
+	// SendsCookies says a request for link made from page carries
+	// cookies: the user's, or those its browser handed over.
+	SendsCookies(page string, link *url.URL) bool
 	SetHeaders(req *http.Request, page string, noPageReferer bool)
 	SiteRule(host string) (network.SiteRule, bool)
 }

@@ -63,8 +63,11 @@ type Job struct {
 	Total                     int64
 	FromPage                  bool
 	Referer                   string
-	Format                    sniff.Format // what an earlier try found the file to be
-	Holes                     ranges.Holes // what is missing of a file fetched in parts
+	// SignedIn says the link came from a page whose browser handed over
+	// its cookies; without them now, they were lost at a restart.
+	SignedIn bool
+	Format   sniff.Format // what an earlier try found the file to be
+	Holes    ranges.Holes // what is missing of a file fetched in parts
 	// OneConnection keeps the file to one connection: its server encodes
 	// the parts asked for by range.
 	OneConnection bool
@@ -200,6 +203,7 @@ func (t *Try) Run(ctx context.Context) Result {
 	if out, ends := t.heldBefore(); ends {
 		return t.end(ctx, out)
 	}
+	cookies := t.p.Network.SendsCookies(t.j.Referer, t.j.URL)
 	opened, r := transfer.Open(ctx, t.request(), t.transferEnv())
 	if opened != nil {
 		r = opened.Finish(t.plan(opened.Answer))
@@ -208,7 +212,9 @@ func (t *Try) Run(ctx context.Context) Result {
 			t.p.Item.EndSplit(t.split.Durable())
 		}
 	}
-	return t.end(ctx, t.outcomeOf(ctx, r))
+	out := t.outcomeOf(ctx, r)
+	out.Verdict = signInVerdict(out.Verdict, signIn{job: t.j, cookies: cookies, served: t.p.Site.Served})
+	return t.end(ctx, out)
 }
 
 // savedBefore is the note of an item the archive holds.
