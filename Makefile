@@ -171,7 +171,7 @@ test-windows: wine-deps
 # the native host it starts (browser/e2e).
 test-browser: browser-deps
 	@echo "==> the browser extension in headless Chromium"
-	$(GO) test -tags browsere2e -count=1 -v ./browser/e2e | grep -E 'pictures handed over|^(--- |ok|FAIL)|_test\.go'
+	$(GO) test -tags browsere2e -count=1 -timeout 30m -v ./browser/e2e | grep -E 'pictures handed over|^(--- |ok|FAIL)|_test\.go'
 
 e2e: e2e-deps build-debug
 	HAUL_BIN=$(DEBUG_BIN) bash scripts/e2e.sh

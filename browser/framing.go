@@ -8,9 +8,9 @@ import (
 	"io"
 )
 
-// MaxMessageSize is the longest message Haul reads from the browser: a
-// page's pictures with their cookies fit many times over.
-const MaxMessageSize = 8 << 20
+// MaxMessageSize is the longest message Haul reads from the browser: the
+// pages of a window's tabs, their markup, pictures and cookies fit.
+const MaxMessageSize = 64 << 20
 
 // maxReplySize is the longest message the browser accepts from a host.
 const maxReplySize = 1 << 20

@@ -47,7 +47,7 @@ func TestServeRefusesBadMessagesAndAddsNothing(t *testing.T) {
 		wantReason string
 		wantWords  string
 	}{
-		{"oversized", append(oversized, "{}"...), "too_large", "more than the 8388608 allowed"},
+		{"oversized", append(oversized, "{}"...), "too_large", "more than the 67108864 allowed"},
 		{"non-http link", frame(`{"type":"links","links":["http://127.0.0.1/a.jpg","file:///etc/passwd"]}`), "not_web_link", `"file:///etc/passwd"`},
 		{"javascript link", frame(`{"type":"links","links":["javascript:alert(1)"]}`), "not_web_link", "javascript:alert(1)"},
 		{"non-http page", frame(`{"type":"pictures","page":{"url":"ftp://x/"},"links":["http://127.0.0.1/a.jpg"]}`), "not_web_link", "ftp://x/"},
@@ -108,7 +108,7 @@ func TestServeDeliversEachGoodMessage(t *testing.T) {
 		t.Errorf("sizes kept = %v, want only the real size of a link of the message", first.Sizes)
 	}
 	var names []string
-	for _, c := range first.JarCookies() {
+	for _, c := range first.Pages()[0].JarCookies() {
 		names = append(names, c.Host+":"+c.Name)
 	}
 	if strings.Join(names, " ") != "127.0.0.1:member" {

@@ -24,8 +24,11 @@ const (
 	TypeLinks = "links"
 )
 
-// MaxLinks is the most links one message may name.
+// MaxLinks is the most links one message may name, over all its pages.
 const MaxLinks = 50000
+
+// MaxTabs is the most pages one message may hand over.
+const MaxTabs = 100
 
 // maxHeaderLength is the longest Referer or User-Agent taken from a message.
 const maxHeaderLength = 4096
@@ -49,11 +52,43 @@ type Message struct {
 	// ask for them from the page, so they get no other site's cookies.
 	Named []string `json:"named,omitempty"`
 	// Cookies are the browser's cookies of the links' sites; only those a
-	// browser would send with the links' requests from the page are kept
+	// browser would send with the links' requests from their page are kept
 	// (see Parse).
 	Cookies []Cookie `json:"cookies,omitempty"`
 	// UserAgent is the browser's User-Agent.
 	UserAgent string `json:"userAgent,omitempty"`
+	// HTML is the page's markup as the browser held it once scrolled, read
+	// by Haul as it reads a page (see pages.FromBrowser); "" when it was
+	// too large to send.
+	HTML string `json:"html,omitempty"`
+	// Drawn are the sizes, in CSS pixels, the page drew pictures at, by
+	// address.
+	Drawn map[string]Size `json:"drawn,omitempty"`
+	// Backgrounds are the links of Links the page draws as backgrounds.
+	Backgrounds []string `json:"backgrounds,omitempty"`
+	// Tabs are the other pages of the message, when the pictures of every
+	// tab of a window are handed over at once; each is a page's pictures
+	// as the message's own fields give the first page's.
+	Tabs []Tab `json:"tabs,omitempty"`
+	// AtOnce asks to save the pictures each page is about at once,
+	// without the picker.
+	AtOnce bool `json:"atOnce,omitempty"`
+}
+
+// Tab is one more page's pictures in a message.
+type Tab struct {
+	Page  Page            `json:"page"`
+	Links []string        `json:"links"`
+	Named []string        `json:"named,omitempty"`
+	Sizes map[string]Size `json:"sizes,omitempty"`
+	Drawn map[string]Size `json:"drawn,omitempty"`
+	// Backgrounds are the links of Links the page draws as backgrounds.
+	Backgrounds []string `json:"backgrounds,omitempty"`
+	HTML        string   `json:"html,omitempty"`
+	// Cookies are, once the message is parsed, the cookies a browser would
+	// send with this page's links from it; the extension hands every
+	// cookie over in the message's own Cookies.
+	Cookies []Cookie `json:"cookies,omitempty"`
 }
 
 // Size is a picture's width and height in pixels.
@@ -105,9 +140,26 @@ func Parse(body []byte) (Message, error) {
 	if err := m.check(); err != nil {
 		return Message{}, err
 	}
-	m.Cookies = cookiesOfLinks(m.Cookies, m.Page.URL, m.Links, m.Named)
-	m.Sizes = sizesOfLinks(m.Sizes, m.Links)
+	offered := m.Cookies
+	for _, t := range m.Tabs {
+		offered = append(offered, t.Cookies...)
+	}
+	m.Cookies = cookiesOfLinks(offered, m.Page.URL, m.Links, m.Named)
+	m.Sizes, m.Drawn = sizesOfLinks(m.Sizes, m.Links), sizesOfLinks(m.Drawn, m.Links)
+	for i := range m.Tabs {
+		t := &m.Tabs[i]
+		t.Cookies = cookiesOfLinks(offered, t.Page.URL, t.Links, t.Named)
+		t.Sizes, t.Drawn = sizesOfLinks(t.Sizes, t.Links), sizesOfLinks(t.Drawn, t.Links)
+	}
 	return m, nil
+}
+
+// Pages are the message's pages with their pictures and the cookies kept
+// for them: its own page first, then its other tabs'.
+func (m Message) Pages() []Tab {
+	first := Tab{Page: m.Page, Links: m.Links, Named: m.Named, Sizes: m.Sizes, Drawn: m.Drawn, Backgrounds: m.Backgrounds,
+		HTML: m.HTML, Cookies: m.Cookies}
+	return append([]Tab{first}, m.Tabs...)
 }
 
 // maxSide is the largest width or height taken as a picture's size.
@@ -130,27 +182,42 @@ func sizesOfLinks(sizes map[string]Size, links []string) map[string]Size {
 
 // check refuses a message Haul must not act on.
 func (m *Message) check() error {
-	if m.Type != TypePictures && m.Type != TypeLinks {
+	if m.Type != TypePictures && m.Type != TypeLinks || m.Type == TypeLinks && len(m.Tabs) > 0 {
 		return &Refusal{Kind: UnknownKind, Value: m.Type}
 	}
-	if len(m.Links) == 0 {
-		return &Refusal{Kind: NoLinks}
+	if len(m.Tabs) >= MaxTabs {
+		return &Refusal{Kind: TooMany, Size: len(m.Tabs) + 1, Limit: MaxTabs}
 	}
-	if len(m.Links) > MaxLinks {
-		return &Refusal{Kind: TooMany, Size: len(m.Links), Limit: MaxLinks}
-	}
-	if m.Page.URL != "" && !isWebLink(m.Page.URL) {
-		return &Refusal{Kind: NotWebLink, Value: m.Page.URL}
-	}
-	for _, link := range m.Links {
-		if !isWebLink(link) {
-			return &Refusal{Kind: NotWebLink, Value: link}
+	total := 0
+	for _, t := range m.Pages() {
+		total += len(t.Links)
+		if len(t.Links) == 0 {
+			return &Refusal{Kind: NoLinks}
 		}
+		if err := t.check(); err != nil {
+			return err
+		}
+	}
+	if total > MaxLinks {
+		return &Refusal{Kind: TooMany, Size: total, Limit: MaxLinks}
 	}
 	if !isHeaderValue(m.UserAgent) {
 		return &Refusal{Kind: BadHeader, Value: "User-Agent"}
 	}
-	if !isHeaderValue(m.Page.URL) {
+	return nil
+}
+
+// check refuses a page of a message whose addresses Haul must not act on.
+func (t Tab) check() error {
+	if t.Page.URL != "" && !isWebLink(t.Page.URL) {
+		return &Refusal{Kind: NotWebLink, Value: t.Page.URL}
+	}
+	for _, link := range t.Links {
+		if !isWebLink(link) {
+			return &Refusal{Kind: NotWebLink, Value: link}
+		}
+	}
+	if !isHeaderValue(t.Page.URL) {
 		return &Refusal{Kind: BadHeader, Value: "Referer"}
 	}
 	return nil
@@ -167,11 +234,16 @@ func isHeaderValue(s string) bool {
 	return len(s) <= maxHeaderLength && !strings.ContainsAny(s, "\r\n\x00")
 }
 
-// Hosts are the hosts of the message's links, each once, in order.
+// Hosts are the hosts of the links of the message's pages, each once, in
+// order.
 func (m Message) Hosts() []string {
 	var hosts []string
 	seen := map[string]bool{}
-	for _, link := range m.Links {
+	var all []string
+	for _, t := range m.Pages() {
+		all = append(all, t.Links...)
+	}
+	for _, link := range all {
 		u, err := url.Parse(link)
 		if err != nil {
 			continue
@@ -276,10 +348,11 @@ func isPublicSuffix(d string) bool {
 	return suffix == d
 }
 
-// JarCookies are the message's cookies as the engine's jar takes them.
-func (m Message) JarCookies() []cookies.Cookie {
-	out := make([]cookies.Cookie, 0, len(m.Cookies))
-	for _, c := range m.Cookies {
+// JarCookies are the cookies kept for the page's links as the engine's
+// jar takes them.
+func (t Tab) JarCookies() []cookies.Cookie {
+	out := make([]cookies.Cookie, 0, len(t.Cookies))
+	for _, c := range t.Cookies {
 		jc := cookies.Cookie{
 			Host: strings.ToLower(strings.TrimPrefix(c.Domain, ".")), HostOnly: c.HostOnly,
 			Path: c.Path, Secure: c.Secure, HTTPOnly: c.HTTPOnly, Name: c.Name, Value: c.Value,

@@ -19,6 +19,9 @@ type Target struct {
 	// linuxDir is the browser's own folder: under the settings folder
 	// ($XDG_CONFIG_HOME) for Chromium browsers, under home for Firefox.
 	linuxDir string
+	// linuxConfigDir is, for Firefox, its folder under the settings
+	// folder, where a new Firefox keeps its profiles.
+	linuxConfigDir string
 	// macDir is the browser's own folder under Application Support.
 	macDir string
 	// windowsKey is the browser's registry key of native hosts under
@@ -44,8 +47,8 @@ var Targets = []Target{
 	{Name: "Brave", linuxDir: filepath.Join("BraveSoftware", "Brave-Browser"), macDir: filepath.Join("BraveSoftware", "Brave-Browser"),
 		windowsKey: `Software\BraveSoftware\Brave-Browser\NativeMessagingHosts`, windowsDir: filepath.Join("BraveSoftware", "Brave-Browser"),
 		windowsProgram: "brave.exe"},
-	{Name: "Firefox", Firefox: true, linuxDir: ".mozilla", macDir: "Mozilla", windowsKey: `Software\Mozilla\NativeMessagingHosts`,
-		windowsDir: filepath.Join("Mozilla", "Firefox"), windowsProgram: "firefox.exe"},
+	{Name: "Firefox", Firefox: true, linuxDir: ".mozilla", linuxConfigDir: "mozilla", macDir: "Mozilla",
+		windowsKey: `Software\Mozilla\NativeMessagingHosts`, windowsDir: filepath.Join("Mozilla", "Firefox"), windowsProgram: "firefox.exe"},
 }
 
 // ErrNoBrowser is returned by Install when none of the browsers is found:
@@ -121,11 +124,13 @@ func (in Installer) Install() ([]string, error) {
 	}
 	var done []string
 	for _, t := range Targets {
-		if _, err := os.Stat(in.browserDir(t)); err != nil {
+		if !in.used(t) {
 			continue
 		}
-		if err := writeManifest(in.manifestPath(t), in.manifestFor(t.Firefox)); err != nil {
-			return done, err
+		for _, path := range in.manifestPaths(t) {
+			if err := writeManifest(path, in.manifestFor(t.Firefox)); err != nil {
+				return done, err
+			}
 		}
 		done = append(done, t.Name)
 	}
@@ -167,14 +172,18 @@ func (in Installer) uninstallOne(t Target) (bool, error) {
 		}
 		return removed, nil
 	}
-	err := os.Remove(in.manifestPath(t))
-	if errors.Is(err, os.ErrNotExist) {
-		return false, nil
+	removed := false
+	for _, path := range in.manifestPaths(t) {
+		err := os.Remove(path)
+		if errors.Is(err, os.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return removed, fmt.Errorf("remove the browser host from %s: %w", t.Name, err)
+		}
+		removed = true
 	}
-	if err != nil {
-		return false, fmt.Errorf("remove the browser host from %s: %w", t.Name, err)
-	}
-	return true, nil
+	return removed, nil
 }
 
 // installWindows writes the two manifests and points the registry key of
@@ -245,14 +254,43 @@ func (in Installer) browserDir(t Target) string {
 	return filepath.Join(in.ConfigHome, t.linuxDir)
 }
 
-// manifestPath is where the browser looks for the host's manifest on
-// Linux or macOS.
-func (in Installer) manifestPath(t Target) string {
+// used says whether this user has used the browser on Linux or macOS:
+// its folder exists. A new Firefox on Linux keeps its profiles in the
+// settings folder (~/.config/mozilla) instead of ~/.mozilla.
+func (in Installer) used(t Target) bool {
+	if _, err := os.Stat(in.browserDir(t)); err == nil {
+		return true
+	}
+	_, err := os.Stat(in.configDir(t))
+	return in.configDir(t) != "" && err == nil
+}
+
+// configDir is Firefox's folder under the settings folder on Linux, ""
+// for other browsers and systems.
+func (in Installer) configDir(t Target) string {
+	if in.Mac || t.linuxConfigDir == "" {
+		return ""
+	}
+	return filepath.Join(in.ConfigHome, t.linuxConfigDir)
+}
+
+// manifestPaths are where the browser looks for the host's manifest on
+// Linux or macOS. Firefox on Linux reads it from
+// ~/.mozilla/native-messaging-hosts even when it keeps its profiles in
+// ~/.config/mozilla; there it is written too, for the Firefox that reads
+// it from there.
+func (in Installer) manifestPaths(t Target) []string {
 	folder := "NativeMessagingHosts"
 	if t.Firefox && !in.Mac {
 		folder = "native-messaging-hosts"
 	}
-	return filepath.Join(in.browserDir(t), folder, HostName+".json")
+	paths := []string{filepath.Join(in.browserDir(t), folder, HostName+".json")}
+	if dir := in.configDir(t); dir != "" {
+		if _, err := os.Stat(dir); err == nil {
+			paths = append(paths, filepath.Join(dir, folder, HostName+".json"))
+		}
+	}
+	return paths
 }
 
 // writeManifest writes m to path whole, making its folder.

@@ -70,6 +70,34 @@ func TestInstallOnLinuxWritesEachUsedBrowsersManifest(t *testing.T) {
 	}
 }
 
+// TestInstallFindsANewFirefoxInTheSettingsFolder: a new Firefox keeps its
+// profiles in ~/.config/mozilla and no ~/.mozilla; Install finds it and
+// writes the manifest where Firefox reads it, ~/.mozilla too.
+func TestInstallFindsANewFirefoxInTheSettingsFolder(t *testing.T) {
+	home := t.TempDir()
+	config := filepath.Join(home, ".config")
+	os.MkdirAll(filepath.Join(config, "mozilla", "firefox", "abcd.default-release"), 0o755)
+	in := Installer{Exe: "/opt/haul/haul", Home: home, ConfigHome: config}
+	got, err := in.Install()
+	if err != nil || !reflect.DeepEqual(got, []string{"Firefox"}) {
+		t.Fatalf("Install = %v, %v; want Firefox", got, err)
+	}
+	paths := []string{".mozilla/native-messaging-hosts/io.haul.app.json", ".config/mozilla/native-messaging-hosts/io.haul.app.json"}
+	for _, rel := range paths {
+		if m := readManifest(t, filepath.Join(home, rel)); m["allowed_extensions"] == nil {
+			t.Errorf("%s is not Firefox's manifest: %v", rel, m)
+		}
+	}
+	if removed, err := in.Uninstall(); err != nil || !reflect.DeepEqual(removed, []string{"Firefox"}) {
+		t.Fatalf("Uninstall = %v, %v", removed, err)
+	}
+	for _, rel := range paths {
+		if _, err := os.Stat(filepath.Join(home, rel)); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("%s is still there after Uninstall", rel)
+		}
+	}
+}
+
 func TestInstallOnMacUsesApplicationSupport(t *testing.T) {
 	support := filepath.Join(t.TempDir(), "Library", "Application Support")
 	for _, d := range []string{"Google/Chrome", "Mozilla"} {

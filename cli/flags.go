@@ -35,7 +35,9 @@ type config struct {
 	// archive is the -archive file: links and pictures saved before are skipped.
 	archive  string
 	fromPage string
-	pages    int
+	// all saves every picture found on -from-page, not only the chosen.
+	all   bool
+	pages int
 	// render reads -from-page in the user's browser; renderScreens bounds its scrolling.
 	render        bool
 	renderScreens int
@@ -106,6 +108,7 @@ func newFlagSet(c *config, limit *byteRate, headers *headerList, onExists *strin
 	fs.StringVar(&c.state, "state", "", "cli.flag.state")
 	fs.StringVar(&c.archive, "archive", "", "cli.flag.archive")
 	fs.StringVar(&c.fromPage, "from-page", "", "cli.flag.frompage")
+	fs.BoolVar(&c.all, "all", false, "cli.flag.all")
 	c.network.flags(fs)
 	value(intFlag(&c.pages, pagesValue), "pages", "cli.flag.pages")
 	fs.BoolVar(&c.render, "render", false, "cli.flag.render")

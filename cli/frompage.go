@@ -15,9 +15,10 @@ import (
 )
 
 // addFromPage finds the pictures on -from-page (following "next page" links
-// up to -pages) and queues them with their page as Referer, each page's in
-// its own folder with -subfolders and named by -name.
-// It returns the error of a start page that could not be read.
+// up to -pages) and queues the ones the page is about (every one with
+// -all) with their page as Referer, each page's in its own folder with
+// -subfolders and named by -name; it says how many were left out and what
+// they are. It returns the error of a start page that could not be read.
 func addFromPage(ctx context.Context, m *downloader.Manager, cfg config, stderr io.Writer) ([]downloader.Rejected, error) {
 	images, problems, err := findPictures(ctx, m, cfg, stderr)
 	for _, p := range problems {
@@ -34,32 +35,66 @@ func addFromPage(ctx context.Context, m *downloader.Manager, cfg config, stderr 
 		}
 		return nil, err
 	}
-	rejected, pageCount := addPagesPictures(m.Intake(), images)
+	kept := choosePictures(ctx, m, images, cfg.all)
+	rejected, _ := addPagesPictures(m.Intake(), kept)
 	if !cfg.quiet {
+		pageCount := len(pagesOf(images))
 		found := tr().XN("cli.found.pictures", len(images), i18n.Data{"N": len(images)})
 		fmt.Fprintln(stderr, tr().XN("cli.found", pageCount, i18n.Data{"Pictures": found, "N": pageCount}))
+		if left := len(images) - len(kept); left > 0 {
+			counts, _ := i18n.LeftOut(images)
+			fmt.Fprintln(stderr, tr().XN("cli.leftout", left, i18n.Data{"N": left, "Kinds": i18n.LeftOutKinds(tr(), counts)}))
+		}
 	}
 	return rejected, nil
 }
 
-// addPagesPictures queues the pictures found, each page's with its page
-// (see Intake.AddPagePictures); it returns the links refused and how many
-// pages the pictures came from.
-func addPagesPictures(in *downloader.Intake, images []pages.Image) ([]downloader.Rejected, int) {
-	byPage := map[string][]string{}
-	var order []downloader.Page
+// choosePictures returns the pictures to save: every one with all, else
+// the ones the pages are about, once the sizes the pages did not give
+// are read (pages.Measure; what is read for a picture kept is kept for
+// its download).
+func choosePictures(ctx context.Context, m *downloader.Manager, images []pages.Image, all bool) []pages.Image {
+	if all {
+		return images
+	}
+	pages.Measure(ctx, images, m.Network().FetchKeep)
+	var kept []pages.Image
 	for _, img := range images {
-		if _, seen := byPage[img.Page]; !seen {
-			order = append(order, downloader.Page{URL: img.Page, Title: img.PageTitle})
+		if img.Chosen() {
+			kept = append(kept, img)
 		}
-		byPage[img.Page] = append(byPage[img.Page], img.URL)
+	}
+	return kept
+}
+
+// addPagesPictures queues the pictures found, each page's with its page
+// (see Intake.AddPageImages) through the intake in; it returns the links
+// refused and how many pages the pictures came from.
+func addPagesPictures(in *downloader.Intake, images []pages.Image) ([]downloader.Rejected, int) {
+	byPage := map[string][]pages.Image{}
+	order := pagesOf(images)
+	for _, img := range images {
+		byPage[img.Page] = append(byPage[img.Page], img)
 	}
 	var rejected []downloader.Rejected
 	for _, page := range order {
-		_, r := in.AddPagePictures(page, byPage[page.URL]...)
+		_, r := in.AddPageImages(page, byPage[page.URL])
 		rejected = append(rejected, r...)
 	}
 	return rejected, len(order)
+}
+
+// pagesOf lists the pages the pictures were found on, in order.
+func pagesOf(images []pages.Image) []downloader.Page {
+	seen := map[string]bool{}
+	var order []downloader.Page
+	for _, img := range images {
+		if !seen[img.Page] {
+			seen[img.Page] = true
+			order = append(order, downloader.Page{URL: img.Page, Title: img.PageTitle})
+		}
+	}
+	return order
 }
 
 // findPictures reads -from-page: in the browser with -render (falling back

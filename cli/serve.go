@@ -25,9 +25,11 @@ const defaultServeIdle = 2 * time.Minute
 
 // serveConfig is a parsed "haul serve" command line.
 type serveConfig struct {
-	dir    string
-	idle   time.Duration
-	socket string
+	dir  string
+	idle time.Duration
+	// subfolders puts each page's pictures in a folder of its own.
+	subfolders bool
+	socket     string
 }
 
 // Serve runs "haul serve": Haul without its window, as the running Haul of
@@ -59,7 +61,7 @@ func Serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	ctx, quit := context.WithCancel(ctx)
 	defer quit()
 	m := downloader.New(downloader.Options{Dir: cfg.dir, Limits: downloader.Limits{
-		Concurrency: downloader.DefaultConcurrency, Retries: downloader.DefaultRetries}})
+		Concurrency: downloader.DefaultConcurrency, Retries: downloader.DefaultRetries, PageFolders: cfg.subfolders}})
 	if err := m.Start(ctx); err != nil {
 		l.Close()
 		fmt.Fprintf(stderr, "haul serve: %v\n", err)
@@ -67,7 +69,7 @@ func Serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintln(stderr, tr().X("cli.serve.ready", i18n.Data{"Dir": cfg.dir}))
 	received := make(chan struct{}, 1)
-	taker := &serveTaker{m: m, stderr: stderr, received: received, quit: quit}
+	taker := &serveTaker{ctx: ctx, m: m, stderr: stderr, received: received, quit: quit}
 	go instance.Serve(ctx, l, taker.take)
 	waitIdle(ctx, m, cfg.idle, received)
 	l.Close()
@@ -88,6 +90,7 @@ func parseServeFlags(args []string) (serveConfig, error) {
 	fs.SetOutput(io.Discard)
 	fs.StringVar(&cfg.dir, "o", filepath.Join(userdirs.Pictures(), "Haul"), "")
 	fs.DurationVar(&cfg.idle, "idle", defaultServeIdle, "")
+	fs.BoolVar(&cfg.subfolders, "subfolders", false, "")
 	if err := fs.Parse(args); err != nil {
 		return cfg, err
 	}
@@ -104,6 +107,8 @@ func parseServeFlags(args []string) (serveConfig, error) {
 
 // serveTaker takes what other launches hand "haul serve" until it ends.
 type serveTaker struct {
+	// ctx ends with haul serve; reading the sizes of pictures stops then.
+	ctx      context.Context
 	m        *downloader.Manager
 	stderr   io.Writer
 	received chan<- struct{}
@@ -127,7 +132,7 @@ func (t *serveTaker) take(r instance.Request) instance.Reply {
 	if t.ended {
 		return instance.Reply{Error: tr().X("cli.serve.ending", nil)}
 	}
-	reply := take(t.m, r, t.stderr)
+	reply := take(t.ctx, t.m, r, t.stderr)
 	select {
 	case t.received <- struct{}{}:
 	default:
@@ -144,14 +149,22 @@ func (t *serveTaker) end() {
 }
 
 // take queues what another launch handed over and says how many it took,
-// and how many the full list left out.
-func take(m *downloader.Manager, r instance.Request, stderr io.Writer) instance.Reply {
+// and how many the full list left out; of a page's pictures, the ones the
+// page is about, saying in its note how many others were left out.
+func take(ctx context.Context, m *downloader.Manager, r instance.Request, stderr io.Writer) instance.Reply {
 	var reply instance.Reply
 	if r.Browser != nil {
 		handover.UseIn(*r.Browser, m)
-		ids, rejected := handover.Queue(*r.Browser, m)
-		reply.Added, reply.NotAdded = len(ids), downloader.ListFull(rejected)
-		fmt.Fprintln(stderr, tr().X("cli.serve.received", i18n.Data{"N": len(ids), "Page": r.Browser.Page.URL}))
+		q := handover.Queue(ctx, *r.Browser, m)
+		reply.Added, reply.NotAdded = len(q.IDs), downloader.ListFull(q.Rejected)
+		for i, t := range r.Browser.Pages() {
+			fmt.Fprintln(stderr, tr().X("cli.serve.received", i18n.Data{"N": q.ByPage[i], "Page": t.Page.URL}))
+		}
+		if len(q.Left) > 0 {
+			counts, _ := i18n.LeftOut(q.Left)
+			reply.Note = tr().XN("cli.serve.leftout", len(q.Left), i18n.Data{"Added": len(q.IDs), "N": len(q.Left), "Kinds": i18n.LeftOutKinds(tr(), counts)})
+			fmt.Fprintln(stderr, "haul serve: "+reply.Note)
+		}
 	}
 	if len(r.Files) > 0 {
 		in, err := gatherLinks(r.Files, nil, links.Options{Legacy: i18n.LegacyEncoding(tr())})

@@ -12,7 +12,7 @@ import (
 
 func TestServeTakerRefusesWhatComesOnceItEnded(t *testing.T) {
 	received := make(chan struct{}, 1)
-	taker := &serveTaker{m: downloader.New(downloader.Options{Dir: t.TempDir()}), stderr: io.Discard, received: received}
+	taker := &serveTaker{ctx: t.Context(), m: downloader.New(downloader.Options{Dir: t.TempDir()}), stderr: io.Discard, received: received}
 	tests := []struct {
 		name      string
 		ended     bool
@@ -64,7 +64,7 @@ func TestServeTakerQuitsWhenTheInstallerAsks(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			quit := false
 			received := make(chan struct{}, 1)
-			taker := &serveTaker{m: downloader.New(downloader.Options{Dir: t.TempDir()}), stderr: io.Discard, received: received,
+			taker := &serveTaker{ctx: t.Context(), m: downloader.New(downloader.Options{Dir: t.TempDir()}), stderr: io.Discard, received: received,
 				quit: func() { quit = true }}
 			if reply := taker.take(instance.Request{Quit: tt.quit}); reply.Error != "" || reply.Added != 0 {
 				t.Errorf("reply = %+v", reply)

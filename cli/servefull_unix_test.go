@@ -38,7 +38,7 @@ func TestBrowserHearsHowManyTheFullListLeftOut(t *testing.T) {
 		l.Close()
 	})
 	m := downloader.New(downloader.Options{Dir: t.TempDir(), MaxLinks: 3}) // never started: nothing is fetched
-	taker := &serveTaker{m: m, stderr: io.Discard, received: make(chan struct{}, 1)}
+	taker := &serveTaker{ctx: t.Context(), m: m, stderr: io.Discard, received: make(chan struct{}, 1)}
 	go instance.Serve(ctx, l, taker.take)
 
 	links := func(from, to int) []string {

@@ -110,8 +110,8 @@ func newPageChecker(net network, folders *archive.Folders, stderr io.Writer) *pa
 	return c
 }
 
-// check reads the page for pictures and saves those its folder's archive
-// does not hold. A folder whose archive cannot be read gets nothing: the
+// check reads the page for pictures and saves the ones the page is about
+// that its folder's archive does not hold. A folder whose archive cannot be read gets nothing: the
 // check says so.
 func (c *pageChecker) check(ctx context.Context, p watch.Page) watch.Result {
 	if err := c.folders.Check(p.Dir); err != nil {
@@ -131,7 +131,7 @@ func (c *pageChecker) check(ctx context.Context, p watch.Page) watch.Result {
 		return watch.Result{Problem: i18n.ErrorText(tr(), err)}
 	}
 	in := c.m.NewIntake(p.Dir)
-	rejected, _ := addPagesPictures(in, images)
+	rejected, _ := addPagesPictures(in, choosePictures(ctx, c.m, images, false))
 	s, err := c.m.RunIntake(ctx, in)
 	if err != nil {
 		return watch.Result{Problem: i18n.ErrorText(tr(), err)}

@@ -49,8 +49,8 @@ func TestPicturesFromTheBrowserOpenThePickerAndUseItsCookies(t *testing.T) {
 	}
 	test.Tap(add)
 	h.waitRows(2)
-	h.ui.batch.Start()
-	h.waitTotals("2 saved · 0 skipped · 0 failed · 0 left")
+	h.waitTotals("2 saved · 0 skipped · 0 failed · 0 left") // Add starts them: the user already said save
+
 	saved := h.readSaved()
 	for name, body := range pics {
 		if saved[name] != string(body) {
@@ -67,6 +67,73 @@ func TestPicturesFromTheBrowserOpenThePickerAndUseItsCookies(t *testing.T) {
 	if leaked {
 		t.Error("the browser's cookie was written to Haul's settings")
 	}
+}
+
+// TestEveryTabOfAWindowInOnePicker hands over three pages at once, as
+// "Save pictures from all tabs of this window" does: one picker shows them
+// grouped by page, each page's clutter left out; adding saves them.
+func TestEveryTabOfAWindowInOnePicker(t *testing.T) {
+	h := newHarness(t, nil)
+	pics := h.serve([]string{"a1.png", "a2.png", "b1.png", "c1.png", "logo.png"}, fileBody)
+	page := func(p string) browser.Page { return browser.Page{URL: h.srv.URL(p), Title: "Tab " + p} }
+	html := func(links ...string) string {
+		var b strings.Builder
+		b.WriteString(`<html><body><header><img src="` + pics[4] + `" alt="Logo"></header><div class="pics">`)
+		for _, l := range links {
+			b.WriteString(`<img src="` + l + `">`)
+		}
+		b.WriteString(`</div></body></html>`)
+		return b.String()
+	}
+	msg := browser.Message{Type: browser.TypePictures, Page: page("/a"), Links: []string{pics[4], pics[0], pics[1]}, HTML: html(pics[0], pics[1]),
+		Tabs: []browser.Tab{
+			{Page: page("/b"), Links: []string{pics[4], pics[2]}, HTML: html(pics[2])},
+			{Page: page("/c"), Links: []string{pics[4], pics[3]}, HTML: html(pics[3])},
+		}}
+	replied := make(chan instance.Reply, 1)
+	go func() { replied <- h.ui.Receive(instance.Request{Browser: &msg}) }()
+	h.pump("the picker", func() bool { return h.ui.pickers.Showing() })
+	if r := <-replied; r.Added != 7 {
+		t.Errorf("reply = %+v, want the 7 pictures of 3 pages shown", r)
+	}
+	if !h.dialogLabel("7 pictures found on 3 pages · 4 chosen") {
+		t.Error("the picker does not say it found 7 pictures on 3 pages, 4 chosen")
+	}
+	add := h.dialogButton("Add ")
+	if got := add.Text; got != "Add 4 pictures" {
+		t.Errorf("add button = %q, want the 4 pictures the pages are about", got)
+	}
+	test.Tap(add)
+	h.waitTotals("4 saved · 0 skipped · 0 failed · 0 left")
+}
+
+// TestPicturesSavedAtOnceFromTheBrowser takes a page's pictures the user
+// asked to save without choosing: the ones the page is about are saved at
+// once, without the picker, and the reply says what was left out.
+func TestPicturesSavedAtOnceFromTheBrowser(t *testing.T) {
+	h := newHarness(t, nil)
+	pics := h.serve([]string{"p1.png", "p2.png", "ad.png"}, fileBody)
+	msg := browser.Message{Type: browser.TypePictures, Page: browser.Page{URL: h.srv.URL("/post"), Title: "Post"}, AtOnce: true,
+		Links: pics, HTML: `<html><body><div class="pics"><img src="` + pics[0] + `"><img src="` + pics[1] + `"></div>` +
+			`<div class="ad"><img src="` + pics[2] + `"></div></body></html>`}
+	replied := make(chan instance.Reply, 1)
+	go func() { replied <- h.ui.Receive(instance.Request{Browser: &msg}) }()
+	var r instance.Reply
+	h.pump("the reply", func() bool {
+		select {
+		case r = <-replied:
+			return true
+		default:
+			return false
+		}
+	})
+	if r.Added != 2 || r.Note != "2 to save; 1 picture left out: ads" {
+		t.Errorf("reply = %+v, want 2 added and the ad left out", r)
+	}
+	if h.ui.pickers.Showing() {
+		t.Error("the picker opened, though the user asked not to choose")
+	}
+	h.waitTotals("2 saved · 0 skipped · 0 failed · 0 left")
 }
 
 // TestALaunchWithALinkAndAMissingListHearsBoth: "haul URL list.txt" while

@@ -67,9 +67,9 @@ func (p *placement) showExample(tmpl string) {
 	switch field := naming.UnknownField(tmpl); {
 	case field != "":
 		p.example.Importance = widget.DangerImportance
-		p.example.SetText(lang.X("template.unknown", "{{.Field}} is not a field: use {n}, {name}, {ext}, {host} or {page}", kit.Data{"Field": field}))
+		p.example.SetText(lang.X("template.unknown", "{{.Field}} is not a field: use {n}, {name}, {ext}, {host}, {page}, {alt} or {date}", kit.Data{"Field": field}))
 	case strings.TrimSpace(tmpl) == "":
-		p.example.SetText(lang.L("Pictures keep their own names. Fields: {n} position on the page, {name} own name, {ext} extension, {host} site, {page} page title."))
+		p.example.SetText(lang.L("Pictures keep their own names. Fields: {n} position on the page, {name} own name, {ext} extension, {host} site, {page} page title, {alt} the picture's alt text or caption, {date} the day."))
 	default:
 		p.example.SetText(lang.X("template.example", "Example: {{.Name}}", kit.Data{"Name": templateExample(tmpl)}))
 	}

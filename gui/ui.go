@@ -388,6 +388,7 @@ func (u *UI) pickerHost() picker.Host {
 	if u.watched != nil {
 		h.Watch = u.watched.add
 	}
+	h.Start = u.batch.Start
 	return h
 }
 

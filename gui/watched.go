@@ -65,11 +65,11 @@ func (w *watched) start(ctx context.Context) {
 	}
 }
 
-// check reads the page and saves the pictures its folder's archive does
-// not hold, through the window's engine: with its limits, proxy, site
-// rules and cookies, and sharing each site's pace and files a day with
-// the window's batch; a folder whose archive cannot be read gets nothing,
-// and the check says so.
+// check reads the page and saves the pictures it is about that its
+// folder's archive does not hold, through the window's engine: with its
+// limits, proxy, site rules and cookies, and sharing each site's pace and
+// files a day with the window's batch; a folder whose archive cannot be
+// read gets nothing, and the check says so.
 func (w *watched) check(ctx context.Context, p watch.Page) watch.Result {
 	if err := w.u.archive.checkFolder(p.Dir); err != nil {
 		return watch.Result{Problem: i18n.ArchiveProblem(kit.Tr, p.Dir, err)}
@@ -81,9 +81,12 @@ func (w *watched) check(ctx context.Context, p watch.Page) watch.Result {
 	}
 	in := m.NewIntake(p.Dir)
 	notAdded := 0
+	pages.Measure(ctx, images, m.Network().FetchKeep)
 	for _, img := range images {
-		_, rejected := in.AddPagePictures(downloader.Page{URL: img.Page, Title: img.PageTitle}, img.URL)
-		notAdded += downloader.ListFull(rejected)
+		if img.Chosen() {
+			_, rejected := in.AddPageImages(downloader.Page{URL: img.Page, Title: img.PageTitle}, []pages.Image{img})
+			notAdded += downloader.ListFull(rejected)
+		}
 	}
 	s, err := m.RunIntake(ctx, in)
 	if err != nil {

@@ -88,7 +88,7 @@ echo "==> browser extension"
 for kind in chrome.zip firefox.xpi; do
 	rm -rf "$work/extension"
 	unzip -q "dist/$EXTENSION_NAME-$kind" -d "$work/extension"
-	for f in manifest.json background.js _locales/en/messages.json _locales/zh_CN/messages.json icons/128.png; do
+	for f in manifest.json background.js options.html options.js _locales/en/messages.json _locales/zh_CN/messages.json icons/128.png; do
 		[[ -s $work/extension/$f ]] || fail "$f is missing from $EXTENSION_NAME-$kind"
 	done
 	grep -q "\"version\": \"${VERSION%%[-+]*}\"" "$work/extension/manifest.json" ||

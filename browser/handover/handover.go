@@ -1,5 +1,5 @@
 // Package handover hands what the browser extension sent (a
-// browser.Message) to the engine: its cookies, kept for the page's site
+// browser.Message) to the engine: its cookies, kept for each page's site
 // alone, the browser's User-Agent for the links' sites, and its links. It
 // is apart from package browser so that the browser's messages, and the
 // single-instance hand-over that carries them (package instance), never
@@ -12,22 +12,25 @@ import (
 )
 
 // UseIn gives the engine what the message m brings to send with its links:
-// the cookies the browser would send with them from the page, kept in
+// the cookies the browser would send with them from their page, kept in
 // memory only and for the requests made from that page's site alone
-// (Network.AddPageCookies), and the
+// (Network.AddPageCookies), each page's for its own, and the
 // browser's User-Agent for each of the links' hosts that has no site rule
 // of its own (sites may tie a sign-in to the browser that made it). The
-// Referer is the page, which the links are added with. The links of the
+// Referer is the page, which the links are added with. The links of each
 // page's site that failed for want of a sign-in (such as those restored
 // after a restart, which forgets the cookies) are tried again with them
 // (Controls.SignedIn). It returns how many cookies were taken, and how
 // many links were tried again with them.
 func UseIn(m browser.Message, e *downloader.Manager) (kept, retried int) {
-	kept = e.Network().AddPageCookies(m.Page.URL, m.JarCookies())
-	useAgent(m, e)
-	if kept > 0 {
-		retried = e.Controls().SignedIn(m.Page.URL)
+	for _, t := range m.Pages() {
+		n := e.Network().AddPageCookies(t.Page.URL, t.JarCookies())
+		kept += n
+		if n > 0 {
+			retried += e.Controls().SignedIn(t.Page.URL)
+		}
 	}
+	useAgent(m, e)
 	return kept, retried
 }
 
@@ -59,17 +62,4 @@ func hasRule(rules []downloader.SiteRule, host string) bool {
 		}
 	}
 	return false
-}
-
-// Queue adds the links of the message m to the engine, each with the page as
-// Referer: a page's pictures placed as the settings say (a folder per page,
-// the name template), links as they are.
-func Queue(m browser.Message, e *downloader.Manager) ([]downloader.ID, []downloader.Rejected) {
-	if m.Type == browser.TypePictures && m.Page.URL != "" {
-		return e.Intake().AddPagePictures(downloader.Page{URL: m.Page.URL, Title: m.Page.Title}, m.Links...)
-	}
-	if m.Page.URL != "" {
-		return e.Intake().AddFromPage(m.Page.URL, m.Links...)
-	}
-	return e.Add(m.Links...)
 }

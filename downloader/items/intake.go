@@ -6,10 +6,12 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"haul/downloader/itemstate"
 	"haul/downloader/links"
 	"haul/downloader/naming"
+	"haul/downloader/pages"
 	"haul/downloader/try"
 )
 
@@ -115,19 +117,33 @@ func (in *Intake) AddFromPage(page string, links ...string) ([]ID, []Rejected) {
 // title; with NameTemplate, a name made from the template, where {n} is the
 // picture's position among links.
 func (in *Intake) AddPagePictures(page Page, links ...string) ([]ID, []Rejected) {
+	images := make([]pages.Image, len(links))
+	for i, link := range links {
+		images[i].URL = link
+	}
+	return in.AddPageImages(page, images)
+}
+
+// AddPageImages is AddPagePictures for pictures found with their alt
+// text or caption, which a name template's {alt} takes.
+func (in *Intake) AddPageImages(page Page, images []pages.Image) ([]ID, []Rejected) {
 	s := in.s
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return in.addPagePictures(page, links)
+	return in.addPagePictures(page, images)
 }
 
 // addPagePictures queues the pictures of one page and places them; the
 // store's lock is held.
-func (in *Intake) addPagePictures(page Page, links []string) ([]ID, []Rejected) {
+func (in *Intake) addPagePictures(page Page, images []pages.Image) ([]ID, []Rejected) {
 	s := in.s
 	p := s.cfg.Placement()
 	tmpl := strings.TrimSpace(p.NameTemplate)
 	if !p.PageFolders && tmpl == "" {
+		links := make([]string, len(images))
+		for i, img := range images {
+			links[i] = img.URL
+		}
 		return s.add(in, links, page.URL)
 	}
 	folder := ""
@@ -136,8 +152,9 @@ func (in *Intake) addPagePictures(page Page, links []string) ([]ID, []Rejected) 
 	}
 	var ids []ID
 	var rejected []Rejected
-	for i, link := range links {
-		added, r := s.add(in, []string{link}, page.URL)
+	today := time.Now()
+	for i, img := range images {
+		added, r := s.add(in, []string{img.URL}, page.URL)
 		rejected = append(rejected, r...)
 		for _, id := range added {
 			it := s.byID[id]
@@ -146,7 +163,8 @@ func (in *Intake) addPagePictures(page Page, links []string) ([]ID, []Rejected) 
 				it.dir = filepath.Join(in.dir, folder)
 			}
 			if tmpl != "" {
-				it.pattern = naming.PlaceTemplate(tmpl, i+1, len(links), it.link().Hostname(), pageFolder(page))
+				place := naming.Place{N: i + 1, Count: len(images), Host: it.link().Hostname(), Page: pageFolder(page), Alt: img.Alt, Date: today}
+				it.pattern = place.Fill(tmpl)
 			}
 			ids = append(ids, id)
 		}
@@ -155,18 +173,20 @@ func (in *Intake) addPagePictures(page Page, links []string) ([]ID, []Rejected) 
 }
 
 // pageDone ends a page item and, unless the app lets the user choose,
-// queues every picture found on it with the page as Referer; its note
-// says how many pictures it had, and how many a full list left out. The
-// store's lock is held.
+// queues the pictures chosen on it (see pages.Image.Chosen) with the page
+// as Referer; its note says how many pictures it had, and how many a full
+// list left out. The store's lock is held.
 func (in *Intake) pageDone(it *Item, found *try.PageFound) {
 	s := in.s
 	note := &Note{Kind: itemstate.NotePage, Count: len(found.Images)}
 	if !s.cfg.ChoosePagePictures {
-		urls := make([]string, len(found.Images))
-		for i, img := range found.Images {
-			urls[i] = img.URL
+		var chosen []pages.Image
+		for _, img := range found.Images {
+			if img.Chosen() {
+				chosen = append(chosen, img)
+			}
 		}
-		_, rejected := in.addPagePictures(Page{URL: found.Page, Title: found.Title}, urls)
+		_, rejected := in.addPagePictures(Page{URL: found.Page, Title: found.Title}, chosen)
 		note.NotAdded = ListFull(rejected)
 	}
 	it.note = note

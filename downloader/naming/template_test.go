@@ -1,6 +1,10 @@
 package naming
 
-import "testing"
+import (
+	"strings"
+	"testing"
+	"time"
+)
 
 func TestTemplate(t *testing.T) {
 	tests := []struct {
@@ -33,9 +37,30 @@ func TestUnknownField(t *testing.T) {
 		"{n}-{title}":      "{title}",
 		"plain":            "",
 		"{N}":              "{N}",
+		"{alt} {date}":     "",
 	} {
 		if got := UnknownField(tmpl); got != want {
 			t.Errorf("UnknownField(%q) = %q, want %q", tmpl, got, want)
+		}
+	}
+}
+
+func TestTemplateAltAndDate(t *testing.T) {
+	day := time.Date(2025, 3, 9, 23, 30, 0, 0, time.Local)
+	tests := []struct {
+		tmpl, alt, own, want string
+	}{
+		{"{alt}", "A seal pup on the beach", "IMG_1.jpg", "A seal pup on the beach.jpg"},
+		{"{alt}", "", "IMG_1.jpg", "IMG_1.jpg"},
+		{"{alt}", "  spaces\tand\nlines  ", "a.png", "spaces and lines.png"},
+		{"{n} {alt}", "他/她的 {page} <照片>", "a.jpg", "01 他_她的 (page) _照片_.jpg"},
+		{"{date} {n}", "x", "a.jpg", "2025-03-09 01.jpg"},
+		{"{alt}", strings.Repeat("x", 100), "a.jpg", strings.Repeat("x", 80) + ".jpg"},
+	}
+	for _, tt := range tests {
+		placed := Place{N: 1, Count: 3, Host: "h", Page: "p", Alt: tt.alt, Date: day}.Fill(tt.tmpl)
+		if got := FromTemplate(placed, tt.own); got != tt.want {
+			t.Errorf("template %q with alt %q: got %q, want %q", tt.tmpl, tt.alt, got, tt.want)
 		}
 	}
 }

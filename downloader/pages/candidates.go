@@ -10,8 +10,15 @@ import (
 )
 
 // lazySrcAttributes are the attributes lazy-loading scripts read the real
-// picture address from.
-var lazySrcAttributes = []string{"data-src", "data-original", "data-lazy-src"}
+// picture address from: the common ones, Zhihu's data-actualsrc, Taobao's
+// data-ks-lazyload, Discuz!'s file.
+var lazySrcAttributes = []string{"data-src", "data-original", "data-lazy-src", "data-lazy", "data-actualsrc", "data-echo",
+	"data-lazyload", "data-ks-lazyload", "data-lazyload-src", "lazy-src", "real_src", "file", "original"}
+
+// looseLazyAttributes are lazy-loading attributes whose names other
+// scripts use for other things: their value is taken only when it names a
+// picture.
+var looseLazyAttributes = map[string]bool{"file": true, "original": true}
 
 // candidate is one address an img or picture offers for the same picture.
 type candidate struct {
@@ -19,6 +26,8 @@ type candidate struct {
 	width  int     // w descriptor, 0 when absent
 	x      float64 // x descriptor; 1 for src and lazy addresses
 	source string
+	// full says a full-size data-* attribute names it (data-zoom-image).
+	full bool
 }
 
 // preference orders candidates of equal size: lazy beats srcset beats src.
@@ -29,7 +38,11 @@ func imgCandidates(img *html.Node) []candidate {
 	var cs []candidate
 	cs = appendSrcset(cs, attr(img, "data-srcset"), SourceLazy)
 	for _, key := range lazySrcAttributes {
-		cs = appendPlain(cs, attr(img, key), SourceLazy)
+		v := attr(img, key)
+		if looseLazyAttributes[key] && !namesImageFile(v) && !namesPicture(v) {
+			continue
+		}
+		cs = appendPlain(cs, v, SourceLazy)
 	}
 	cs = appendFullSize(cs, img)
 	cs = appendSrcset(cs, attr(img, "srcset"), SourceSrcset)
@@ -65,11 +78,11 @@ func appendPlain(cs []candidate, raw, source string) []candidate {
 const fullSizeDensity = 2
 
 // appendFullSize adds the addresses an img's full-size data-* attributes
-// give, ranked above its other addresses.
+// give, and Discuz!'s zoomfile, ranked above its other addresses.
 func appendFullSize(cs []candidate, img *html.Node) []candidate {
 	for _, a := range img.Attr {
-		if a.Namespace == "" && strings.HasPrefix(a.Key, "data-") && namesFullSize(a.Key) && namesImageFile(a.Val) {
-			cs = append(cs, candidate{raw: a.Val, x: fullSizeDensity, source: SourceLazy})
+		if a.Namespace == "" && (strings.HasPrefix(a.Key, "data-") || a.Key == "zoomfile") && fullSizeRank(a.Key) > 0 && namesImageFile(a.Val) {
+			cs = append(cs, candidate{raw: a.Val, x: fullSizeDensity, source: SourceLazy, full: true})
 		}
 	}
 	return cs
@@ -141,8 +154,16 @@ func (s *scan) addChoice(img *html.Node, cs []candidate) {
 	if !ok {
 		return
 	}
-	f := found{raw: best.raw, alt: attr(img, "alt"), source: best.source}
+	f := found{raw: best.raw, alt: attr(img, "alt"), source: best.source, node: img, fullSize: best.full}
+	if f.alt == "" {
+		f.alt = captionOf(img)
+	}
 	f.width, f.height = pictureSize(best, widthAttr, heightAttr)
+	f.shownW, f.shownH = shownSize(widthAttr), shownSize(heightAttr)
+	f.pixelW = best.width
+	if f.pixelW > 0 && f.shownW > 0 && f.shownH > 0 {
+		f.pixelH = f.shownH * f.pixelW / f.shownW
+	}
 	s.add(f)
 }
 
@@ -159,4 +180,14 @@ func pictureSize(c candidate, widthAttr, heightAttr string) (width, height int) 
 		return c.width, h * c.width / w
 	}
 	return c.width, 0
+}
+
+// shownSize reads a width or height attribute as pixels; 0 for none, and
+// for a share of the space around ("100%").
+func shownSize(v string) int {
+	if strings.Contains(v, "%") {
+		return 0
+	}
+	n, _ := parseDimension(v)
+	return n
 }

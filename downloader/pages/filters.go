@@ -15,8 +15,9 @@ var imageExtensions = map[string]bool{
 // placeholderNames are the stand-in images lazy-loading pages show before
 // the real picture arrives.
 var placeholderNames = map[string]bool{
-	"blank.gif": true, "spacer.gif": true, "pixel.gif": true,
+	"blank.gif": true, "spacer.gif": true, "pixel.gif": true, "none.gif": true, "grey-pixel.gif": true,
 	"transparent.gif": true, "clear.gif": true, "empty.gif": true, "1x1.gif": true,
+	"blank.png": true, "spacer.png": true, "pixel.png": true, "transparent.png": true,
 }
 
 // iconWords mark addresses of icons and sprite sheets rather than pictures.
@@ -36,8 +37,11 @@ func addressPath(raw string) string {
 }
 
 // namesImageFile reports whether a raw address ends in an image file name.
+// A wiki's description page of a file (/wiki/File:Harbour.jpg), whose last
+// segment starts with a namespace and a colon, is a page, not the file.
 func namesImageFile(raw string) bool {
-	return imageExtensions[path.Ext(addressPath(strings.Trim(raw, htmlSpace)))]
+	p := addressPath(strings.Trim(raw, htmlSpace))
+	return imageExtensions[path.Ext(p)] && !strings.Contains(path.Base(p), ":")
 }
 
 // isPlaceholder reports whether a raw address is a data: URI or a tiny

@@ -28,8 +28,10 @@ func Find(r io.Reader, pageURL *url.URL) (images []Image, next string, err error
 	}
 	var s scan
 	s.walk(doc, false)
+	s.judge(doc)
 	base := s.baseURL(pageURL)
 	images = s.resolveImages(base, pageURL)
+	settle(images)
 	withPageTitle(images, documentTitle(doc))
 	return images, s.resolveNext(base), nil
 }
@@ -40,6 +42,32 @@ type found struct {
 	alt           string
 	width, height int
 	source        string
+	// node is the element that names the picture; nil when not known.
+	node *html.Node
+	// shownW and shownH are the size the page draws the picture at, by
+	// its width and height attributes; pixelW and pixelH its own size,
+	// by a width descriptor or the page's data.
+	shownW, shownH int
+	pixelW, pixelH int
+	// fullSize says the address is the full size a tile's or a
+	// thumbnail's data names for the thumbnail (data-zoom-image).
+	fullSize bool
+	// why and whole are the page's verdict on the picture (judge.verdict).
+	why   Reason
+	whole bool
+	// carried is what an earlier reading of the page knew of the
+	// picture, for pictures gathered from several readings (Tidy).
+	carried *fit
+}
+
+// named says the page only names the picture, in its data or meta tags,
+// and does not show it.
+func (f found) named() bool {
+	switch f.source {
+	case SourceData, SourceSchema, SourceMeta:
+		return !f.fullSize
+	}
+	return false
 }
 
 // scan collects what one walk over a document finds.
@@ -49,6 +77,16 @@ type scan struct {
 	haveBase bool
 	nextHref string // the first rel=next link
 	haveNext bool
+	// at is the element being visited, which names what is found.
+	at *html.Node
+}
+
+// judge gives every picture found the page's verdict on it.
+func (s *scan) judge(doc *html.Node) {
+	j := newJudge(doc, s.found)
+	for i := range s.found {
+		s.found[i].why, s.found[i].whole = j.verdict(&s.found[i])
+	}
 }
 
 // walk visits n and its descendants in document order. Below a link to an
@@ -70,13 +108,16 @@ func (s *scan) walk(n *html.Node, inImageLink bool) {
 // element's children still need walking and whether the element is a link
 // to a full-size image.
 func (s *scan) visit(n *html.Node, inImageLink bool) (descend, imageLink bool) {
+	s.at = n
 	if !inImageLink {
 		for _, u := range styleImageURLs(attr(n, "style")) {
 			s.add(found{raw: u, source: SourceStyle})
 		}
 	}
 	s.addMicrodata(n)
-	s.addDataAttributes(n)
+	if s.addDataAttributes(n, inImageLink) {
+		return true, true
+	}
 	switch n.DataAtom {
 	case atom.Script:
 		s.addScript(n)
@@ -147,10 +188,14 @@ func (s *scan) noteNext(n *html.Node) {
 	}
 }
 
-// add records an address unless it is empty or a placeholder.
+// add records an address unless it is empty or a placeholder, named by
+// the element being visited unless it says otherwise.
 func (s *scan) add(f found) {
 	if strings.Trim(f.raw, htmlSpace) == "" || isPlaceholder(f.raw) {
 		return
+	}
+	if f.node == nil {
+		f.node = s.at
 	}
 	s.found = append(s.found, f)
 }

@@ -176,7 +176,8 @@ func findFile(t testing.TB, name string) ([]Image, string) {
 		t.Fatalf("Find(%s): %v", name, err)
 	}
 	for i := range images {
-		images[i].PageTitle = "" // TestPageTitle checks titles
+		images[i].PageTitle = ""                 // TestPageTitle checks titles
+		images[i].Why, images[i].fit = "", fit{} // the choice has tests of its own
 	}
 	return images, next
 }

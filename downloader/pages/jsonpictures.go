@@ -159,6 +159,7 @@ func (w dataWalker) sizedPicture(obj jsonObject) (found, bool) {
 		}
 	}
 	f.source = w.source
+	f.pixelW, f.pixelH = f.width, f.height
 	return f, f.raw != "" && (f.width > 0 || f.height > 0)
 }
 

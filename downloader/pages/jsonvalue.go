@@ -107,12 +107,15 @@ const maxScriptValues = 64
 // it is JSON, else each object or array assigned in it
 // (window.__STATE__ = {...}; self.__next_f.push([...])) and each string
 // given to JSON.parse. Each candidate is read by the JSON decoder, which
-// stops at the end of the value; JavaScript that is not JSON is skipped.
+// stops at the end of the value; an object literal with single-quoted
+// keys and strings is read as JSON would write it; JavaScript that is not
+// JSON is skipped.
 func scriptJSON(script string) []any {
 	if v, ok := parseJSON(script); ok {
 		return []any{v}
 	}
 	var values []any
+	var lenient string // script with its single-quoted strings in double quotes
 	tries := 0
 	for i := 0; i < len(script) && tries < maxScriptValues; i++ {
 		start, ok := embeddedValueStart(script, i)
@@ -121,6 +124,12 @@ func scriptJSON(script string) []any {
 		}
 		tries++
 		v, end, ok := decodeAt(script, start)
+		if !ok && script[start] == '{' {
+			if lenient == "" {
+				lenient = doubleQuoted(script)
+			}
+			v, end, ok = decodeAt(lenient, start)
+		}
 		if !ok {
 			continue
 		}
@@ -170,4 +179,26 @@ func decodeAt(script string, start int) (any, int, bool) {
 		return nil, 0, false
 	}
 	return v, start + int(dec.InputOffset()), true
+}
+
+// doubleQuoted returns script with its single-quoted strings that hold no
+// quote, backslash or line end written in double quotes, as JSON writes
+// them: {'colorImages': {...}} of a script's object literal. It keeps every
+// character's offset.
+func doubleQuoted(script string) string {
+	b := []byte(script)
+	for i := 0; i < len(b); i++ {
+		if b[i] != '\'' {
+			continue
+		}
+		end := strings.IndexAny(script[i+1:], "'\"\\\n")
+		if end < 0 {
+			break
+		}
+		if script[i+1+end] == '\'' {
+			b[i], b[i+1+end] = '"', '"'
+		}
+		i += end
+	}
+	return string(b)
 }

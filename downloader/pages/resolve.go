@@ -32,7 +32,8 @@ func (s *scan) resolveNext(base *url.URL) string {
 
 // resolveImages turns the collected addresses into deduplicated images.
 // Sizes of one picture (variantOf) count as one image, at the largest size
-// mentioned, in the place of its first mention.
+// mentioned, in the place of its first mention, with what every mention
+// says of it (see mergeFit).
 func (s *scan) resolveImages(base, page *url.URL) []Image {
 	images := make([]Image, 0, len(s.found))
 	sizes := make([]int, 0, len(s.found))
@@ -47,22 +48,26 @@ func (s *scan) resolveImages(base, page *url.URL) []Image {
 		addr := u.String()
 		if i, dup := seen[addr]; dup {
 			fillIn(&images[i], f)
+			mergeFit(&images[i].fit, f, false)
 			continue
 		}
 		key, size := variantOf(u)
 		if i, same := variants[key]; same {
 			seen[addr] = i
-			if size > sizes[i] {
+			images[i].fit.copies++
+			bigger := size > sizes[i]
+			if bigger {
 				sizes[i] = size
 				images[i] = biggerCopy(images[i], addr, f)
 			}
+			mergeFit(&images[i].fit, f, bigger)
 			continue
 		}
 		seen[addr], variants[key] = len(images), len(images)
 		sizes = append(sizes, size)
 		images = append(images, Image{
 			URL: addr, Page: pageAddr, Alt: f.alt,
-			Width: f.width, Height: f.height, Source: f.source,
+			Width: f.width, Height: f.height, Source: f.source, fit: f.fitOf(),
 		})
 	}
 	return images

@@ -64,25 +64,52 @@ func nodeText(n *html.Node) string {
 // addDataAttributes reads JSON held in data-* attributes (a gallery
 // widget's settings, a carousel's slides) and full-size addresses in
 // data-* attributes of elements other than img, whose own are candidates.
-func (s *scan) addDataAttributes(n *html.Node) {
+// It reports whether n is a tile whose data names the full size of the
+// one picture inside it (data-large-file-url, data-zoom): that address is
+// taken as a link to it, and the thumbnail left out.
+func (s *scan) addDataAttributes(n *html.Node, inImageLink bool) bool {
+	best, bestRank := "", 0
 	for _, a := range n.Attr {
 		if a.Namespace != "" || !strings.HasPrefix(a.Key, "data-") {
 			continue
 		}
 		v := strings.Trim(a.Val, htmlSpace)
-		switch {
-		case strings.HasPrefix(v, "{") || strings.HasPrefix(v, "["):
-			if data, ok := parseJSON(v); ok {
-				dataWalker{add: s.add, source: SourceData}.walk(data, "")
-			}
-		case lazyBackgroundAttributes[a.Key]:
-			for _, u := range backgroundURLs(v) {
-				s.add(found{raw: u, source: SourceStyle})
-			}
-		case n.DataAtom != atom.Img && namesFullSize(a.Key) && namesImageFile(v):
-			s.add(found{raw: v, source: SourceData})
+		if s.addDataValue(a.Key, v) || n.DataAtom == atom.Img || inImageLink || !namesImageFile(v) {
+			continue
+		}
+		if rank := fullSizeRank(a.Key); rank > bestRank {
+			best, bestRank = v, rank
 		}
 	}
+	if best == "" {
+		return false
+	}
+	f := found{raw: best, source: SourceData}
+	img, one := onlyImg(n)
+	tile := one && n.DataAtom != atom.Picture
+	if tile {
+		f.fullSize, f.alt = true, attr(img, "alt")
+	}
+	s.add(f)
+	return tile
+}
+
+// addDataValue records the pictures of a data-* attribute's value v that
+// holds JSON or a lazy background, and reports whether it was one.
+func (s *scan) addDataValue(key, v string) bool {
+	switch {
+	case strings.HasPrefix(v, "{") || strings.HasPrefix(v, "["):
+		if data, ok := parseJSON(v); ok {
+			dataWalker{add: s.add, source: SourceData}.walk(data, "")
+		}
+	case lazyBackgroundAttributes[key]:
+		for _, u := range backgroundURLs(v) {
+			s.add(found{raw: u, source: SourceStyle})
+		}
+	default:
+		return false
+	}
+	return true
 }
 
 // lazyBackgroundAttributes hold a background picture that a lazy-loading
@@ -105,18 +132,29 @@ func backgroundURLs(v string) []string {
 }
 
 // fullSizeWords mark data-* attributes that hold the full-size picture
-// (data-full, data-large-file, data-orig-file, data-zoom-image, data-hires).
-var fullSizeWords = []string{"full", "large", "orig", "zoom", "hires", "hi-res", "big"}
+// (data-orig-file, data-full, data-hires, data-zoom-image, data-large-file,
+// data-big), the first the largest: of several on one element, the one
+// whose word comes first is the picture's full size.
+var fullSizeWords = []string{"orig", "full", "hires", "hi-res", "zoom", "large", "big"}
 
-// namesFullSize reports whether a data-* attribute name says it holds the
-// full-size picture.
-func namesFullSize(key string) bool {
-	for _, w := range fullSizeWords {
+// originalFileAttribute is the attribute image boards (Danbooru and its
+// kin) give a post's original file in, beside its sample in
+// data-large-file-url and its thumbnail in data-preview-file-url.
+const originalFileAttribute = "data-file-url"
+
+// fullSizeRank says how large a picture a data-* attribute name says it
+// holds: 0 for an attribute that does not name the full size, higher for
+// a larger one (see fullSizeWords).
+func fullSizeRank(key string) int {
+	if key == originalFileAttribute {
+		return len(fullSizeWords) + 1
+	}
+	for i, w := range fullSizeWords {
 		if strings.Contains(key, w) {
-			return true
+			return len(fullSizeWords) - i
 		}
 	}
-	return false
+	return 0
 }
 
 // addMicrodata records the pictures schema.org microdata names on n: an

@@ -28,7 +28,7 @@ var sizeParams = []string{"w", "width", "h", "height", "size", "name", "resize",
 // word ranks as medium.
 var namedSizes = map[string]int{
 	"thumb": 150, "thumbnail": 150, "tiny": 100, "small": 340, "medium": 800, "regular": 1080,
-	"large": 2048, "big": 2048, "full": 4096, "4096x4096": 4096,
+	"large": 2048, "big": 2048, "full": 4096, "hires": 4096, "4096x4096": 4096,
 	"orig": originalSize, "original": originalSize, "raw": originalSize,
 }
 
@@ -41,7 +41,13 @@ var (
 	sizeAfterWord = regexp.MustCompile(`^(?:\d+|[wsh]\d+)$`)
 	// sizeOnlySegment is a path segment that can only be a size option,
 	// wherever it stands: 300x200, resize:fit:1400, c_limit,w_800.
-	sizeOnlySegment = regexp.MustCompile(`^(?:\d+x\d+|resize:[a-z]+:\d+|(?:[a-z]{1,2}_[a-z0-9.]+,)*[wh]_\d+(?:,[a-z]{1,2}_[a-z0-9.]+)*)$`)
+	sizeOnlySegment = regexp.MustCompile(`^(?:\d+x\d+|resize:[a-z]+:\d+|(?:[a-z]{1,3}_[a-z0-9.:]+,)*[wh]_\d+(?:,[a-z]{1,3}_[a-z0-9.:]+)*)$`)
+	// optionSegment is a segment of image service options alone, without
+	// a size: f_auto,q_auto:good (the original's address beside sized ones).
+	optionSegment = regexp.MustCompile(`^[a-z]{1,3}_[a-z0-9.:]+(?:,[a-z]{1,3}_[a-z0-9.:]+)*$`)
+	// googleSegment is Google's size segment before the file name:
+	// /s1600/, /w1200-h630-p-k-no-nu/, /s72-c/.
+	googleSegment = regexp.MustCompile(`^(?:[swh]\d+|w\d+-h\d+)(?:-[a-z0-9]+)*$`)
 	// sizeSuffix is a size at the end of a file name: -300x200, _1024x768.
 	sizeSuffix = regexp.MustCompile(`[-_](\d+)x\d+$`)
 	// googleSize is Google's size option at the end of a path: =s1600, =w800-h600.
@@ -55,7 +61,7 @@ var (
 // count as the original.
 func variantOf(u *url.URL) (key string, size int) {
 	size = originalSize
-	p, s := stripSizeFromPath(u.Path)
+	p, s := stripSizeFromPath(u.Path, isGoogleHost(u.Hostname()))
 	if s > 0 {
 		size = s
 	}
@@ -73,9 +79,17 @@ func variantOf(u *url.URL) (key string, size int) {
 	return strings.ToLower(u.Host) + p + "?" + q.Encode(), size
 }
 
+// isGoogleHost says whether host serves Google's pictures (Blogger's,
+// Google Photos'), whose addresses carry a size segment: /s1600/.
+func isGoogleHost(host string) bool {
+	host = strings.ToLower(host)
+	return containsAny(host, []string{"googleusercontent.", "blogspot.", "ggpht."})
+}
+
 // stripSizeFromPath removes size tokens from a path and returns the
-// smallest size they named (0 when none).
-func stripSizeFromPath(p string) (string, int) {
+// smallest size they named (0 when none); google says the path is of
+// Google's pictures.
+func stripSizeFromPath(p string, google bool) (string, int) {
 	size := 0
 	note := func(token string) {
 		if n := sizeOfToken(token); size == 0 || n < size {
@@ -86,25 +100,44 @@ func stripSizeFromPath(p string) (string, int) {
 		note(p[m[2]:m[3]])
 		p = p[:m[0]]
 	}
-	segs := strings.Split(p, "/")
-	kept := segs[:0]
-	for i, seg := range segs {
-		lower := strings.ToLower(seg)
-		afterWord := i > 0 && sizeSegmentWords[strings.ToLower(segs[i-1])]
-		if i < len(segs)-1 && (afterWord && sizeAfterWord.MatchString(lower) || sizeOnlySegment.MatchString(lower)) {
-			note(lower)
-			continue
-		}
-		kept = append(kept, seg)
-	}
-	p = strings.Join(kept, "/")
+	p = stripSizeSegments(p, google, note)
 	ext := path.Ext(p)
 	stem := strings.TrimSuffix(p, ext)
 	if m := sizeSuffix.FindStringSubmatchIndex(stem); m != nil {
 		note(stem[m[2]:m[3]])
 		p = stem[:m[0]] + ext
 	}
+	p, s := stripNamedSize(p)
+	if s > 0 {
+		note(strconv.Itoa(s))
+	}
 	return p, size
+}
+
+// stripSizeSegments removes the segments of a path that name a size,
+// telling note each size, and the segments that only name how a picture
+// is served; the last segment, the file's name, stays.
+func stripSizeSegments(p string, google bool, note func(string)) string {
+	segs := strings.Split(p, "/")
+	kept := segs[:0]
+	for i, seg := range segs {
+		lower := strings.ToLower(seg)
+		afterWord := i > 0 && sizeSegmentWords[strings.ToLower(segs[i-1])]
+		beforeName := i == len(segs)-2
+		switch {
+		case i == len(segs)-1:
+		case sizeSegmentWords[lower] && i+2 < len(segs) && sizeAfterWord.MatchString(strings.ToLower(segs[i+1])):
+			continue // the word of a size segment that follows: /size/w600/
+		case afterWord && sizeAfterWord.MatchString(lower), sizeOnlySegment.MatchString(lower),
+			beforeName && google && googleSegment.MatchString(lower):
+			note(lower)
+			continue
+		case optionSegment.MatchString(lower):
+			continue
+		}
+		kept = append(kept, seg)
+	}
+	return strings.Join(kept, "/")
 }
 
 // sizeOfToken reads the size a token names: its first number, or the rank

@@ -1,6 +1,8 @@
 package pages
 
 import (
+	"net/url"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -70,5 +72,68 @@ func TestScriptJSONIsBounded(t *testing.T) {
 	}
 	if got := scriptJSON(`x = JSON.parse("{\"a\":\"https://example.com/a.jpg\"}")`); len(got) != 1 {
 		t.Errorf("JSON.parse argument: read %d values, want 1", len(got))
+	}
+}
+
+func TestScriptObjectLiteralsWithSingleQuotes(t *testing.T) {
+	tests := []struct {
+		name, script string
+		values       int
+	}{
+		{"a shop's image block", `P.when('A').register("ImageBlockATF", function(A){ var data = {'colorImages': {"initial": [{"hiRes": "https://m.example.com/I/a._AC_SL1500_.jpg", "large": "https://m.example.com/I/a._AC_.jpg"}]}, 'holderRatio': 1.0}; return data; });`, 1},
+		{"an apostrophe in JSON", `x = {"alt": "it's here", "src": "https://example.com/a.jpg"}`, 1},
+		{"an apostrophe before a literal", `y = "it's"; x = {'src': 'https://example.com/a.jpg'}`, 1},
+		{"code, not data", `x = {'a': b}`, 0},
+	}
+	for _, tt := range tests {
+		if got := scriptJSON(tt.script); len(got) != tt.values {
+			t.Errorf("%s: read %d values, want %d", tt.name, len(got), tt.values)
+		}
+		if got := doubleQuoted(tt.script); len(got) != len(tt.script) {
+			t.Errorf("%s: doubleQuoted changed the length from %d to %d", tt.name, len(tt.script), len(got))
+		}
+	}
+}
+
+func TestTheHighResolutionOfAnImageBlockIsTaken(t *testing.T) {
+	page := `<html><body><div id="altImages"><img src="https://m.example.com/I/a._AC_US40_.jpg"></div>
+<script>P.when('A').register("ImageBlockATF", function(A){ var data = {'colorImages': {"initial": [{"hiRes": "https://m.example.com/I/a._AC_SL1500_.jpg", "thumb": "https://m.example.com/I/a._AC_US40_.jpg", "large": "https://m.example.com/I/a._AC_.jpg"}]}}; return data; });</script></body></html>`
+	base, _ := url.Parse("https://shop.example.com/item")
+	images, _, err := Find(strings.NewReader(page), base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var urls []string
+	for _, img := range images {
+		urls = append(urls, img.URL)
+	}
+	if want := []string{"https://m.example.com/I/a._AC_SL1500_.jpg"}; !slices.Equal(urls, want) {
+		t.Errorf("pictures = %v, want the thumbnail at its largest, %v", urls, want)
+	}
+}
+
+func TestAnImageBoardPostGivesItsOriginal(t *testing.T) {
+	tests := []struct {
+		name, attrs, want string
+	}{
+		{"the original beside the sample", `data-file-url="https://cdn.example.com/original/ab/cd/x.jpg" data-large-file-url="https://cdn.example.com/sample/ab/cd/sample-x.jpg" data-preview-file-url="https://cdn.example.com/180x180/ab/cd/x.jpg"`,
+			"https://cdn.example.com/original/ab/cd/x.jpg"},
+		{"the sample alone", `data-large-file-url="https://cdn.example.com/sample/ab/cd/sample-x.jpg"`, "https://cdn.example.com/sample/ab/cd/sample-x.jpg"},
+		{"the full size beside a large copy", `data-large="https://example.com/large/x.jpg" data-full="https://example.com/full/x.jpg"`, "https://example.com/full/x.jpg"},
+	}
+	base, _ := url.Parse("https://board.example.com/posts")
+	for _, tt := range tests {
+		page := `<html><body><article class="post-preview" ` + tt.attrs + `><a href="/posts/1"><img src="https://cdn.example.com/180x180/ab/cd/x.jpg"></a></article></body></html>`
+		images, _, err := Find(strings.NewReader(page), base)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var urls []string
+		for _, img := range images {
+			urls = append(urls, img.URL)
+		}
+		if !slices.Equal(urls, []string{tt.want}) {
+			t.Errorf("%s: pictures = %v, want %s alone", tt.name, urls, tt.want)
+		}
 	}
 }

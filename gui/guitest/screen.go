@@ -1,6 +1,7 @@
 package guitest
 
 import (
+	"strings"
 	"sync"
 	"testing"
 
@@ -90,17 +91,31 @@ func (s *Screen) Frame() {
 	d.mu.Unlock()
 }
 
-// Shows says whether the last frame painted a text that reads text.
+// Shows says whether the last frame painted a text that reads text, on
+// one line or wrapped onto the lines painted after it.
 func (s *Screen) Shows(text string) bool {
 	d := s.driver
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	for _, p := range d.painted {
-		if p == text {
-			return true
+	want := withoutSpace(text)
+	for i := range d.painted {
+		run := ""
+		for _, p := range d.painted[i:] {
+			run += withoutSpace(p)
+			if run == want {
+				return true // on one line, or wrapped onto the lines that follow
+			}
+			if !strings.HasPrefix(want, run) {
+				break
+			}
 		}
 	}
 	return false
+}
+
+// withoutSpace is s without its white space, where wrapping breaks lines.
+func withoutSpace(s string) string {
+	return strings.Join(strings.Fields(s), "")
 }
 
 // CanvasForObject is the window of an object a frame painted, nil for

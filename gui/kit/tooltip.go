@@ -24,7 +24,8 @@ type TipLayer struct {
 	content fyne.CanvasObject
 	box     *fyne.Container
 	bg      *canvas.Rectangle
-	text    *canvas.Text
+	text    *widget.RichText
+	shown   string
 	// do runs a function on the UI thread: the wait ends on a timer.
 	do func(func())
 
@@ -38,12 +39,12 @@ type TipLayer struct {
 func NewTipLayer(content fyne.CanvasObject, do func(func())) *TipLayer {
 	l := &TipLayer{content: content, do: do,
 		bg:   canvas.NewRectangle(theme.Color(theme.ColorNameOverlayBackground)),
-		text: canvas.NewText("", theme.Color(theme.ColorNameForeground))}
+		text: widget.NewRichText()}
 	l.bg.StrokeColor = theme.Color(theme.ColorNameSeparator)
 	l.bg.StrokeWidth = 1
 	l.bg.CornerRadius = theme.InputRadiusSize()
-	l.text.TextSize = theme.CaptionTextSize()
-	l.box = container.NewWithoutLayout(l.bg, l.text)
+	l.text.Wrapping = fyne.TextWrapWord
+	l.box = container.New(placedByHand{}, l.bg, l.text)
 	l.box.Hide()
 	l.ExtendBaseWidget(l)
 	return l
@@ -59,7 +60,7 @@ func (l *TipLayer) Shown() string {
 	if !l.box.Visible() {
 		return ""
 	}
-	return l.text.Text
+	return l.shown
 }
 
 // wait starts the rest before owner's tip shows.
@@ -102,28 +103,54 @@ func (l *TipLayer) show(owner fyne.CanvasObject, text string) {
 		return
 	}
 	d := fyne.CurrentApp().Driver()
-	pad := theme.InnerPadding() / 2
-	l.text.Text = text
-	l.text.Color = theme.Color(theme.ColorNameForeground)
 	l.bg.FillColor = theme.Color(theme.ColorNameOverlayBackground)
-	ts := l.text.MinSize()
-	size := fyne.NewSize(ts.Width+2*pad, ts.Height+2*pad)
+	area := l.Size()
+	ts := l.setText(text, area.Width)
+	size := ts
 	origin := d.AbsolutePositionForObject(l)
 	pos := d.AbsolutePositionForObject(owner).Subtract(origin)
 	pos.Y += owner.Size().Height
-	area := l.Size()
 	pos.X = max(min(pos.X, area.Width-size.Width), 0)
 	if pos.Y+size.Height > area.Height {
 		pos.Y -= owner.Size().Height + size.Height
 	}
 	l.bg.Move(pos)
 	l.bg.Resize(size)
-	l.text.Move(pos.AddXY(pad, pad))
+	l.text.Move(pos)
 	l.text.Resize(ts)
 	l.owner = owner
 	l.box.Show()
 	l.repaint()
 }
+
+// setText makes text the tip's, in the caption's size, on one line when
+// it fits in width and wrapped to width when it does not; it returns the
+// size the tip takes.
+func (l *TipLayer) setText(text string, width float32) fyne.Size {
+	l.shown = text
+	l.text.Segments = []widget.RichTextSegment{&widget.TextSegment{Text: text,
+		Style: widget.RichTextStyle{SizeName: theme.SizeNameCaptionText, ColorName: theme.ColorNameForeground}}}
+	l.text.Wrapping = fyne.TextWrapOff
+	l.text.Refresh()
+	one := l.text.MinSize()
+	if one.Width <= width {
+		return one
+	}
+	l.text.Wrapping = fyne.TextWrapWord
+	l.text.Resize(fyne.NewSize(width, one.Height))
+	l.text.Refresh()
+	return fyne.NewSize(width, l.text.MinSize().Height)
+}
+
+// placedByHand lays out nothing: show places the tip's parts. It asks for
+// no room, so that a tip wider than the window never widens the window.
+type placedByHand struct{}
+
+// MinSize is nothing: the tip is painted over the window's content.
+func (placedByHand) MinSize([]fyne.CanvasObject) fyne.Size { return fyne.Size{} }
+
+// Layout leaves the parts where show put them.
+func (placedByHand) Layout([]fyne.CanvasObject, fyne.Size) {}
 
 func (l *TipLayer) hide() {
 	l.owner = nil

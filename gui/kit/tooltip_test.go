@@ -197,3 +197,38 @@ func TestAPathTooLongShowsItsLastFolders(t *testing.T) {
 		})
 	}
 }
+
+// TestATipWiderThanTheWindowWrapsInsideIt: a tip longer than the window
+// is wide, in English or in Chinese, wraps onto more lines inside the
+// window, and the window asks for no more room while it shows.
+func TestATipWiderThanTheWindowWrapsInsideIt(t *testing.T) {
+	tests := []struct{ name, text string }{
+		{"English", "Sign-in lost when Haul closed: send the page again from your browser, or click \"Use cookies from my browser…\" and choose the cookies of the site"},
+		{"Chinese", "Haul 关闭时登录状态丢失了：请从浏览器再次发送这个网页，或者点击“使用浏览器中的 Cookie…”并选择该网站的 Cookie，然后重试失败的下载"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a := test.NewTempApp(t)
+			w := a.NewWindow("")
+			button := NewTipButton("Retry", nil, tt.text, nil)
+			layer := NewTipLayer(container.NewVBox(button), func(f func()) { f() })
+			w.SetContent(layer)
+			w.Resize(fyne.NewSize(300, 300))
+			before := layer.MinSize()
+			layer.show(button, button.Tip())
+			if layer.Shown() != tt.text {
+				t.Fatalf("the tip shows %q", layer.Shown())
+			}
+			if after := layer.MinSize(); after != before {
+				t.Errorf("the window's content asks for %v while the tip shows, %v before", after, before)
+			}
+			tip := layer.bg.Size()
+			if tip.Width > 300 || layer.bg.Position().X < 0 || layer.bg.Position().X+tip.Width > 300 {
+				t.Errorf("the tip at %v, %v, leaves the window 300 wide", layer.bg.Position(), tip)
+			}
+			if one := theme.CaptionTextSize() * 2; tip.Height < one {
+				t.Errorf("the tip is %v high: not wrapped onto more lines", tip.Height)
+			}
+		})
+	}
+}

@@ -54,9 +54,10 @@ func picture(t testing.TB, name string, w, h int) []byte {
 }
 
 // serveGallery serves page1.html, which links to page2.html with rel=next:
-// a large JPEG with its size and alt text, a PNG and a BMP without sizes
-// (the BMP is really 20×20), a 48×48 GIF, a WebP, and an SVG behind a
-// thumbnail link; page 2 has one more JPEG.
+// in its photos a large JPEG with its size and alt text, a PNG without its
+// size, a WebP, and an SVG behind a thumbnail link; a 48×48 GIF in the
+// site's header and a BMP without its size (really 20×20) in its footer.
+// Page 2 has one more JPEG.
 func (h *harness) serveGallery() gallery {
 	h.t.Helper()
 	webp, err := os.ReadFile(filepath.Join("testdata", "tiny.webp"))
@@ -77,12 +78,14 @@ func (h *harness) serveGallery() gallery {
 	}
 	h.srv.Handle("/gallery/page1.html", []byte(`<!doctype html><html><head><title>Cats</title>
 <link rel="next" href="page2.html"></head><body>
+<header><img src="/pics/tiny.gif" width="48" height="48"></header>
+<div class="photos">
 <img src="/pics/big.jpg" width="800" height="600" alt="A big cat">
 <img src="/pics/photo.png">
-<img src="/pics/raw.bmp">
-<img src="/pics/tiny.gif" width="48" height="48">
 <img src="/pics/anim.webp">
 <a href="/pics/vector.svg"><img src="/pics/vector-thumb.png"></a>
+</div>
+<footer><img src="/pics/raw.bmp"></footer>
 </body></html>`))
 	h.srv.Handle("/gallery/page2.html", []byte(`<!doctype html><html><body>
 <img src="/pics/second.jpg" width="640" height="480"></body></html>`))
@@ -99,6 +102,28 @@ func (h *harness) pickRows() map[string]*pickRow {
 		}
 	})
 	return rows
+}
+
+// headings are the page headings on screen, joined by " | ".
+func (h *harness) headings() string {
+	var out []string
+	guitest.Walk(h.win.Canvas().Overlays().Top(), func(o fyne.CanvasObject) {
+		if r, ok := o.(*pickRow); ok && r.kind == rowPage && r.heading.Visible() {
+			out = append(out, r.heading.Text)
+		}
+	})
+	return strings.Join(out, " | ")
+}
+
+// moreRow is the line of pictures not chosen on screen, or nil.
+func (h *harness) moreRow() *pickRow {
+	var more *pickRow
+	guitest.Walk(h.win.Canvas().Overlays().Top(), func(o fyne.CanvasObject) {
+		if r, ok := o.(*pickRow); ok && r.kind == rowMore && r.moreLine.Visible() && more == nil {
+			more = r
+		}
+	})
+	return more
 }
 
 // shownNames lists the file names the picker shows, in order.

@@ -28,9 +28,10 @@ type harness struct {
 	srv   *downloadtest.Server
 	dir   string
 	queue chan func()
-	// added counts the pictures queued and refused, as the window is told.
-	added, refused int
-	notices        []string
+	// added counts the pictures queued and refused, as the window is told;
+	// started how many times the downloads were started.
+	added, refused, started int
+	notices                 []string
 }
 
 func newHarness(t testing.TB) *harness {
@@ -53,7 +54,8 @@ func newHarness(t testing.TB) *harness {
 			h.added += len(ids)
 			h.refused += len(rejected)
 		},
-		Notice: func(msg string) { h.notices = append(h.notices, msg) }})
+		Notice: func(msg string) { h.notices = append(h.notices, msg) },
+		Start:  func() { h.started++ }})
 	return h
 }
 

@@ -32,6 +32,8 @@ type Host struct {
 	// Watch, when set, watches a page for new pictures ("Watch this page");
 	// rendered says its pictures were found with the browser.
 	Watch func(page string, rendered bool)
+	// Start starts the downloads, as the Start button does.
+	Start func()
 }
 
 // Source is what the picker is opened on: the pictures found on a page
@@ -42,6 +44,9 @@ type Source struct {
 	Problems []pages.Problem
 	// Rendered says the page was read with the browser.
 	Rendered bool
+	// Start says the user already asked to save the pictures (from the
+	// browser): adding them starts the downloads.
+	Start bool
 }
 
 // Pickers opens pickers in a window one at a time: a picker asked for
@@ -58,8 +63,8 @@ func New(host Host) *Pickers {
 	return &Pickers{host: host}
 }
 
-// Show opens the picker on src, every picture chosen; when a picker is
-// already open, it opens after that one is closed.
+// Show opens the picker on src, the pictures each page is about chosen;
+// when a picker is already open, it opens after that one is closed.
 func (ps *Pickers) Show(src Source) {
 	if ps.open != nil {
 		ps.waiting = append(ps.waiting, src)
@@ -85,5 +90,6 @@ const (
 	prefFindPages = "find.pages"
 	// prefBrowserSites are the sites whose pages are read with the browser.
 	prefBrowserSites = "find.browsersites"
-	prefMinSize      = "find.minSize"
+	// prefSiteFilters are the picker's filters, by site.
+	prefSiteFilters = "picker.sitefilters"
 )

@@ -8,39 +8,49 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
-	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/widget"
 	"github.com/dustin/go-humanize"
 
 	"haul/downloader"
+	"haul/downloader/pages"
 	"haul/gui/kit"
 	"haul/gui/thumbnail"
 	"haul/i18n"
 )
 
-// picker lets the user choose which of the pictures found on a page to
-// download: it shows each one's name, type, size, page and thumbnail, and
-// filters by type and size.
+// picker lets the user choose which of the pictures found on pages to
+// download. The pictures each page is about come first, chosen; the rest
+// follow, not chosen, behind a line that says what they are, each with
+// why it was not chosen. Filters by type, least width and height and
+// address narrow the list; they are remembered for the page's site.
 type picker struct {
 	host   Host
 	src    Source
 	picks  []*pick
+	groups []*group
+	rows   []listRow
+	// shown are the picks on the list, in order.
 	shown  []int
 	filter pickFilter
+	sites  siteFilters
 	thumbs *thumbLoader
 	sizes  *sizeReader
+	tips   *hoverTips
 	stop   context.CancelFunc
+	// measuring is how many pictures' sizes are being read for the choice.
+	measuring int
 
-	dlg     *dialog.CustomDialog
-	summary *widget.Label
-	kinds   [kindCount]*widget.Check
-	minSize *widget.Select
-	// keepUnknown offers to keep, while the size filter is on, the
+	dlg      *dialog.CustomDialog
+	summary  *widget.Label
+	kinds    [kindCount]*widget.Check
+	minW     *widget.Select
+	minH     *widget.Select
+	contains *widget.Entry
+	// keepUnknown offers to keep, while a size filter is on, the
 	// pictures whose size could not be read.
 	keepUnknown *widget.Check
 	all         *widget.Button
 	none        *widget.Button
-	chosen      *widget.Label
 	list        *widget.List
 	add         *widget.Button
 	cancel      *widget.Button
@@ -51,68 +61,56 @@ type picker struct {
 }
 
 func newPicker(u Host, src Source) *picker {
-	p := &picker{host: u, src: src}
-	p.filter.minSide = u.Prefs.IntWithFallback(prefMinSize, 0)
+	p := &picker{host: u, src: src, sites: siteFilters{u.Prefs}}
+	p.filter = p.sites.load(src.Page)
 	counts := [kindCount]int{}
 	for _, img := range src.Images {
 		pk := newPick(img)
 		p.picks = append(p.picks, pk)
 		counts[pk.kind]++
 	}
+	p.groups = groupPicks(p.picks)
 	ctx, stop := context.WithCancel(u.Ctx)
 	p.stop = stop
 	p.thumbs = newThumbLoader(ctx, u.Do, u.Engine.Network().FetchKeep, u.Thumbs, p.thumbLoaded)
 	p.sizes = newSizeReader(ctx, u.Do, u.Engine.Network().Fetch, p.sizeRead)
 
-	p.summary = widget.NewLabel(p.summaryText())
+	p.summary = widget.NewLabel("")
 	p.summary.Truncation = fyne.TextTruncateEllipsis
-	kindRow := container.NewHBox(widget.NewLabel(lang.L("Show:")))
-	for k := range kindCount {
-		c := widget.NewCheck(kindFilterLabel(k, counts[k]), func(on bool) { p.filter.hidden[k] = !on; p.refilter() })
-		c.Checked = true
-		if counts[k] == 0 {
-			c.Disable()
-		}
-		p.kinds[k] = c
-		kindRow.Add(c)
-	}
-	sizes := make([]string, len(minSizeChoices))
-	for i, side := range minSizeChoices {
-		sizes[i] = minSizeLabel(side)
-	}
-	p.minSize = widget.NewSelect(sizes, nil)
-	p.minSize.SetSelected(minSizeLabel(p.filter.minSide))
-	p.minSize.OnChanged = func(string) {
-		p.filter.minSide = minSizeChoices[p.minSize.SelectedIndex()]
-		u.Prefs.SetInt(prefMinSize, p.filter.minSide)
-		p.readSizes()
-		p.refilter()
-	}
+	kindRow := p.kindChecks(counts)
+	p.minW = p.sideSelect(p.filter.minW, func(side int) { p.filter.minW = side })
+	p.minH = p.sideSelect(p.filter.minH, func(side int) { p.filter.minH = side })
+	p.contains = widget.NewEntry()
+	p.contains.SetPlaceHolder(lang.L("part of the address"))
+	p.contains.SetText(p.filter.contains)
+	p.contains.OnChanged = func(s string) { p.filter.contains = s; p.filterChanged() }
 	p.keepUnknown = widget.NewCheck("", func(on bool) { p.filter.keepUnknown = on; p.refilter() })
 	p.keepUnknown.Hide()
 	p.all = widget.NewButton(lang.L("Select all"), func() { p.selectAll(true) })
 	p.none = widget.NewButton(lang.L("Select none"), func() { p.selectAll(false) })
-	p.chosen = widget.NewLabel("")
 	p.list = widget.NewList(
-		func() int { return len(p.shown) },
+		func() int { return len(p.rows) },
 		func() fyne.CanvasObject { return newPickRow(p) },
-		func(id widget.ListItemID, o fyne.CanvasObject) { o.(*pickRow).bind(p.picks[p.shown[id]]) },
+		func(id widget.ListItemID, o fyne.CanvasObject) { o.(*pickRow).bind(p.rows[id]) },
 	)
 	p.add = widget.NewButton("", p.addChosen)
 	p.add.Importance = widget.HighImportance
 	p.cancel = widget.NewButton(lang.L("Cancel"), p.close)
 
+	sizeRow := container.NewHBox(widget.NewLabel(lang.L("At least:")), p.minW, widget.NewLabel("×"), p.minH,
+		widget.NewLabel(lang.L("pixels")))
 	top := container.NewVBox(
-		p.summary,
+		container.NewBorder(nil, nil, nil, container.NewHBox(p.all, p.none), p.summary),
 		kindRow, // on a line of its own: beside the size, it would run under it on a small screen
-		container.NewHBox(widget.NewLabel(lang.L("Leave out pictures smaller than:")), p.minSize),
+		container.NewBorder(nil, nil, sizeRow, nil,
+			container.NewBorder(nil, nil, widget.NewLabel(lang.L("Address contains:")), nil, p.contains)),
 		p.keepUnknown,
-		container.NewHBox(p.all, p.none, layout.NewSpacer(), p.chosen),
 	)
-	content := container.NewBorder(top, nil, nil, nil, p.list)
-	p.dlg = dialog.NewCustomWithoutButtons(lang.X("picker.title", "Pictures on {{.Page}}", kit.Data{"Page": pageLabel(src.Page)}), content, u.Win)
+	p.tips = newHoverTips()
+	content := container.NewBorder(top, p.tips.line, nil, nil, p.list)
+	p.dlg = dialog.NewCustomWithoutButtons(p.title(), content, u.Win)
 	buttons := []fyne.CanvasObject{p.cancel, p.add}
-	if u.Watch != nil && src.Page != "" {
+	if u.Watch != nil && src.Page != "" && pagesCount(src.Images) <= 1 {
 		p.watch = widget.NewButton(lang.L("Watch this page"), func() { u.Watch(src.Page, src.Rendered) })
 		buttons = []fyne.CanvasObject{p.cancel, p.watch, p.add}
 	}
@@ -122,16 +120,64 @@ func newPicker(u Host, src Source) *picker {
 	p.dlg.Resize(fyne.NewSize(min(size.Width-40, 1100), min(size.Height-40, 720)))
 	p.readSizes()
 	p.refilter()
+	p.measure(ctx)
 	return p
 }
 
-// summaryText says what was found: "48 pictures found on 3 pages · 1 page
-// could not be read: …".
+// kindChecks are the type filter's check boxes, each with its count.
+func (p *picker) kindChecks(counts [kindCount]int) fyne.CanvasObject {
+	row := container.NewHBox(widget.NewLabel(lang.L("Show:")))
+	for k := range kindCount {
+		c := widget.NewCheck(kindFilterLabel(k, counts[k]), nil)
+		c.Checked = !p.filter.hidden[k]
+		c.OnChanged = func(on bool) { p.filter.hidden[k] = !on; p.filterChanged() }
+		if counts[k] == 0 {
+			c.Disable()
+		}
+		p.kinds[k] = c
+		row.Add(c)
+	}
+	return row
+}
+
+// sideSelect is a choice of a least width or height, starting at side;
+// set takes the side chosen.
+func (p *picker) sideSelect(side int, set func(int)) *widget.Select {
+	labels := make([]string, len(minSideChoices))
+	for i, s := range minSideChoices {
+		labels[i] = minSideLabel(s)
+	}
+	sel := widget.NewSelect(labels, nil)
+	sel.PlaceHolder = minSideLabel(0) // short: the select is as wide as its longest text
+	sel.SetSelected(minSideLabel(side))
+	sel.OnChanged = func(string) {
+		set(minSideChoices[max(sel.SelectedIndex(), 0)])
+		p.readSizes()
+		p.filterChanged()
+	}
+	return sel
+}
+
+// title names the dialog after the page, or says how many pages.
+func (p *picker) title() string {
+	if n := pagesCount(p.src.Images); n > 1 {
+		return lang.XN("picker.title.pages", "Pictures on {{.N}} pages", n, kit.Data{"N": n})
+	}
+	return lang.X("picker.title", "Pictures on {{.Page}}", kit.Data{"Page": pageLabel(p.src.Page)})
+}
+
+// summaryText says what was found and is chosen: "48 pictures found on 3
+// pages · 21 chosen · 1 page could not be read: …".
 func (p *picker) summaryText() string {
 	n := len(p.src.Images)
-	parts := []string{lang.XN("picker.found", "{{.N}} pictures found", n, kit.Data{"N": humanize.Comma(int64(n))})}
+	found := lang.XN("picker.found", "{{.N}} pictures found", n, kit.Data{"N": humanize.Comma(int64(n))})
 	if pc := pagesCount(p.src.Images); pc > 1 {
-		parts[0] = lang.X("picker.found.pages", "{{.Found}} on {{.Pages}} pages", kit.Data{"Found": parts[0], "Pages": pc})
+		found = lang.X("picker.found.pages", "{{.Found}} on {{.Pages}} pages", kit.Data{"Found": found, "Pages": pc})
+	}
+	_, chosen := p.chosenPictures()
+	parts := []string{found, lang.XN("picker.pagechose", "{{.N}} chosen", chosen, kit.Data{"N": humanize.Comma(int64(chosen))})}
+	if p.measuring > 0 {
+		parts = append(parts, lang.XN("picker.measuring", "reading the size of {{.N}} pictures…", p.measuring, kit.Data{"N": p.measuring}))
 	}
 	if len(p.src.Problems) > 0 {
 		first := p.src.Problems[0]
@@ -141,14 +187,15 @@ func (p *picker) summaryText() string {
 	return strings.Join(parts, " · ")
 }
 
-// refilter works out which pictures are shown and redraws the list.
+// filterChanged filters again and remembers the filter for the site.
+func (p *picker) filterChanged() {
+	p.sites.save(p.src.Page, p.filter)
+	p.refilter()
+}
+
+// refilter works out which lines are shown and redraws the list.
 func (p *picker) refilter() {
-	p.shown = p.shown[:0]
-	for i, pk := range p.picks {
-		if p.filter.shows(pk) {
-			p.shown = append(p.shown, i)
-		}
-	}
+	p.layoutRows()
 	p.list.Refresh()
 	p.showUnknown()
 	p.count()
@@ -165,34 +212,35 @@ func (p *picker) showUnknown() {
 	}
 	p.keepUnknown.Text = lang.XN("picker.unknown", "Keep the {{.N}} pictures whose size could not be read", n, kit.Data{"N": n})
 	p.keepUnknown.Refresh()
-	kit.Visible(p.keepUnknown, p.filter.minSide > 0 && n > 0)
+	kit.Visible(p.keepUnknown, p.filter.sized() && n > 0)
 }
 
-// count updates the "N of M shown are chosen" line and the Add button.
+// count updates the summary and the Add button with the pictures chosen.
 func (p *picker) count() {
-	_, n := p.chosenLinks()
-	p.chosen.SetText(lang.X("picker.chosen", "{{.N}} of {{.Shown}} shown are chosen", kit.Data{"N": n, "Shown": len(p.shown)}))
+	_, n := p.chosenPictures()
+	p.summary.SetText(p.summaryText())
 	p.add.SetText(lang.XN("picker.add", "Add {{.N}} pictures", n, kit.Data{"N": humanize.Comma(int64(n))}))
 	kit.Enabled(p.add, n > 0)
 }
 
-// selectAll chooses or unchooses every picture.
+// selectAll chooses or unchooses every picture the list shows.
 func (p *picker) selectAll(on bool) {
-	for _, pk := range p.picks {
-		pk.chosen = on
+	for _, i := range p.shown {
+		pk := p.picks[i]
+		pk.chosen, pk.touched = on, true
 	}
 	p.list.Refresh()
 	p.count()
 }
 
-// chosenLinks returns the chosen pictures that are shown, grouped by the
-// page they were found on, and how many there are.
-func (p *picker) chosenLinks() (map[string][]string, int) {
-	byPage := map[string][]string{}
+// chosenPictures returns the chosen pictures the filter lets through,
+// grouped by the page they were found on, and how many there are.
+func (p *picker) chosenPictures() (map[string][]pages.Image, int) {
+	byPage := map[string][]pages.Image{}
 	n := 0
-	for _, i := range p.shown {
-		if pk := p.picks[i]; pk.chosen {
-			byPage[pk.img.Page] = append(byPage[pk.img.Page], pk.img.URL)
+	for _, pk := range p.picks {
+		if pk.chosen && p.filter.shows(pk) {
+			byPage[pk.img.Page] = append(byPage[pk.img.Page], pk.img)
 			n++
 		}
 	}
@@ -203,22 +251,25 @@ func (p *picker) chosenLinks() (map[string][]string, int) {
 // on as Referer, page by page in the order found; the settings may put each
 // page's pictures in its own folder and name them by a template. A chosen
 // picture that failed before is tried again, with the page as Referer.
+// Pictures the user asked to save from the browser start downloading.
 func (p *picker) addChosen() {
-	byPage, _ := p.chosenLinks()
+	byPage, _ := p.chosenPictures()
 	var ids []downloader.ID
 	var rejected []downloader.Rejected
 	revived := 0
-	for _, pk := range p.picks {
-		links, ok := byPage[pk.img.Page]
+	for _, g := range p.groups {
+		images, ok := byPage[g.page]
 		if !ok {
 			continue
 		}
-		delete(byPage, pk.img.Page)
-		added, refused := p.host.Engine.Intake().AddPagePictures(downloader.Page{URL: pk.img.Page, Title: pk.img.PageTitle}, links...)
+		added, refused := p.host.Engine.Intake().AddPageImages(downloader.Page{URL: g.page, Title: g.title}, images)
 		ids, rejected = append(ids, added...), append(rejected, refused...)
-		revived += p.host.Engine.Controls().Revive(pk.img.Page, duplicates(refused)...)
+		revived += p.host.Engine.Controls().Revive(g.page, duplicates(refused)...)
 	}
 	p.host.Added(ids, rejected, revived)
+	if p.src.Start && p.host.Start != nil && len(ids)+revived > 0 {
+		p.host.Start()
+	}
 	p.close()
 }
 

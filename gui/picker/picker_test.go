@@ -16,12 +16,15 @@ func TestFindPicturesChooseAndDownloadThem(t *testing.T) {
 	g := h.serveGallery()
 	p := findGallery(t, h, g)
 	checkFound(t, h, g, p)
+	checkNotChosen(t, h, p)
 	checkKindFilter(t, h, p)
 	checkSizeFilter(t, h, p)
 	addAndDownload(t, h, g, p)
+	checkFiltersRemembered(t, h, g)
 }
 
-// findGallery finds the gallery's two pages and returns the picker.
+// findGallery finds the gallery's two pages and returns the picker, once
+// the sizes the choice waits on are read.
 func findGallery(t *testing.T, h *harness, g gallery) *picker {
 	t.Helper()
 	h.ps.Find()
@@ -40,26 +43,30 @@ func findGallery(t *testing.T, h *harness, g gallery) *picker {
 	if got := p.host.Prefs.Int(prefFindPages); got != 2 {
 		t.Errorf("remembered pages to follow = %d, want 2", got)
 	}
+	h.pump("the sizes read", func() bool { return p.measuring == 0 })
 	return p
 }
 
-// checkFound checks what the picker shows of every picture found.
+// checkFound checks the picker shows the chosen pictures first, page by
+// page, and what it shows of each.
 func checkFound(t *testing.T, h *harness, g gallery, p *picker) {
 	t.Helper()
-	const all = "big.jpg photo.png raw.bmp tiny.gif anim.webp vector.svg second.jpg"
-	if got := shownNames(p); got != all {
-		t.Fatalf("picker shows %q, want %q", got, all)
+	if got, want := shownNames(p), "big.jpg photo.png anim.webp vector.svg second.jpg"; got != want {
+		t.Fatalf("picker shows %q, want the chosen %q", got, want)
 	}
-	if got, want := p.summary.Text, "7 pictures found on 2 pages"; got != want {
+	if got, want := p.summary.Text, "7 pictures found on 2 pages · 5 chosen"; got != want {
 		t.Errorf("summary = %q, want %q", got, want)
+	}
+	if got, want := p.title(), "Pictures on 2 pages"; got != want {
+		t.Errorf("title = %q, want %q", got, want)
 	}
 	rows := h.pickRows()
 	big := rows["big.jpg"]
-	if big == nil || big.typ.Text != "JPEG" || big.size.Text != "800 × 600" || big.alt.Text != "A big cat" || big.page.Text != pageLabel(g.page1) {
-		t.Fatalf("big.jpg row: %+v", big)
+	if big == nil || big.info.Text != "JPEG · 800 × 600" || big.note.Text != "A big cat" || !big.check.Checked {
+		t.Fatalf("big.jpg row: info %q note %q", big.info.Text, big.note.Text)
 	}
-	if r := rows["raw.bmp"]; r == nil || r.typ.Text != "BMP" {
-		t.Errorf("raw.bmp row type: %+v", r)
+	if got := h.headings(); got != "Cats — "+pageLabel(g.page1)+" | "+pageLabel(g.page2) {
+		t.Errorf("page headings = %q", got)
 	}
 	h.pump("the thumbnails on screen", func() bool {
 		_, ok := p.thumbs.cached(h.srv.URL("/pics/big.jpg"))
@@ -70,15 +77,44 @@ func checkFound(t *testing.T, h *harness, g gallery, p *picker) {
 	}
 }
 
+// checkNotChosen opens the pictures not chosen, which say why on their
+// line and when the pointer rests on them.
+func checkNotChosen(t *testing.T, h *harness, p *picker) {
+	t.Helper()
+	more := h.moreRow()
+	if more == nil || more.more.Text != "2 more pictures not chosen: headers and menus" || more.toggle.Text != "Show" {
+		t.Fatalf("the line of pictures not chosen: %+v", more)
+	}
+	test.Tap(more.toggle)
+	if got, want := shownNames(p), "big.jpg photo.png anim.webp vector.svg tiny.gif raw.bmp second.jpg"; got != want {
+		t.Fatalf("after Show the picker shows %q, want %q", got, want)
+	}
+	tiny := h.pickRows()["tiny.gif"]
+	if tiny.check.Checked || tiny.note.Text != "Not chosen: In the site's header, menu or footer" {
+		t.Errorf("tiny.gif: ticked %v, says %q", tiny.check.Checked, tiny.note.Text)
+	}
+	tiny.MouseIn(nil)
+	if got, want := p.tips.shown(), "tiny.gif — "+tiny.note.Text; got != want {
+		t.Errorf("resting on tiny.gif shows %q, want %q", got, want)
+	}
+	tiny.MouseOut()
+	if p.tips.shown() != "" {
+		t.Error("the tip stayed after the pointer left")
+	}
+	if got := p.add.Text; got != "Add 5 pictures" {
+		t.Errorf("add button = %q", got)
+	}
+}
+
 // checkKindFilter hides and shows kinds of pictures and chooses among them.
 func checkKindFilter(t *testing.T, h *harness, p *picker) {
 	t.Helper()
 	p.kinds[kindPNG].SetChecked(false)
 	p.kinds[kindOther].SetChecked(false)
-	if got := shownNames(p); got != "big.jpg tiny.gif anim.webp vector.svg second.jpg" {
+	if got := shownNames(p); got != "big.jpg anim.webp vector.svg tiny.gif second.jpg" {
 		t.Errorf("without PNG and other types the picker shows %q", got)
 	}
-	if got := p.add.Text; got != "Add 5 pictures" {
+	if got := p.add.Text; got != "Add 4 pictures" {
 		t.Errorf("add button = %q", got)
 	}
 	test.Tap(p.none)
@@ -87,18 +123,24 @@ func checkKindFilter(t *testing.T, h *harness, p *picker) {
 	}
 	test.Tap(p.all)
 	test.Tap(h.pickRows()["anim.webp"].check)
-	if got := p.chosen.Text; got != "4 of 5 shown are chosen" {
+	if got := p.summary.Text; got != "7 pictures found on 2 pages · 4 chosen" {
 		t.Errorf("after unticking one row: %q", got)
 	}
 	p.kinds[kindPNG].SetChecked(true)
 	p.kinds[kindOther].SetChecked(true)
+	p.contains.SetText("SECOND")
+	if got := shownNames(p); got != "second.jpg" {
+		t.Errorf("with the address containing SECOND the picker shows %q", got)
+	}
+	p.contains.SetText("")
 }
 
 // checkSizeFilter leaves out small pictures, reading the sizes not known.
 func checkSizeFilter(t *testing.T, h *harness, p *picker) {
 	t.Helper()
-	p.minSize.SetSelected("100 × 100")
-	h.pump("raw.bmp and anim.webp left out once their real size is read, and the SVG whose size cannot be", func() bool {
+	p.minW.SetSelected("100")
+	p.minH.SetSelected("100")
+	h.pump("the small pictures left out, and the SVG whose size cannot be read", func() bool {
 		return shownNames(p) == "big.jpg photo.png second.jpg"
 	})
 	if !p.keepUnknown.Visible() || p.keepUnknown.Text != "Keep the 1 picture whose size could not be read" {
@@ -108,7 +150,7 @@ func checkSizeFilter(t *testing.T, h *harness, p *picker) {
 	if got := shownNames(p); got != "big.jpg photo.png vector.svg second.jpg" {
 		t.Errorf("keeping pictures of unknown size, the picker shows %q", got)
 	}
-	if got := h.pickRows()["vector.svg"].size.Text; got != "size unknown" {
+	if got := h.pickRows()["vector.svg"].info.Text; got != "SVG · size unknown" {
 		t.Errorf("the SVG's size reads %q", got)
 	}
 	if got := p.add.Text; got != "Add 4 pictures" {
@@ -126,6 +168,9 @@ func addAndDownload(t *testing.T, h *harness, g gallery, p *picker) {
 	}
 	if h.added != 4 || h.refused != 0 {
 		t.Errorf("added %d, refused %d, want 4 and 0", h.added, h.refused)
+	}
+	if h.started != 0 {
+		t.Error("pictures found in the window started downloading before Start")
 	}
 	items, _ := h.m.Snapshot()
 	for _, it := range items {
@@ -153,6 +198,18 @@ func addAndDownload(t *testing.T, h *harness, g gallery, p *picker) {
 	}
 }
 
+// checkFiltersRemembered opens the gallery again: the filters chosen for
+// its site are back.
+func checkFiltersRemembered(t *testing.T, h *harness, g gallery) {
+	t.Helper()
+	h.ps.Show(Source{Page: g.page1, Images: []pages.Image{{URL: h.srv.URL("/pics/big.jpg"), Page: g.page1, Width: 800, Height: 600}}})
+	p := h.picker()
+	if p.minW.Selected != "100" || p.minH.Selected != "100" || p.contains.Text != "" || !p.kinds[kindPNG].Checked {
+		t.Errorf("the site's filters were not remembered: at least %s × %s, contains %q", p.minW.Selected, p.minH.Selected, p.contains.Text)
+	}
+	p.close()
+}
+
 func TestPicturesWithoutSizeOrTypeStillShow(t *testing.T) {
 	tests := []struct {
 		url      string
@@ -178,7 +235,7 @@ func TestPicturesWithoutSizeOrTypeStillShow(t *testing.T) {
 			t.Errorf("%s: name %q kind %v type %q", tt.url, p.name, p.kind, p.typ)
 		}
 		var f pickFilter
-		f.minSide = tt.minSide
+		f.minW, f.minH = tt.minSide, tt.minSide
 		f.hidden[tt.hideKind] = true
 		if got := f.shows(p); got != tt.shown {
 			t.Errorf("%s with %+v: shown %v, want %v", tt.url, f, got, tt.shown)

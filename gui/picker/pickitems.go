@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 	"path"
+	"strconv"
 	"strings"
 
 	"fyne.io/fyne/v2/lang"
@@ -58,17 +59,19 @@ type pick struct {
 	name string
 	kind imageKind
 	// typ is the type column: the format, or the extension for other files.
-	typ    string
-	chosen bool
+	typ string
+	// chosen is the tick; it starts as the page's verdict (img.Chosen),
+	// and touched says the user changed it.
+	chosen, touched bool
 	// w and h are the pixel size when known: from the page at first, then
 	// from the picture itself once its thumbnail or first bytes are read.
 	w, h int
 	size sizeState
 }
 
-// newPick describes a found picture; every picture starts chosen.
+// newPick describes a found picture, ticked when the page is about it.
 func newPick(img pages.Image) *pick {
-	p := &pick{img: img, chosen: true, w: img.Width, h: img.Height}
+	p := &pick{img: img, chosen: img.Chosen(), w: img.Width, h: img.Height}
 	if p.w > 0 && p.h > 0 {
 		p.size = sizeKnown
 	}
@@ -95,8 +98,8 @@ func describeImage(raw string) (name string, kind imageKind, typ string) {
 	return name, kind, kind.label()
 }
 
-// sizeText is the size column: "800 × 600", "800 wide", "reading…" while
-// the filter waits for it, "unknown" when it could not be read, or "".
+// sizeText is the size: "800 × 600", "800 wide", "reading…" while the
+// filter waits for it, "unknown" when it could not be read, or "".
 func (p *pick) sizeText() string {
 	switch {
 	case p.w > 0 && p.h > 0:
@@ -115,12 +118,18 @@ func (p *pick) sizeText() string {
 type pickFilter struct {
 	// hidden holds the formats the user unticked.
 	hidden [kindCount]bool
-	// minSide leaves out pictures known to be narrower or lower than this.
-	minSide int
-	// keepUnknown keeps, while minSide is set, the pictures whose size
-	// could not be read.
+	// minW and minH leave out pictures known to be narrower or lower.
+	minW, minH int
+	// contains leaves out the pictures whose address does not hold it,
+	// in any letter case.
+	contains string
+	// keepUnknown keeps, while a size filter is on, the pictures whose
+	// size could not be read.
 	keepUnknown bool
 }
+
+// sized says whether the filter asks for a size.
+func (f pickFilter) sized() bool { return f.minW > 0 || f.minH > 0 }
 
 // shows reports whether p passes the filter; a size still being read
 // passes until it is known.
@@ -128,21 +137,25 @@ func (f pickFilter) shows(p *pick) bool {
 	if f.hidden[p.kind] {
 		return false
 	}
-	if f.minSide > 0 && p.size == sizeUnreadable {
+	if c := strings.TrimSpace(f.contains); c != "" && !strings.Contains(strings.ToLower(p.img.URL), strings.ToLower(c)) {
+		return false
+	}
+	if f.sized() && p.size == sizeUnreadable {
 		return f.keepUnknown
 	}
-	return !(p.w > 0 && p.w < f.minSide || p.h > 0 && p.h < f.minSide)
+	return !(p.w > 0 && p.w < f.minW || p.h > 0 && p.h < f.minH)
 }
 
-// minSizeChoices are the smallest pictures the picker can be told to keep.
-var minSizeChoices = []int{0, 100, 200, 400, 800}
+// minSideChoices are the least widths and heights the picker can be told
+// to keep.
+var minSideChoices = []int{0, 100, 200, 400, 800, 1200}
 
-// minSizeLabel names a choice: "any size" or "200 × 200".
-func minSizeLabel(side int) string {
+// minSideLabel names a choice: "any" or "400".
+func minSideLabel(side int) string {
 	if side <= 0 {
-		return lang.L("any size")
+		return lang.L("any")
 	}
-	return lang.X("picker.size", "{{.W}} × {{.H}}", kit.Data{"W": side, "H": side})
+	return strconv.Itoa(side)
 }
 
 // pageLabel shortens a page address for a column: the site and path.
@@ -165,6 +178,18 @@ func pagesCount(images []pages.Image) int {
 		seen[img.Page] = true
 	}
 	return len(seen)
+}
+
+// typeAndSize is the type and size column: "JPEG · 800 × 600".
+func (p *pick) typeAndSize() string {
+	size := p.sizeText()
+	switch {
+	case p.typ == "":
+		return size
+	case size == "":
+		return p.typ
+	}
+	return p.typ + " · " + size
 }
 
 // kindFilterLabel is a type check box: "JPEG (40)".

@@ -86,7 +86,7 @@ func (r *sizeReader) head(url, page string) (w, h int, err error) {
 // readSizes starts reading the size of every picture whose size the
 // filter needs and nobody has read yet.
 func (p *picker) readSizes() {
-	if p.filter.minSide <= 0 {
+	if !p.filter.sized() {
 		return
 	}
 	for _, pk := range p.picks {
