@@ -135,6 +135,11 @@ func (m *Manager) Dir() string { return m.list.Dir() }
 // items already under way finish where they began.
 func (m *Manager) SetDir(dir string) { m.list.SetDir(dir) }
 
+// MeterBytes has meter count every byte the downloads read, as it
+// arrives, and hold reads back while it says its cap is reached (the
+// schedule's data per day); nil for none.
+func (m *Manager) MeterBytes(meter network.Meter) { m.rates.Meter(meter) }
+
 // Add queues links (see Intake.Add): links that cannot be downloaded or
 // are in the list already come back Rejected, as does every link once the
 // list holds Options.MaxLinks items (links.MaxRunLinks), finished ones

@@ -252,3 +252,42 @@ func TestSplitResumesEveryPartAfterACrash(t *testing.T) {
 		t.Errorf("%d bytes held by the record and fetched after the crash for a file of %d; want at most %d", sent, len(body), most)
 	}
 }
+
+// TestSplitTakesAWholeAnswerToAPartRequest: a server that says it takes
+// ranges but answers a request for a part with the whole file (200) is
+// served by one connection from the start: the file is saved byte for
+// byte, with no failed try, and the site is not taught it refused a
+// connection. When the answer comes late, the try's own connection has
+// ended its share and asked for a part too, and got the whole file as
+// well.
+func TestSplitTakesAWholeAnswerToAPartRequest(t *testing.T) {
+	tests := []struct {
+		name    string
+		latency time.Duration
+	}{
+		{"whole answer at once", 0},
+		{"whole answer late", 400 * time.Millisecond},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			srv := newServer(t)
+			body := downloadtest.Data(12<<20, 37)
+			srv.Handle("/big.bin", body, downloadtest.Throttle(24<<20), downloadtest.Latency(tt.latency), downloadtest.WholeForRanges())
+			m := New(testOptions(t.TempDir()))
+			ids := addAll(t, m, srv.URL("/big.bin"))
+			if s := runAll(t, m); s.Done != 1 {
+				t.Fatalf("summary %+v", s)
+			}
+			it := mustItem(t, m, ids[0])
+			if fileSum(t, it.Path) != sum256(body) {
+				t.Fatal("saved bytes differ")
+			}
+			if it.Failures != 0 {
+				t.Errorf("%d failed tries; a whole answer to a part request is no failure", it.Failures)
+			}
+			if got := learnedConns(m); got != 0 {
+				t.Errorf("the site learned a limit of %d connections; a whole answer is no refusal", got)
+			}
+		})
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"haul/downloader"
+	"haul/downloader/schedule"
 	"haul/gui/kit"
 )
 
@@ -90,6 +91,16 @@ func (b *batchBar) Start() {
 	// Clicking Start takes no focus from the speed field, so a speed typed
 	// there without Enter is applied now, before anything downloads.
 	u.settings.speed.commitTyped()
+	if u.schedule.s.Reason().Why != schedule.Free {
+		u.schedule.askToIgnore(b.startNow)
+		return
+	}
+	b.startNow()
+}
+
+// startNow starts the downloads and resumes the paused ones.
+func (b *batchBar) startNow() {
+	u := b.u
 	u.command(func() {
 		if err := u.holds.hold(u.m.Dir()); err != nil {
 			u.do(func() { u.settings.explainFolder(folderProblemOf(u.m.Dir(), err)) })

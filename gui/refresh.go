@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"haul/downloader"
+	"haul/downloader/schedule"
 )
 
 // tickInterval is how often the list is refreshed while something moves (8 Hz).
@@ -49,6 +50,9 @@ type refresher struct {
 	// slowed says the last pull found sites held back, so the rows are
 	// drawn again once there are none.
 	slowed bool
+	// hold says why the schedule holds the downloads it paused; nil for
+	// no schedule.
+	hold func() schedule.Reason
 }
 
 // pull asks the engine for the changes since the last pull and returns
@@ -65,7 +69,11 @@ func (r *refresher) pull() (update, bool) {
 		}
 		u.slowed[s.Site] = true
 	}
-	if t := newTotalsView(sum).withSites(d.Slowed, u.pulled); t != r.totals {
+	var hold schedule.Reason
+	if r.hold != nil {
+		hold = r.hold()
+	}
+	if t := newTotalsView(sum).withSites(d.Slowed, u.pulled).withHold(hold, u.pulled); t != r.totals {
 		r.totals, u.totals, u.newTotals = t, t, true
 	}
 	u.saveProblem = r.saveProblem()

@@ -35,7 +35,7 @@ type rowItem struct {
 	bytes, total       int64
 	attempts, failures int32
 	state              downloader.State
-	forgotten          bool
+	forgotten, held    bool
 }
 
 // rowExtra is what few rows have: the cell a link was read from, the
@@ -53,7 +53,7 @@ func newRowItem(s *downloader.ItemSnapshot) rowItem {
 	it := rowItem{
 		id: s.ID, url: s.URL, name: s.Name, path: s.Path, err: s.Err,
 		bytes: s.Bytes, total: s.Total, attempts: int32(s.Attempts), failures: int32(s.Failures), state: s.State,
-		forgotten: s.Forgotten,
+		forgotten: s.Forgotten, held: s.Held,
 	}
 	if !s.Note.IsZero() {
 		note := s.Note
@@ -82,7 +82,7 @@ func (it *rowItem) snapshot() downloader.ItemSnapshot {
 	s := downloader.ItemSnapshot{
 		ID: it.id, URL: it.url, Name: it.name, Path: it.path, Err: it.err, State: it.state,
 		Bytes: it.bytes, Total: it.total, Attempts: int(it.attempts), Failures: int(it.failures),
-		Forgotten: it.forgotten,
+		Forgotten: it.forgotten, Held: it.held,
 	}
 	if it.note != nil {
 		s.Note = *it.note

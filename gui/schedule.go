@@ -2,6 +2,7 @@ package gui
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -11,9 +12,11 @@ import (
 	"fyne.io/fyne/v2/widget"
 	"github.com/dustin/go-humanize"
 
+	"haul/downloader"
 	"haul/downloader/clock"
 	"haul/downloader/schedule"
 	"haul/gui/kit"
+	"haul/i18n"
 )
 
 // Preference keys of the schedule.
@@ -31,8 +34,9 @@ const (
 	prefScheduleUsed = "schedule.usage.bytes"
 )
 
-// dailyCapChoices are the data caps per day offered; 0 is none.
-var dailyCapChoices = []int64{0, 1_000_000_000, 5_000_000_000, 10_000_000_000, 50_000_000_000}
+// dailyCapChoices are the data caps per day offered; any other can be
+// typed; 0 is none.
+var dailyCapChoices = []int64{0, 100_000_000, 500_000_000, 1_000_000_000, 5_000_000_000, 10_000_000_000, 50_000_000_000}
 
 // scheduled is the window's schedule (package schedule): the hours the
 // batch may run, its data cap per day, and what happens once it is done,
@@ -51,16 +55,21 @@ type scheduled struct {
 	// bar says what happens when all are done, while something will.
 	bar      *fyne.Container
 	barLabel *widget.Label
+	// capEntry is the data per day in the open Schedule tab, nil when
+	// none is open; capProblem, under it, says why typed text was not
+	// taken.
+	capEntry   *choiceEntry
+	capProblem *widget.Label
 }
 
 // managerBatch is the window's engine as the schedule sees it; the
-// watched pages are checked through it, so what their checks received
-// counts against the data cap too.
+// watched pages are checked through it, so what their checks receive
+// counts against the data cap too (the schedule meters the engine's
+// bytes as they arrive).
 type managerBatch struct{ u *UI }
 
-func (b managerBatch) Hold() int       { return b.u.m.Controls().HoldAll() }
-func (b managerBatch) Release() int    { return b.u.m.Controls().ReleaseHeld() }
-func (b managerBatch) Received() int64 { return b.u.m.Summary().Received }
+func (b managerBatch) Hold() int    { return b.u.m.Controls().HoldAll() }
+func (b managerBatch) Release() int { return b.u.m.Controls().ReleaseHeld() }
 
 // newScheduled reads the schedule from the preferences.
 func newScheduled(u *UI, clock clock.Clock, system schedule.System) *scheduled {
@@ -79,6 +88,7 @@ func newScheduled(u *UI, clock clock.Clock, system schedule.System) *scheduled {
 		p.SetInt(prefScheduleUsed, int(used.Bytes))
 	}
 	s := schedule.New(clock, managerBatch{u: u}, settings, kept, keep)
+	u.m.MeterBytes(s)
 	sc := &scheduled{u: u, s: s, clock: clock, system: system, barLabel: widget.NewLabel("")}
 	sc.barLabel.Importance = widget.WarningImportance
 	calloff := widget.NewButton(lang.L("Don't"), func() { sc.set(func(s *schedule.Settings) { s.WhenDone = schedule.Nothing }) })
@@ -127,11 +137,11 @@ func (sc *scheduled) tab() fyne.CanvasObject {
 	from, to := sc.clockEntry(s.Window.From, true), sc.clockEntry(s.Window.To, false)
 	limited := kit.NewEscCheck(lang.L("Download only between"), func(on bool) { sc.set(func(s *schedule.Settings) { s.Limited = on }) })
 	limited.Checked = s.Limited
-	capSelect := newEscSelect(dailyCapLabels(), sc.u.escape)
-	capSelect.SetSelected(dailyCapLabel(s.DailyCap))
-	capSelect.OnChanged = func(string) {
-		sc.set(func(s *schedule.Settings) { s.DailyCap = dailyCapChoices[capSelect.SelectedIndex()] })
-	}
+	sc.capEntry = newChoiceEntry(dailyCapLabel(s.DailyCap), dailyCapLabels(), sc.applyCap)
+	sc.capProblem = widget.NewLabel("")
+	sc.capProblem.Wrapping = fyne.TextWrapWord
+	sc.capProblem.Importance = widget.WarningImportance
+	sc.capProblem.Hide()
 	done := newEscSelect(actionLabels(), sc.u.escape)
 	done.SetSelected(actionLabel(s.WhenDone))
 	done.OnChanged = func(string) {
@@ -140,7 +150,7 @@ func (sc *scheduled) tab() fyne.CanvasObject {
 	once := widget.NewLabel(lang.L("Once: for the downloads in the list now and those added before they are done; then it goes back to Do nothing."))
 	once.Wrapping = fyne.TextWrapWord
 	once.Importance = widget.LowImportance
-	hint := widget.NewLabel(lang.L("Outside these hours, or once the day's data is received, the downloads pause by themselves and go on later."))
+	hint := widget.NewLabel(lang.L("Outside these hours, or once the day's data is received, the downloads pause by themselves and go on later. Start asks whether to download anyway."))
 	hint.Wrapping = fyne.TextWrapWord
 	hint.Importance = widget.LowImportance
 	clockBox := func(e *kit.EscEntry) fyne.CanvasObject {
@@ -149,12 +159,72 @@ func (sc *scheduled) tab() fyne.CanvasObject {
 	return container.NewVBox(
 		container.NewHBox(limited, clockBox(from), widget.NewLabel(lang.L("and")), clockBox(to)),
 		widget.NewForm(
-			widget.NewFormItem(lang.L("Data per day:"), capSelect),
+			widget.NewFormItem(lang.L("Data per day:"), container.NewVBox(sc.capEntry, sc.capProblem)),
 			widget.NewFormItem(lang.L("When all are done:"), done),
 		),
 		once,
 		hint,
 	)
+}
+
+// applyCap takes the data per day the user settled on: any amount, such
+// as 500 MB or 50 MB. Text that is not one is explained under the field,
+// and the cap stays as it was.
+func (sc *scheduled) applyCap(text string) {
+	n, ok := parseDailyCap(text)
+	if !ok {
+		sc.capProblem.SetText(lang.X("schedule.cap.invalid",
+			"“{{.Text}}” is not an amount of data Haul understands, so the data per day is unchanged. Type a number with a unit, such as 500 MB or 2 GB, or choose no limit.",
+			kit.Data{"Text": text}))
+		sc.capProblem.Show()
+		return
+	}
+	sc.capProblem.Hide()
+	sc.set(func(s *schedule.Settings) { s.DailyCap = n })
+	sc.capEntry.show(dailyCapLabel(n))
+}
+
+// closeMore applies a cap still being typed as More… closes; one that
+// cannot be read is then told in the window.
+func (sc *scheduled) closeMore() {
+	if sc.capEntry == nil {
+		return
+	}
+	sc.capEntry.commitTyped()
+	if sc.capProblem.Visible() {
+		sc.u.notice.set(sc.capProblem.Text)
+	}
+	sc.capEntry, sc.capProblem = nil, nil
+}
+
+// parseDailyCap reads a data cap typed by the user: "no limit", "500 MB",
+// "50MB", "2 GiB". Zero means no cap.
+func parseDailyCap(s string) (int64, bool) {
+	if strings.EqualFold(strings.TrimSpace(s), lang.L("no limit")) {
+		return 0, true
+	}
+	return downloader.ParseSize(s)
+}
+
+// askToIgnore asks, when Start is pressed while the schedule holds the
+// downloads, whether to download anyway: yes ignores the schedule for
+// this batch; either way the batch is started, and with Wait the
+// schedule holds it (nothing is asked of the sites) until the hours begin
+// or the next day.
+func (sc *scheduled) askToIgnore(start func()) {
+	why := i18n.ScheduleHold(kit.Tr, sc.s.Reason(), sc.clock.Now())
+	text := widget.NewLabel(lang.X("schedule.ignore.text",
+		"{{.Reason}}.\n\nDownload now anyway? The schedule is ignored for these downloads only, and holds again for the next ones.",
+		kit.Data{"Reason": why}))
+	text.Wrapping = fyne.TextWrapWord
+	d := dialog.NewCustomConfirm(lang.X("schedule.ignore.title", "Download outside the schedule?"), lang.L("Download now"), lang.L("Wait"), text, func(yes bool) {
+		if yes {
+			sc.s.IgnoreOnce()
+		}
+		start()
+	}, sc.u.win)
+	d.Resize(fyne.NewSize(min(sc.u.win.Canvas().Size().Width-40, 480), d.MinSize().Height))
+	sc.u.showDialog(d)
 }
 
 // clockEntry is a box for a time of day, taken once it reads as one.
@@ -180,6 +250,7 @@ func (sc *scheduled) clockEntry(d time.Duration, from bool) *kit.EscEntry {
 // dialog that counts the seconds down and cancels it; the choice goes
 // back to nothing, its batch being done.
 func (sc *scheduled) batchDone() {
+	sc.s.BatchDone()
 	a := sc.s.Settings().WhenDone
 	if a == schedule.Nothing || sc.countdown != nil {
 		return

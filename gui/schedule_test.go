@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
 	"haul/downloader"
@@ -127,7 +128,8 @@ func TestTheScheduleResumesOnlyTheRowsItPaused(t *testing.T) {
 
 // TestTheDailyCapCountsTheDaysDownloadsAcrossARestart: the bytes a day's
 // downloads received count against the cap even when their rows are
-// cleared, and still count when Haul starts again that day.
+// cleared, and still count when Haul starts again that day: the next
+// download stops at the cap.
 func TestTheDailyCapCountsTheDaysDownloadsAcrossARestart(t *testing.T) {
 	h := newHarness(t, nil)
 	clock := clocktest.NewClock(time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC))
@@ -150,12 +152,15 @@ func TestTheDailyCapCountsTheDaysDownloadsAcrossARestart(t *testing.T) {
 	h.paste(h.srv.URL("/more.bin"))
 	h.waitRows(1)
 	h.ui.batch.Start()
-	h.waitState(h.srv.URL("/more.bin"), downloader.Done)
-	drain(clock)
-	clock.Advance(time.Minute)
-	<-clock.Waiting
+	h.waitState(h.srv.URL("/more.bin"), downloader.Paused)
+	const why = "Today's 307 kB are used — continues tomorrow"
+	h.pump("the held row says why", func() bool { v, _ := h.view(h.srv.URL("/more.bin")); return v.Status == why })
+	h.waitTotals(why)
+	if got := h.ui.schedule.s.Usage().Bytes; got < 300<<10 || got > 300<<10+300<<10/100 {
+		t.Errorf("%d bytes received for a cap of %d, want the cap within 1%%", got, 300<<10)
+	}
 	if got := h.ui.schedule.s.Held(); got != schedule.CapReached {
-		t.Errorf("after 400 KiB of a 300 KiB cap the schedule holds %v", got)
+		t.Errorf("at the 300 KiB cap the schedule holds %v", got)
 	}
 }
 
@@ -227,5 +232,74 @@ func TestQuitAtTheEndOfTheBatchRunsOnTheUIThread(t *testing.T) {
 	})
 	if !quitOnUI {
 		t.Error("Haul quit off the UI thread")
+	}
+}
+
+// TestOutsideTheHoursTheRowsSayWhyAndStartAsks: outside the download hours
+// Start asks whether to download anyway; Wait leaves the batch to the
+// schedule, its rows and the totals line saying why and when it goes on,
+// and nothing is asked of the site; Download now saves them without the
+// schedule pausing them again, and the next batch keeps to the schedule.
+func TestOutsideTheHoursTheRowsSayWhyAndStartAsks(t *testing.T) {
+	h := newHarness(t, nil)
+	clock := clocktest.NewClock(time.Date(2026, 3, 1, 22, 0, 0, 0, time.Local))
+	h.cfg.scheduleClock, h.cfg.system = clock, &fakeSystem{}
+	h.reopen()
+	h.ui.schedule.set(func(s *schedule.Settings) {
+		s.Limited, s.Window = true, schedule.Window{From: 23 * time.Hour, To: 7 * time.Hour}
+	})
+	urls := h.serve([]string{"a.png", "b.png"}, fileBody)
+	h.paste(urls[0] + "\n" + urls[1])
+	h.waitRows(2)
+	const why = "Outside your download hours — continues at 23:00"
+	h.ui.batch.Start()
+	if !dialogSays(h, why) {
+		t.Fatal("Start outside the hours did not ask whether to download anyway")
+	}
+	test.Tap(h.dialogButton("Wait"))
+	for _, u := range urls {
+		h.pump(u+" held", func() bool { v, _ := h.view(u); return v.Status == why })
+	}
+	h.waitTotals(why)
+	if hits := h.srv.Hits("/a.png") + h.srv.Hits("/b.png"); hits != 0 {
+		t.Errorf("%d requests outside the hours, want none", hits)
+	}
+	h.ui.batch.Start()
+	test.Tap(h.dialogButton("Download now"))
+	for _, u := range urls {
+		h.waitState(u, downloader.Done)
+	}
+	if got := h.ui.schedule.s.Reason().Why; got != schedule.OutsideHours {
+		t.Errorf("once the batch is done the schedule says %v, want outside the hours for the next one", got)
+	}
+}
+
+// TestTheDataPerDayTakesAnyAmount: the data per day takes any amount
+// typed, such as 500 MB or 50 MB, and explains text that is not one,
+// keeping the cap as it was.
+func TestTheDataPerDayTakesAnyAmount(t *testing.T) {
+	h := newHarness(t, nil)
+	h.ui.schedule.tab()
+	cases := []struct {
+		typed string
+		cap   int64
+		ok    bool
+	}{
+		{"500 MB", 500_000_000, true},
+		{"50MB", 50_000_000, true},
+		{"lots", 50_000_000, false},
+		{"no limit", 0, true},
+	}
+	for _, c := range cases {
+		h.ui.schedule.applyCap(c.typed)
+		if got := h.ui.schedule.s.Settings().DailyCap; got != c.cap {
+			t.Errorf("%q: cap %d, want %d", c.typed, got, c.cap)
+		}
+		if shown := h.ui.schedule.capProblem.Visible(); shown == c.ok {
+			t.Errorf("%q: problem shown %v (%q)", c.typed, shown, h.ui.schedule.capProblem.Text)
+		}
+	}
+	if got := h.ui.prefs.Int(prefScheduleCap); got != 0 {
+		t.Errorf("cap kept as %d, want 0", got)
 	}
 }

@@ -142,7 +142,10 @@ func (r *settingsRow) showMore() {
 	if r.ui.watched != nil {
 		more.Watched = r.ui.watched.tab()
 	}
-	more.Show(r.ui.settingsHost(), r.closeMore)
+	more.Show(r.ui.settingsHost(), func() {
+		r.closeMore()
+		r.ui.schedule.closeMore()
+	})
 }
 
 // row is "Save to: <folder> [Change…]  At once: [8]  Speed: [unlimited]";

@@ -9,6 +9,7 @@ import (
 	"github.com/dustin/go-humanize"
 
 	"haul/downloader"
+	"haul/downloader/schedule"
 	"haul/gui/kit"
 	"haul/i18n"
 )
@@ -60,6 +61,15 @@ func (v totalsView) withSites(sites []downloader.SiteSlowed, now time.Time) tota
 	s := v.Summary
 	if text := i18n.SlowedSites(kit.Tr, sites, now); text != "" && s.Running && s.Queued+s.Active+s.Waiting > 0 {
 		v.Text += " · " + text
+	}
+	return v
+}
+
+// withHold puts first on the totals line why the schedule holds the
+// downloads it paused, while it holds some.
+func (v totalsView) withHold(r schedule.Reason, now time.Time) totalsView {
+	if text := i18n.ScheduleHold(kit.Tr, r, now); text != "" && v.Summary.Paused > 0 {
+		v.Text = text + " · " + v.Text
 	}
 	return v
 }

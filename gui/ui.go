@@ -212,6 +212,7 @@ func newUI(a fyne.App, w fyne.Window, cfg config) *UI {
 		cfg.system = schedule.OS(func() { u.do(u.Quit) })
 	}
 	u.schedule = newScheduled(u, cfg.scheduleClock, cfg.system)
+	u.ref.hold = u.schedule.s.Reason
 	u.build(s)
 	u.network = settings.NewNetwork(u.settingsHost(), settings.NetworkPath(a), saved, netErr)
 	u.batch.showProxy(u.network.InUse())
@@ -319,7 +320,8 @@ func (u *UI) viewContext() viewContext {
 		}
 	}
 	return viewContext{now: time.Now(), running: sum.Running, idleTimeout: u.m.IdleTimeout(),
-		slotsFree: sum.Running && inUse < limits.Concurrency, perHost: limits.PerHost, split: split, slowed: u.slowed}
+		slotsFree: sum.Running && inUse < limits.Concurrency, perHost: limits.PerHost, split: split, slowed: u.slowed,
+		hold: u.schedule.s.Reason()}
 }
 
 // showDetail shows the selected row in full: what is happening, the link

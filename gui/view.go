@@ -12,6 +12,7 @@ import (
 
 	"haul/downloader"
 	"haul/downloader/naming"
+	"haul/downloader/schedule"
 	"haul/gui/kit"
 	"haul/i18n"
 )
@@ -38,6 +39,8 @@ type viewContext struct {
 	split int
 	// slowed are the sites Haul holds back, by their key (host:port).
 	slowed map[string]bool
+	// hold is why the schedule holds the downloads it paused.
+	hold schedule.Reason
 }
 
 // siteSlowed says the site of link is one Haul holds back.
@@ -156,6 +159,9 @@ func statusText(s downloader.ItemSnapshot, c viewContext) string {
 	case downloader.Waiting:
 		return waitingText(s, c.now)
 	case downloader.Paused:
+		if text := i18n.ScheduleHold(kit.Tr, c.hold, c.now); s.Held && text != "" {
+			return text
+		}
 		return lang.L("Paused")
 	case downloader.Done:
 		if o := s.Original; o.URL != "" {

@@ -66,6 +66,7 @@ type file struct {
 	ignoreRange     bool
 	noValidators    bool
 	ignoreIfRange   bool
+	wholeForRanges  bool
 	headers         []headerField
 
 	maxInFlight int64

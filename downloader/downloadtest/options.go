@@ -87,6 +87,13 @@ func IgnoreRange() Option {
 	return func(f *file) { f.ignoreRange = true }
 }
 
+// WholeForRanges makes the server say it takes ranges (Accept-Ranges:
+// bytes) yet answer every request that asks for one with a 200 and the
+// whole body, as some servers and caches do.
+func WholeForRanges() Option {
+	return func(f *file) { f.wholeForRanges = true }
+}
+
 // IgnoreIfRange makes the server ignore If-Range but honour Range: a
 // resume gets the part of the file asked for, of whatever version the
 // server has now.

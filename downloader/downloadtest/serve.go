@@ -62,11 +62,11 @@ func (s *Server) serveFile(w *responseWriter, r *http.Request, f *file) {
 	http.ServeContent(w, f.asSeen(r), f.name, modTime, bytes.NewReader(v.body))
 }
 
-// asSeen is r as a server that ignores Range (IgnoreRange), or only
-// If-Range (IgnoreIfRange), reads it.
+// asSeen is r as a server that ignores Range (IgnoreRange,
+// WholeForRanges), or only If-Range (IgnoreIfRange), reads it.
 func (f *file) asSeen(r *http.Request) *http.Request {
 	switch {
-	case f.ignoreRange:
+	case f.ignoreRange, f.wholeForRanges:
 		return without(r, "Range", "If-Range")
 	case f.ignoreIfRange:
 		return without(r, "If-Range")

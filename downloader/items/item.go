@@ -140,7 +140,7 @@ func (it *Item) snapshot(now time.Time) Snapshot {
 		Err: it.err, Note: it.noteValue(), RetryAt: it.retryAt, SlowedDown: it.slowedDown,
 		Started: it.started, Finished: it.finished, Referer: it.referer,
 		MIME: it.mime, Width: int(it.width), Height: int(it.height), Place: it.place, Rank: it.order(),
-		Forgotten: it.forgotten,
+		Forgotten: it.forgotten, Held: it.held && it.state == Paused,
 	}
 	if it.renamed {
 		s.Given = it.pattern

@@ -45,6 +45,9 @@ type Snapshot struct {
 	// version the link gave, and that version's size; its URL is "" when
 	// the link's own answer was saved.
 	Original record.Original
+	// Held says a Paused item was paused by the schedule (outside the
+	// download hours, or the day's data received), not by the user.
+	Held bool
 	// RetryAt is when a Waiting item goes back to the queue.
 	RetryAt time.Time
 	// SlowedDown says the site asked us to slow down (429/503).

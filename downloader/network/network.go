@@ -230,6 +230,22 @@ type Rates struct {
 	mu      sync.Mutex
 	bps     int64         // bytes per second, 0 for no limit
 	changed chan struct{} // closed and replaced when the limits change
+	meter   Meter         // counts the bytes read for a cap on them; nil for none
+}
+
+// Meter counts the bytes read over all downloads as they arrive, for a
+// cap on them (the schedule's data per day), and holds reads back once the
+// cap is reached.
+type Meter interface {
+	// Left is how many bytes may still be read before the cap; negative
+	// when there is no cap now.
+	Left() int64
+	// Arrived counts n bytes just read; while the cap is reached, it
+	// waits until more may be read, or returns ctx's error.
+	Arrived(ctx context.Context, n int) error
+	// Requesting waits, while downloads are held (outside the download
+	// hours, or at the cap), until they are not, or returns ctx's error.
+	Requesting(ctx context.Context) error
 }
 
 // NewRates paces requests to requestsPerSec and the bytes read to
@@ -261,24 +277,69 @@ func limitOf(perSec float64) rate.Limit {
 	return rate.Limit(perSec)
 }
 
+// Meter sets what counts the bytes read as they arrive (nil for nothing).
+func (r *Rates) Meter(m Meter) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.meter = m
+}
+
 // Chunk is how much to read at once from a body, at most size: an eighth
 // of a second of data (at least 4 KiB) under a byte limit, so progress
-// stays smooth, else size.
+// stays smooth, else size; and near the meter's cap, a small share of
+// what it leaves (at least 4 KiB), so the reads of many connections at
+// once do not pass the cap by a chunk each.
 func (r *Rates) Chunk(size int) int {
 	r.mu.Lock()
-	bps := r.bps
+	bps, meter := r.bps, r.meter
 	r.mu.Unlock()
-	if bps == 0 {
-		return size
+	n := int64(size)
+	if bps > 0 {
+		n = min(n, max(bps/8, 4<<10))
 	}
-	return int(min(int64(size), max(bps/8, 4<<10)))
+	if meter != nil {
+		if left := meter.Left(); left >= 0 {
+			n = min(n, max(left/capShares, 4<<10))
+		}
+	}
+	return int(n)
 }
+
+// capShares is how many reads at once may share what is left below a cap
+// before they pass it: each reads at most that share of it.
+const capShares = 256
 
 // WaitRequest waits until a request may start.
 func (r *Rates) WaitRequest(ctx context.Context) error { return r.wait(ctx, r.requests, 1) }
 
-// WaitBytes waits until n more bytes (at most the copy buffer) may be read.
-func (r *Rates) WaitBytes(ctx context.Context, n int) error { return r.wait(ctx, r.bytes, n) }
+// WaitFileRequest waits until a request for a file's bytes may start: the
+// meter does not hold downloads, and the request rate allows one. Web
+// pages read for their pictures are not held.
+func (r *Rates) WaitFileRequest(ctx context.Context) error {
+	r.mu.Lock()
+	meter := r.meter
+	r.mu.Unlock()
+	if meter != nil {
+		if err := meter.Requesting(ctx); err != nil {
+			return err
+		}
+	}
+	return r.WaitRequest(ctx)
+}
+
+// WaitBytes counts n bytes just read with the meter and waits until n more
+// bytes (at most the copy buffer) may be read.
+func (r *Rates) WaitBytes(ctx context.Context, n int) error {
+	r.mu.Lock()
+	meter := r.meter
+	r.mu.Unlock()
+	if meter != nil {
+		if err := meter.Arrived(ctx, n); err != nil {
+			return err
+		}
+	}
+	return r.wait(ctx, r.bytes, n)
+}
 
 // wait reserves n tokens of lim and waits for them; when the limits change
 // meanwhile, it gives the reservation back and reserves again.

@@ -7,7 +7,9 @@ import (
 	"time"
 )
 
-// Batch is the download batch the schedule pauses and resumes.
+// Batch is the download batch the schedule pauses and resumes. The bytes
+// it receives are counted as they arrive, by Arrived, which the engine
+// calls for every read (Scheduler is its byte meter).
 type Batch interface {
 	// Hold pauses every download not finished, noting that the schedule
 	// paused it.
@@ -15,10 +17,6 @@ type Batch interface {
 	// Release resumes the downloads Hold paused, and no other: those the
 	// user paused stay paused.
 	Release() int
-	// Received is how many bytes the batch received from the network
-	// since Haul started, a count that only grows; what it grows by
-	// counts against the daily cap.
-	Received() int64
 }
 
 // Settings are the user's choices.
@@ -46,7 +44,19 @@ const (
 	CapReached
 )
 
-// pollEvery is how often the bytes received are looked at for the cap.
+// Reason is why the schedule holds the batch, as data the window and the
+// command line turn into words.
+type Reason struct {
+	Why Why
+	// Until is when the batch goes on by itself: when the hours begin
+	// (OutsideHours), or the start of the next day (CapReached).
+	Until time.Time
+	// Cap is the data per day (CapReached).
+	Cap int64
+}
+
+// pollEvery is how often a held batch is held again, so that downloads
+// added meanwhile wait too, and the day's count is kept.
 const pollEvery = 10 * time.Second
 
 // Usage is the data received on one day, which the daily cap counts.
@@ -59,8 +69,9 @@ type Usage struct {
 	Bytes int64
 }
 
-// Scheduler pauses and resumes a batch as the settings say. Its methods
-// are safe for concurrent use.
+// Scheduler pauses and resumes a batch as the settings say, and counts
+// the bytes the batch receives against the daily cap as they arrive. Its
+// methods are safe for concurrent use.
 type Scheduler struct {
 	clock clock.Clock
 	batch Batch
@@ -70,27 +81,49 @@ type Scheduler struct {
 	settings Settings
 	held     Why   // why the scheduler paused the batch, Free when it did not
 	usage    Usage // the bytes received today
-	last     int64 // what the batch had received when last looked at
-	changed  chan struct{}
+	kept     Usage // the usage last given to keep
+	ignore   ignored
+	changed  chan struct{} // a look is due at once
+	wake     chan struct{} // closed and replaced when reads held at the cap may go on
+}
+
+// ignored is the schedule the user chose to ignore once: the hours until
+// they next begin, the cap for the day it was reached.
+type ignored struct {
+	hoursUntil time.Time
+	capDay     string
 }
 
 // New makes a scheduler of batch with settings. kept is the day's usage
-// as a previous run left it; keep, when set, is given the usage each time
-// it changes, to be kept for the next run.
+// as a previous run left it; keep, when set, is given the usage when it
+// changed, at each look and at Count, to be kept for the next run.
 func New(clock clock.Clock, batch Batch, s Settings, kept Usage, keep func(Usage)) *Scheduler {
-	return &Scheduler{clock: clock, batch: batch, keep: keep, settings: s, usage: kept, last: batch.Received(),
-		changed: make(chan struct{}, 1)}
+	return &Scheduler{clock: clock, batch: batch, keep: keep, settings: s, usage: kept, kept: kept,
+		changed: make(chan struct{}, 1), wake: make(chan struct{})}
 }
 
 // Set changes the settings; they apply at once.
 func (s *Scheduler) Set(settings Settings) {
 	s.mu.Lock()
 	s.settings = settings
+	s.wakeLocked()
 	s.mu.Unlock()
+	s.lookSoon()
+}
+
+// lookSoon has Run look at once.
+func (s *Scheduler) lookSoon() {
 	select {
 	case s.changed <- struct{}{}:
 	default:
 	}
+}
+
+// wakeLocked wakes the reads held at the cap, to see whether they may go
+// on now.
+func (s *Scheduler) wakeLocked() {
+	close(s.wake)
+	s.wake = make(chan struct{})
 }
 
 // Settings are the settings in force.
@@ -105,6 +138,49 @@ func (s *Scheduler) Held() Why {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.held
+}
+
+// Reason says why the schedule would hold the batch now, and until when;
+// Why is Free when it would not.
+func (s *Scheduler) Reason() Reason {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	now := s.clock.Now()
+	s.rollDay(now)
+	switch s.whyLocked(now) {
+	case OutsideHours:
+		return Reason{Why: OutsideHours, Until: s.settings.Window.Next(now)}
+	case CapReached:
+		return Reason{Why: CapReached, Until: s.capEndsLocked(now), Cap: s.settings.DailyCap}
+	}
+	return Reason{}
+}
+
+// IgnoreOnce lets the batch run now although the schedule would hold it:
+// outside the hours until they next begin, over the cap for the rest of
+// the day. BatchDone ends it sooner.
+func (s *Scheduler) IgnoreOnce() {
+	s.mu.Lock()
+	now := s.clock.Now()
+	s.rollDay(now)
+	if s.settings.Limited && !s.settings.Window.Open(now) {
+		s.ignore.hoursUntil = s.settings.Window.Next(now)
+	}
+	if s.capHeldLocked() {
+		s.ignore.capDay = s.usage.Day
+	}
+	s.wakeLocked()
+	s.mu.Unlock()
+	s.Tick()
+}
+
+// BatchDone ends what IgnoreOnce allowed: the batch it was for is done,
+// and the next one keeps to the schedule.
+func (s *Scheduler) BatchDone() {
+	s.mu.Lock()
+	s.ignore = ignored{}
+	s.mu.Unlock()
+	s.lookSoon()
 }
 
 // Run applies the schedule until ctx ends: it pauses the batch when the
@@ -128,8 +204,14 @@ func (s *Scheduler) Tick() time.Duration {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	now := s.clock.Now()
-	s.count(now)
+	if s.rollDay(now) {
+		s.wakeLocked()
+	}
+	s.keepLocked()
 	why := s.whyLocked(now)
+	if why != s.held {
+		s.wakeLocked()
+	}
 	switch {
 	case why != Free:
 		s.batch.Hold() // again at each look: downloads added meanwhile wait too
@@ -140,28 +222,110 @@ func (s *Scheduler) Tick() time.Duration {
 	return s.waitLocked(now)
 }
 
-// count adds what the batch received since it was last looked at to the
-// day's bytes, starting again at a new day, and keeps the usage when it
-// changed.
-func (s *Scheduler) count(now time.Time) {
-	before := s.usage
-	if day := now.Format(time.DateOnly); day != s.usage.Day {
-		s.usage = Usage{Day: day}
+// Arrived counts n bytes just received against the day's cap. Once the
+// cap is reached it has Run hold the batch at once, and waits until more
+// may be read (a new day, a higher cap, the schedule ignored once) or ctx
+// ends, so the reads stop at the cap rather than at the next look.
+func (s *Scheduler) Arrived(ctx context.Context, n int) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.rollDay(s.clock.Now())
+	s.usage.Bytes += int64(n)
+	for looked := false; s.capHeldLocked(); looked = true {
+		if !looked {
+			s.lookSoon()
+		}
+		wake := s.wake
+		s.mu.Unlock()
+		select {
+		case <-wake:
+		case <-ctx.Done():
+			s.mu.Lock()
+			return ctx.Err()
+		}
+		s.mu.Lock()
+		s.rollDay(s.clock.Now())
 	}
-	r := s.batch.Received()
-	s.usage.Bytes += max(r-s.last, 0)
-	s.last = r
-	if s.usage != before && s.keep != nil {
-		s.keep(s.usage)
+	return nil
+}
+
+// Requesting waits while the schedule holds the batch (outside the hours,
+// or at the cap, and not ignored), having Run hold it at once, until it
+// no longer does or ctx ends: a download added or resumed meanwhile sends
+// no request before the next look would pause it.
+func (s *Scheduler) Requesting(ctx context.Context) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for looked := false; ; looked = true {
+		now := s.clock.Now()
+		s.rollDay(now)
+		if s.whyLocked(now) == Free {
+			return nil
+		}
+		if !looked {
+			s.lookSoon() // the download asking is held too
+		}
+		wake := s.wake
+		s.mu.Unlock()
+		select {
+		case <-wake:
+		case <-ctx.Done():
+			s.mu.Lock()
+			return ctx.Err()
+		}
+		s.mu.Lock()
 	}
 }
 
-// Count adds what the batch received since it was last looked at to the
-// day's bytes and keeps them, as when Haul quits.
+// Left is how many bytes may be received today before the cap; negative
+// when no cap holds the batch.
+func (s *Scheduler) Left() int64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.settings.DailyCap <= 0 || s.capIgnoredLocked() {
+		return -1
+	}
+	return max(s.settings.DailyCap-s.usage.Bytes, 0)
+}
+
+// capHeldLocked says the cap is reached and not ignored.
+func (s *Scheduler) capHeldLocked() bool {
+	c := s.settings.DailyCap
+	return c > 0 && s.usage.Bytes >= c && !s.capIgnoredLocked()
+}
+
+// capIgnoredLocked says the user chose to ignore the cap for the day counted.
+func (s *Scheduler) capIgnoredLocked() bool {
+	return s.ignore.capDay != "" && s.ignore.capDay == s.usage.Day
+}
+
+// rollDay starts the count of a new day when now is on a later day than
+// the one counted, and says so. A clock moved back never starts a count
+// again: the earlier day's bytes count toward the day last counted.
+func (s *Scheduler) rollDay(now time.Time) bool {
+	day := now.Format(time.DateOnly)
+	if day <= s.usage.Day {
+		return false
+	}
+	s.usage = Usage{Day: day}
+	return true
+}
+
+// keepLocked gives the usage to keep when it changed since it was last
+// kept; a day with no bytes yet need not replace a count with none.
+func (s *Scheduler) keepLocked() {
+	if s.usage != s.kept && s.keep != nil && (s.usage.Bytes > 0 || s.kept.Bytes > 0) {
+		s.keep(s.usage)
+	}
+	s.kept = s.usage
+}
+
+// Count keeps the day's bytes, as when Haul quits.
 func (s *Scheduler) Count() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.count(s.clock.Now())
+	s.rollDay(s.clock.Now())
+	s.keepLocked()
 }
 
 // Usage is what was received on the day last counted.
@@ -174,17 +338,41 @@ func (s *Scheduler) Usage() Usage {
 // whyLocked says why the batch is to be held at now.
 func (s *Scheduler) whyLocked(now time.Time) Why {
 	switch {
-	case s.settings.Limited && !s.settings.Window.Open(now):
+	case s.settings.Limited && !s.settings.Window.Open(now) && !now.Before(s.ignore.hoursUntil):
 		return OutsideHours
-	case s.settings.DailyCap > 0 && s.usage.Bytes >= s.settings.DailyCap:
+	case s.capHeldLocked():
 		return CapReached
 	}
 	return Free
 }
 
+// capEndsLocked is when the cap reached stops holding the batch: the day
+// after the one counted, which is later than now's when the clock was
+// moved back.
+func (s *Scheduler) capEndsLocked(now time.Time) time.Time {
+	next := nextDay(now)
+	if day, err := time.ParseInLocation(time.DateOnly, s.usage.Day, now.Location()); err == nil {
+		next = later(next, nextDay(day))
+	}
+	return next
+}
+
+// later is the later of two times.
+func later(a, b time.Time) time.Time {
+	if b.After(a) {
+		return b
+	}
+	return a
+}
+
+// nextDay is the start of the day after now's.
+func nextDay(now time.Time) time.Time {
+	return time.Date(now.Year(), now.Month(), now.Day()+1, 0, 0, 0, 0, now.Location())
+}
+
 // waitLocked is how long until the next look: the next edge of the
 // window, the next midnight while the cap holds the batch, and a short
-// while when the bytes must be watched for the cap or while the batch is
+// while when a cap is set, to keep the day's count, or while the batch is
 // held, so that downloads added meanwhile are held too.
 func (s *Scheduler) waitLocked(now time.Time) time.Duration {
 	wait := 24 * time.Hour
@@ -194,7 +382,7 @@ func (s *Scheduler) waitLocked(now time.Time) time.Duration {
 		}
 	}
 	if s.held == CapReached {
-		wait = min(wait, time.Date(now.Year(), now.Month(), now.Day()+1, 0, 0, 0, 0, now.Location()).Sub(now))
+		wait = min(wait, nextDay(now).Sub(now))
 	}
 	if s.settings.DailyCap > 0 || s.held != Free {
 		wait = min(wait, pollEvery)

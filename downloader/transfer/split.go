@@ -66,6 +66,13 @@ var errNoParts = errors.New("the file cannot be written in parts")
 // starts over on one connection.
 var ErrEncodedPart = errors.New("the server encoded a part of the file")
 
+// ErrWholeAnswer is the cause of a split file that ends WrongPart because
+// its server answered a request for a part with the whole file (200): it
+// serves one connection from the start, which is no refusal. The
+// connections already reading go on, no other starts, and what they leave
+// is fetched on one connection.
+var ErrWholeAnswer = errors.New("the server answered a request for a part with the whole file")
+
 // split fetches the file the plan's Split describes and says how it ended.
 func (t *try) split(p Plan, a Answer) Result {
 	at, ok := p.File.(io.WriterAt)
@@ -136,6 +143,9 @@ type splitState struct {
 	// changed is the answer after which the file starts over: of another
 	// version, or an encoded part.
 	changed *Result
+	// whole is a part's request answered with the whole file: no
+	// connection starts after it.
+	whole *Result
 }
 
 func newSplitRun(t *try, p Plan, a Answer, at io.WriterAt) *splitRun {
@@ -183,7 +193,7 @@ func (s *splitRun) run(head []byte) Result {
 // grow starts connections while there is work to share: on the try's own
 // slot when its connection ended, else on a free slot, one at a time.
 func (s *splitRun) grow(st *splitState) {
-	for st.changed == nil && st.fail == nil && s.ctx.Err() == nil && st.starting == nil && s.hasWork() {
+	for st.changed == nil && st.fail == nil && st.whole == nil && s.ctx.Err() == nil && st.starting == nil && s.hasWork() {
 		c := &splitConn{}
 		if !st.ownFree || st.ownRefused != nil {
 			if st.noGrow || st.active >= s.plan.Connections || !s.plan.Slots.TryAcquire() {
@@ -220,6 +230,9 @@ func (s *splitRun) handle(ev connEvent, st *splitState) {
 	case ev.fail.Ending == Changed, errors.Is(ev.fail.Err, ErrEncodedPart):
 		st.changed = ev.fail
 		s.cancel(errors.New("the file starts over"))
+	case errors.Is(ev.fail.Err, ErrWholeAnswer):
+		st.noGrow = true
+		st.whole = ev.fail
 	case ev.refused && ev.c.extra:
 		st.noGrow = true
 		if ev.oneMore {
@@ -254,6 +267,8 @@ func (s *splitRun) result(st splitState) Result {
 		return *st.changed
 	case s.t.ctx.Err() != nil:
 		return Result{Ending: Interrupted, Reached: reached}
+	case st.whole != nil:
+		return withReached(*st.whole, reached)
 	case st.fail != nil:
 		return withReached(*st.fail, reached)
 	case st.ownRefused != nil:

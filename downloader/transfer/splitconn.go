@@ -3,6 +3,7 @@ package transfer
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -26,7 +27,7 @@ func (s *splitRun) serve(c *splitConn, body io.Reader, closeBody func(), rctx co
 				// one more, and the site may still be sending the answer it
 				// cut short.
 				ev.oneMore = ev.oneMore && !started
-				s.giveBack(c, ev.refused)
+				s.giveBack(c, ev.refused || errors.Is(ev.fail.Err, ErrWholeAnswer))
 				s.events <- *ev
 				return
 			}
@@ -235,7 +236,7 @@ func (s *splitRun) askedEnd(c *splitConn) int64 {
 // open asks for the connection's span and checks the answer: the body to
 // stream, or the event that ends the connection.
 func (s *splitRun) open(c *splitConn) (io.Reader, func(), context.Context, *connEvent) {
-	if err := s.t.env.Limits.WaitRequest(s.ctx); err != nil {
+	if err := s.t.env.Limits.WaitFileRequest(s.ctx); err != nil {
 		return nil, nil, nil, &connEvent{c: c, fail: &Result{Ending: Interrupted}}
 	}
 	rctx, cancelReq := context.WithCancelCause(s.ctx)
@@ -283,11 +284,15 @@ func (s *splitRun) request(ctx context.Context, c *splitConn) *http.Request {
 }
 
 // checkPart checks the answer to a span's request: the part asked for, of
-// the file's version. Another version ends the run Changed; anything else
-// refuses the connection.
+// the file's version. Another version ends the run Changed; the whole file
+// (200) means the server serves one connection from the start, which is
+// no refusal (ErrWholeAnswer); anything else refuses the connection.
 func (s *splitRun) checkPart(c *splitConn, resp *http.Response) *connEvent {
 	if resp.StatusCode/100 == 2 && changedSince(s.version, resp.Header) {
 		return &connEvent{c: c, fail: &Result{Ending: Changed, Resp: resp}}
+	}
+	if resp.StatusCode == http.StatusOK {
+		return &connEvent{c: c, fail: &Result{Ending: WrongPart, Resp: resp, Err: ErrWholeAnswer}}
 	}
 	if resp.StatusCode != http.StatusPartialContent {
 		return &connEvent{c: c, fail: &Result{Ending: Refused, Resp: resp}, refused: true, oneMore: true}

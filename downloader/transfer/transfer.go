@@ -66,8 +66,10 @@ type Doer interface {
 
 // Limiter paces requests and the bytes read.
 type Limiter interface {
-	// WaitRequest waits until a request may start.
-	WaitRequest(ctx context.Context) error
+	// WaitFileRequest waits until a request for a file's bytes may
+	// start: downloads are not held (by the schedule) and the request
+	// rate allows one.
+	WaitFileRequest(ctx context.Context) error
 	// Chunk is how much to read at once, at most size.
 	Chunk(size int) int
 	// WaitBytes waits until n more bytes may be read.
@@ -128,7 +130,7 @@ type Opened struct {
 // and no Opened. ctx is the item's: when it ends, the result is
 // Interrupted, whatever else went wrong.
 func Open(ctx context.Context, j Job, env Env) (*Opened, Result) {
-	if err := env.Limits.WaitRequest(ctx); err != nil {
+	if err := env.Limits.WaitFileRequest(ctx); err != nil {
 		return nil, Result{Ending: Interrupted}
 	}
 	offset, resuming := resumePoint(j)

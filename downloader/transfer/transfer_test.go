@@ -20,9 +20,9 @@ import (
 // noLimits lets every request and byte through at once.
 type noLimits struct{}
 
-func (noLimits) WaitRequest(ctx context.Context) error { return ctx.Err() }
-func (noLimits) Chunk(size int) int                    { return size }
-func (noLimits) WaitBytes(context.Context, int) error  { return nil }
+func (noLimits) WaitFileRequest(ctx context.Context) error { return ctx.Err() }
+func (noLimits) Chunk(size int) int                        { return size }
+func (noLimits) WaitBytes(context.Context, int) error      { return nil }
 
 // failingFile fails every write.
 type failingFile struct{}

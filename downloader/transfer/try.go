@@ -57,6 +57,9 @@ func (t *try) answer() (a Answer, r Result, ok bool) {
 		if len(head) == 0 && t.resp.ContentLength < 0 {
 			return a, t.with(Result{Ending: EmptyBody}), false
 		}
+		if err := t.env.Limits.WaitBytes(t.tctx, len(head)); err != nil {
+			return a, t.with(readFailed(t.ctx, t.tctx, err, 0)), false
+		}
 		a.Head, a.Format = head, sniff.Detect(head)
 	}
 	return a, Result{}, true

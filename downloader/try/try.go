@@ -159,7 +159,8 @@ type Outcome struct {
 	Reached int64           // the byte the temporary file got to, when bytes were written
 	Verdict rules.Verdict
 	// ResumeNow asks for the rest of a temporary file an earlier run left
-	// of this same version of the file, at once and without counting.
+	// of this same version of the file, or a split file's server serves
+	// one connection only, at once and without counting.
 	ResumeNow bool
 }
 
@@ -336,6 +337,10 @@ func (t *Try) outcomeOf(ctx context.Context, r transfer.Result) Outcome {
 	}
 	if errors.Is(r.Err, transfer.ErrEncodedPart) {
 		t.p.Item.OneConnection() // the server encodes the parts asked for by range
+	}
+	if errors.Is(r.Err, transfer.ErrWholeAnswer) {
+		t.p.Item.OneConnection() // the server answers a part with the whole file
+		return Outcome{Reached: r.Reached, ResumeNow: true}
 	}
 	rule, _ := t.p.Network.SiteRule(j.URL.Hostname())
 	v := rules.Classify(rules.Failure{Ending: r.Ending, Resp: r.Resp, Err: r.Err, Host: j.URL.Hostname(), Dir: j.Dir,
