@@ -231,22 +231,10 @@ func (s *Scheduler) Arrived(ctx context.Context, n int) error {
 	defer s.mu.Unlock()
 	s.rollDay(s.clock.Now())
 	s.usage.Bytes += int64(n)
-	for looked := false; s.capHeldLocked(); looked = true {
-		if !looked {
-			s.lookSoon()
-		}
-		wake := s.wake
-		s.mu.Unlock()
-		select {
-		case <-wake:
-		case <-ctx.Done():
-			s.mu.Lock()
-			return ctx.Err()
-		}
-		s.mu.Lock()
+	return s.holdLocked(ctx, func() bool {
 		s.rollDay(s.clock.Now())
-	}
-	return nil
+		return s.capHeldLocked()
+	})
 }
 
 // Requesting waits while the schedule holds the batch (outside the hours,
@@ -256,12 +244,19 @@ func (s *Scheduler) Arrived(ctx context.Context, n int) error {
 func (s *Scheduler) Requesting(ctx context.Context) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	for looked := false; ; looked = true {
+	return s.holdLocked(ctx, func() bool {
 		now := s.clock.Now()
 		s.rollDay(now)
-		if s.whyLocked(now) == Free {
-			return nil
-		}
+		return s.whyLocked(now) != Free
+	})
+}
+
+// holdLocked waits, with s.mu held on entry and on return, while held
+// says so (asked under the lock): the first time, it has Run look at once
+// and hold the batch, then it waits for each look until held no longer
+// holds or ctx ends.
+func (s *Scheduler) holdLocked(ctx context.Context, held func() bool) error {
+	for looked := false; held(); looked = true {
 		if !looked {
 			s.lookSoon() // the download asking is held too
 		}
@@ -275,6 +270,7 @@ func (s *Scheduler) Requesting(ctx context.Context) error {
 		}
 		s.mu.Lock()
 	}
+	return nil
 }
 
 // Left is how many bytes may be received today before the cap; negative
