@@ -153,7 +153,7 @@ func TestTheDailyCapCountsTheDaysDownloadsAcrossARestart(t *testing.T) {
 	h.waitRows(1)
 	h.ui.batch.Start()
 	h.waitState(h.srv.URL("/more.bin"), downloader.Paused)
-	const why = "Today's 307 kB are used — continues tomorrow"
+	const why = "Continues tomorrow: today's 307 kB are used"
 	h.pump("the held row says why", func() bool { v, _ := h.view(h.srv.URL("/more.bin")); return v.Status == why })
 	h.waitTotals(why)
 	if got := h.ui.schedule.s.Usage().Bytes; got < 300<<10 || got > 300<<10+300<<10/100 {
@@ -251,7 +251,7 @@ func TestOutsideTheHoursTheRowsSayWhyAndStartAsks(t *testing.T) {
 	urls := h.serve([]string{"a.png", "b.png"}, fileBody)
 	h.paste(urls[0] + "\n" + urls[1])
 	h.waitRows(2)
-	const why = "Outside your download hours — continues at 23:00"
+	const why = "Continues at 23:00: outside your download hours"
 	h.ui.batch.Start()
 	if !dialogSays(h, why) {
 		t.Fatal("Start outside the hours did not ask whether to download anyway")

@@ -9,8 +9,9 @@ import (
 )
 
 // ScheduleHold says why the schedule holds the downloads and when they go
-// on: "Outside your download hours — continues at 01:00", "Today's 500 MB
-// are used — continues tomorrow"; "" when it does not hold them.
+// on, when first, so that a row cut short still says it:
+// "Continues at 01:00: outside your download hours", "Continues tomorrow:
+// today's 500 MB are used"; "" when it does not hold them.
 func ScheduleHold(t Translator, r schedule.Reason, now time.Time) string {
 	switch r.Why {
 	case schedule.OutsideHours:
