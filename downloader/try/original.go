@@ -47,7 +47,11 @@ func (s originalSearch) run(ctx context.Context, small *transfer.Opened, plan or
 		size = plan.Small
 	}
 	for _, c := range plan.Candidates {
-		at := ruleOnHost{rule: c.Rule, host: hostOf(c.URL)}
+		u, err := url.Parse(c.URL)
+		if err != nil {
+			continue
+		}
+		at := ruleOnHost{rule: c.Rule, host: strings.ToLower(u.Hostname())}
 		if !asked.worth(at) {
 			continue
 		}
@@ -57,10 +61,10 @@ func (s originalSearch) run(ctx context.Context, small *transfer.Opened, plan or
 			t.stopped, _ = archived(held, err, t.j.Dir)
 			return nil, transfer.Result{Ending: transfer.Stopped}
 		}
-		if o := s.ask(ctx, c, size); o != nil {
+		if o := s.ask(ctx, c, u, size); o != nil {
 			asked.found[at] = true
 			small.Finish(transfer.Plan{Stop: true})
-			t.took(c, size)
+			t.took(c, u, size)
 			return o, transfer.Result{}
 		}
 		if ctx.Err() != nil {
@@ -102,14 +106,14 @@ func (r ruleTally) note() {
 	}
 }
 
-// ask asks for candidate c and returns its answer, open, when
+// ask asks for candidate c, at u, and returns its answer, open, when
 // originals.Accept takes it for a picture of size small or larger.
-func (s originalSearch) ask(ctx context.Context, c originals.Candidate, small originals.Size) *transfer.Opened {
-	tj, ok := candidateJob(s.t, c)
+func (s originalSearch) ask(ctx context.Context, c originals.Candidate, u *url.URL, small originals.Size) *transfer.Opened {
+	tj, ok := candidateJob(s.t, c, u)
 	if !ok {
 		return nil
 	}
-	if strings.EqualFold(tj.URL.Host, s.t.j.URL.Host) {
+	if strings.EqualFold(u.Host, s.t.j.URL.Host) {
 		s.t.p.Site.Asked() // the site's pace counts it; another host's does not know the try
 	}
 	o, _ := transfer.Open(ctx, tj, s.t.transferEnv())
@@ -122,21 +126,17 @@ func (s originalSearch) ask(ctx context.Context, c originals.Candidate, small or
 		final = resp.Request.URL.String()
 	}
 	a := originals.Answer{Status: resp.StatusCode, FinalURL: final, Header: resp.Header, Head: o.Answer.Head}
-	if _, why := originals.Accept(c, a, small); why != originals.Taken || o.Answer.Offset > 0 {
+	if _, why := originals.Accept(c, a, small); why != originals.Taken {
 		o.Finish(transfer.Plan{Stop: true})
 		return nil
 	}
 	return o
 }
 
-// candidateJob is the request of t for candidate c: the link's own
+// candidateJob is the request of t for candidate c, at u: the link's own
 // headers, with the rule's over them (the page's cookies go with the
 // try's client).
-func candidateJob(t *Try, c originals.Candidate) (transfer.Job, bool) {
-	u, err := url.Parse(c.URL)
-	if err != nil {
-		return transfer.Job{}, false
-	}
+func candidateJob(t *Try, c originals.Candidate, u *url.URL) (transfer.Job, bool) {
 	req, err := http.NewRequest(http.MethodGet, c.URL, nil)
 	if err != nil {
 		return transfer.Job{}, false
@@ -145,11 +145,10 @@ func candidateJob(t *Try, c originals.Candidate) (transfer.Job, bool) {
 	return transfer.Job{URL: u, Request: req, Total: -1, MaxSize: t.j.Limits.MaxSize}, true
 }
 
-// took makes the original candidate c the try's link from now on, and
-// notes it with the item: a later try asks for it directly, and the row
-// says the original was saved.
-func (t *Try) took(c originals.Candidate, small originals.Size) {
-	u, _ := url.Parse(c.URL) // candidateJob parsed it
+// took makes the original candidate c, at u, the try's link from now on,
+// and notes it with the item: a later try asks for it directly, and the
+// row says the original was saved.
+func (t *Try) took(c originals.Candidate, u *url.URL, small originals.Size) {
 	t.j.URL, t.j.Original = u, c.URL
 	t.p.Item.FoundOriginal(c.URL, small.Width, small.Height)
 }
@@ -179,13 +178,4 @@ func askForOriginal(t *Try) {
 		return
 	}
 	t.j.URL, t.ruleHeader = u, c.Header
-}
-
-// hostOf is the host of address a, in lower case.
-func hostOf(a string) string {
-	u, err := url.Parse(a)
-	if err != nil {
-		return ""
-	}
-	return strings.ToLower(u.Hostname())
 }
