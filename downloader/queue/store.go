@@ -1,7 +1,6 @@
 package queue
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -169,8 +168,7 @@ func (s *Store) Write(changed []record.Record, removed []string) error {
 	if s.f == nil {
 		return fmt.Errorf("save queue %s: closed", s.path)
 	}
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
+	var buf []byte
 	type placed struct {
 		url     string
 		removed bool
@@ -178,12 +176,12 @@ func (s *Store) Write(changed []record.Record, removed []string) error {
 		n       int
 	}
 	lines := make([]placed, 0, len(changed)+len(removed))
-	encode := func(l line) error {
-		start := buf.Len()
-		if err := enc.Encode(l); err != nil {
-			return fmt.Errorf("save queue: %w", err)
+	encode := func(l line) (err error) {
+		start := len(buf)
+		if buf, err = appendLine(buf, l); err != nil {
+			return err
 		}
-		lines = append(lines, placed{l.URL, l.Removed, s.size + int64(start), buf.Len() - start})
+		lines = append(lines, placed{l.URL, l.Removed, s.size + int64(start), len(buf) - start})
 		return nil
 	}
 	for _, r := range changed {
@@ -196,11 +194,11 @@ func (s *Store) Write(changed []record.Record, removed []string) error {
 			return err
 		}
 	}
-	if _, err := s.f.Write(buf.Bytes()); err != nil {
+	if _, err := s.f.Write(buf); err != nil {
 		s.f.Truncate(s.size) // a torn line would make the next one unreadable
 		return fmt.Errorf("save queue %s: %w", s.path, err)
 	}
-	s.size += int64(buf.Len())
+	s.size += int64(len(buf))
 	for _, p := range lines {
 		s.apply(p.url, p.removed, p.off, p.n)
 	}
