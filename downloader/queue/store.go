@@ -295,6 +295,7 @@ func appendLine(dst []byte, l line) ([]byte, error) {
 	dst = appendTimeField(dst, "finished", r.Finished)
 	dst = appendStringField(dst, "referer", r.Referer)
 	dst = appendBoolField(dst, "from_page", r.FromPage)
+	dst = appendBoolField(dst, "signed_in", r.SignedIn)
 	dst = appendStringField(dst, "subdir", r.Subdir)
 	dst = appendStringField(dst, "pattern", r.Pattern)
 	dst = appendStringField(dst, "mime", r.MIME)

@@ -3,6 +3,7 @@ package queue
 import (
 	"bytes"
 	"encoding/json"
+	"reflect"
 	"testing"
 	"time"
 
@@ -96,4 +97,42 @@ func BenchmarkAppendLine(b *testing.B) {
 			_ = enc.Encode(l)
 		}
 	})
+}
+
+// TestAppendLineKnowsEveryField sets each field of a record in turn, so
+// that a field added to record.Record and not to appendLine fails here
+// instead of going missing from the journal.
+func TestAppendLineKnowsEveryField(t *testing.T) {
+	rt := reflect.TypeFor[record.Record]()
+	for i := range rt.NumField() {
+		field := rt.Field(i)
+		t.Run(field.Name, func(t *testing.T) {
+			l := line{Record: record.Record{URL: "u", State: "done"}}
+			v := reflect.ValueOf(&l.Record).Elem().Field(i)
+			switch {
+			case field.Type == reflect.TypeFor[time.Time]():
+				v.Set(reflect.ValueOf(time.Date(2026, 12, 5, 18, 0, 0, 1, time.UTC)))
+			case v.Kind() == reflect.String:
+				v.SetString("x<" + field.Name + ">")
+			case v.Kind() == reflect.Bool:
+				v.SetBool(true)
+			case v.CanInt():
+				v.SetInt(int64(i + 1))
+			case v.Kind() == reflect.Pointer:
+				v.Set(reflect.New(field.Type.Elem()))
+			case v.Kind() == reflect.Struct:
+				t.Skip("a note goes through encoding/json")
+			default:
+				t.Fatalf("%s is of a kind appendLine does not write: %s", field.Name, field.Type)
+			}
+			var want bytes.Buffer
+			if err := json.NewEncoder(&want).Encode(l); err != nil {
+				t.Fatal(err)
+			}
+			got, err := appendLine(nil, l)
+			if err != nil || !bytes.Equal(got, want.Bytes()) {
+				t.Errorf("got  %s (%v)\nwant %s", got, err, want.Bytes())
+			}
+		})
+	}
 }
