@@ -308,8 +308,21 @@ func appendLine(dst []byte, l line) ([]byte, error) {
 	dst = appendStringField(dst, "holes", r.Holes)
 	dst = appendBoolField(dst, "held", r.Held)
 	dst = appendBoolField(dst, "forgotten", r.Forgotten)
+	dst = appendOriginal(dst, r.Original)
 	dst = appendBoolField(dst, "removed", l.Removed)
 	return append(dst, "}\n"...), nil
+}
+
+// appendOriginal appends the original's object when there is one.
+func appendOriginal(dst []byte, o *record.Original) []byte {
+	if o == nil {
+		return dst
+	}
+	dst = append(appendKey(dst, "original"), `{"url":`...)
+	dst = appendString(dst, o.URL)
+	dst = appendIntField(dst, "small_width", int64(o.SmallWidth))
+	dst = appendIntField(dst, "small_height", int64(o.SmallHeight))
+	return append(dst, '}')
 }
 
 // appendByReflection appends l as json.Encoder writes it.

@@ -67,7 +67,7 @@ func FuzzAppendLine(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		l := line{Record: record.Record{URL: s, Name: s, State: "done"}}
+		l := line{Record: record.Record{URL: s, Name: s, State: "done", Original: &record.Original{URL: s}}}
 		var want bytes.Buffer
 		if err := json.NewEncoder(&want).Encode(l); err != nil {
 			t.Skip()
@@ -119,7 +119,7 @@ func TestAppendLineKnowsEveryField(t *testing.T) {
 			case v.CanInt():
 				v.SetInt(int64(i + 1))
 			case v.Kind() == reflect.Pointer:
-				v.Set(reflect.New(field.Type.Elem()))
+				v.Set(filledStruct(field.Type.Elem()))
 			case v.Kind() == reflect.Struct:
 				t.Skip("a note goes through encoding/json")
 			default:
@@ -135,4 +135,23 @@ func TestAppendLineKnowsEveryField(t *testing.T) {
 			}
 		})
 	}
+}
+
+// filledStruct is a pointer to a new value of the struct type st with
+// its strings set to "s<Name>", its booleans to true and its numbers to
+// their place (a record written by reflection may hold other kinds too).
+func filledStruct(st reflect.Type) reflect.Value {
+	p := reflect.New(st)
+	for i := range st.NumField() {
+		switch f := p.Elem().Field(i); {
+		case !f.CanSet():
+		case f.Kind() == reflect.String:
+			f.SetString("s<" + st.Field(i).Name + ">")
+		case f.Kind() == reflect.Bool:
+			f.SetBool(true)
+		case f.CanInt():
+			f.SetInt(int64(i + 1))
+		}
+	}
+	return p
 }
