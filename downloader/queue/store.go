@@ -43,7 +43,11 @@ type Store struct {
 	entries []entry  // each item's latest line, in queue order; removed items leave empty entries
 	index   map[string]int32
 	lines   int
+	buf     []byte // the lines of the last Write, kept for the next while small
 }
+
+// keptBuffer is the largest buffer of lines kept from one Write to the next.
+const keptBuffer = 1 << 20
 
 // entry is where the latest line of one item is in the file.
 type entry struct {
@@ -171,7 +175,12 @@ func (s *Store) Write(changed []record.Record, removed []string) error {
 	if s.f == nil {
 		return fmt.Errorf("save queue %s: closed", s.path)
 	}
-	var buf []byte
+	buf := s.buf[:0]
+	defer func() {
+		if cap(buf) <= keptBuffer {
+			s.buf = buf[:0]
+		}
+	}()
 	type placed struct {
 		url     string
 		removed bool
