@@ -1,10 +1,10 @@
 // Package disk writes Haul's files into the output folders: temporary
-// files and files without a name, created one at a time; the note each
+// files, created one at a time, and files without a name; the note each
 // file carries (its link and version, see Tag); syncing in groups
 // (GroupSync); moving a whole file into place without replacing another;
 // and looking at what a name in a folder holds (Look). It owns createMu,
-// which lets one file be created or removed at a time (parallel creates
-// in one folder fight over its lock in the kernel), the semaphore that
+// which lets one name be made or removed at a time (parallel creates in
+// one folder fight over its lock in the kernel), the semaphore that
 // bounds the files being synced and moved into place at once, and the
 // group sync's own mutex. It takes no lock of any other part and never
 // imports the engine.
@@ -86,12 +86,17 @@ func (d *Disk) MakeDir(dir string) error {
 	return nil
 }
 
-// inDir runs create, one create at a time, for a new file in dir; when dir
-// is gone (removed since MakeDir saw it), it makes dir again and runs
-// create once more.
+// inDir runs create, one create at a time, for a new file in dir (see
+// againInDir).
 func (d *Disk) inDir(dir string, create func() error) error {
 	d.createMu.Lock()
 	defer d.createMu.Unlock()
+	return d.againInDir(dir, create)
+}
+
+// againInDir runs create for a new file in dir; when dir is gone (removed
+// since MakeDir saw it), it makes dir again and runs create once more.
+func (d *Disk) againInDir(dir string, create func() error) error {
 	err := create()
 	if !errors.Is(err, fs.ErrNotExist) {
 		return err
@@ -181,12 +186,13 @@ func (d *Disk) SyncFile(ctx context.Context, f PartFile) (left bool, err error) 
 func (d *Disk) ReleaseCommit() { d.Commits.Release(1) }
 
 // WriteUnnamed makes a file without a name in dir holding data, noted with
-// tag so that a run after a crash knows the file for its link's. Files are
-// made one at a time, like part files; their bytes are written in parallel,
-// so that a write held up by a busy disk holds up no other file's making.
+// tag so that a run after a crash knows the file for its link's. A file
+// without a name takes no entry in the folder, so files are made several
+// at a time, unlike part files and names, which wait for the folder's
+// lock in the kernel.
 func (d *Disk) WriteUnnamed(dir, name string, tag Tag, data []byte) (*os.File, error) {
 	var f *os.File
-	err := d.inDir(dir, func() (err error) {
+	err := d.againInDir(dir, func() (err error) {
 		f, err = d.CreateUnnamed(dir)
 		return err
 	})
