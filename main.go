@@ -13,6 +13,7 @@ import (
 )
 
 func main() {
+	setProcessors()
 	downloader.SetVersion(appVersion())
 	args := os.Args[1:]
 	if browser.StartedByBrowser(args) {

@@ -69,6 +69,7 @@ func prepare(ctx context.Context, cfg config, stdin io.Reader, stderr io.Writer)
 	if !ok {
 		return nil, nil, exitUsage
 	}
+	giveCollectorRoom(len(in.links))
 	arc, err := openArchive(cfg.archive)
 	if err != nil {
 		fmt.Fprintln(stderr, tr().X("cli.archive.unreadable", i18n.Data{"File": cfg.archive, "Error": i18n.ErrorText(tr(), err)}))

@@ -183,7 +183,7 @@
 //   - The journal (package journal) writes the changes down: its order lock
 //     keeps flushes in order, its mu the changes waiting to be written and
 //     the last failure.
-//   - The disk (package disk) owns createMu, which lets one file be created
+//   - The disk (package disk) owns createMu, which lets one name be made
 //     or removed at a time, the bound on the files synced at once, and the
 //     group sync, which shares the disk syncs behind its own mutex. It
 //     remembers the folders it made, so a file saved costs no look at its

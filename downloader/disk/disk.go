@@ -1,16 +1,17 @@
 // Package disk writes Haul's files into the output folders: temporary
-// files and files without a name, created one at a time; the note each
+// files, created one at a time, and files without a name; the note each
 // file carries (its link and version, see Tag); syncing in groups
 // (GroupSync); moving a whole file into place without replacing another;
 // and looking at what a name in a folder holds (Look). It owns createMu,
-// which lets one file be created or removed at a time (parallel creates
-// in one folder fight over its lock in the kernel), the semaphore that
+// which lets one name be made or removed at a time (parallel creates in
+// one folder fight over its lock in the kernel), the semaphore that
 // bounds the files being synced and moved into place at once, and the
 // group sync's own mutex. It takes no lock of any other part and never
 // imports the engine.
 package disk
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -85,12 +86,17 @@ func (d *Disk) MakeDir(dir string) error {
 	return nil
 }
 
-// inDir runs create, one create at a time, for a new file in dir; when dir
-// is gone (removed since MakeDir saw it), it makes dir again and runs
-// create once more.
+// inDir runs create, one create at a time, for a new file in dir (see
+// againInDir).
 func (d *Disk) inDir(dir string, create func() error) error {
 	d.createMu.Lock()
 	defer d.createMu.Unlock()
+	return d.againInDir(dir, create)
+}
+
+// againInDir runs create for a new file in dir; when dir is gone (removed
+// since MakeDir saw it), it makes dir again and runs create once more.
+func (d *Disk) againInDir(dir string, create func() error) error {
 	err := create()
 	if !errors.Is(err, fs.ErrNotExist) {
 		return err
@@ -180,12 +186,13 @@ func (d *Disk) SyncFile(ctx context.Context, f PartFile) (left bool, err error) 
 func (d *Disk) ReleaseCommit() { d.Commits.Release(1) }
 
 // WriteUnnamed makes a file without a name in dir holding data, noted with
-// tag so that a run after a crash knows the file for its link's. Files are
-// made one at a time, like part files; their bytes are written in parallel,
-// so that a write held up by a busy disk holds up no other file's making.
+// tag so that a run after a crash knows the file for its link's. A file
+// without a name takes no entry in the folder, so files are made several
+// at a time, unlike part files and names, which wait for the folder's
+// lock in the kernel.
 func (d *Disk) WriteUnnamed(dir, name string, tag Tag, data []byte) (*os.File, error) {
 	var f *os.File
-	err := d.inDir(dir, func() (err error) {
+	err := d.againInDir(dir, func() (err error) {
 		f, err = d.CreateUnnamed(dir)
 		return err
 	})
@@ -410,11 +417,26 @@ func Exists(path string) bool {
 // then cost a few hundred flushes, not 10,000. When every file that could
 // still ask is already waiting, as at the end of a batch, nobody is left
 // to share the next flush, so it starts at once.
+//
+// A file without a name asks twice: once for its bytes, and once more,
+// right after that flush, for the name it was then given. A flush waits
+// for the files it released to ask again (or to say they will not), up to
+// the gap after its end, so that each flush carries a whole group's names
+// and the next group's bytes: without that wait the next flush started as
+// soon as the last ended, with only the few names given by then, and the
+// others waited a whole flush more. On a disk busy with other programs'
+// writes, where a flush takes 10 to 50 ms, that doubled the flushes and
+// the time a file waits for them.
 type GroupSync struct {
 	mu        sync.Mutex
 	waiting   []syncWaiter
 	busy      bool
 	lastStart time.Time // when the last flush began
+	lastEnd   time.Time // when the last flush ended
+	// returning counts the files released by the last flush that will
+	// ask again (SyncAgain) and have not yet, nor said they will not
+	// (NotAgain).
+	returning int
 	// Flush flushes the file system holding a file; nil means syncFS.
 	Flush func(*os.File) error
 	// askers counts the files that may ask for a sync while a flush waits
@@ -423,6 +445,10 @@ type GroupSync struct {
 	// gap is the least time between the starts of two flushes; zero
 	// means syncGap.
 	gap time.Duration
+	// returnGap is the longest a flush waits, after the last one ended,
+	// for the files that last one released to ask again; zero means
+	// syncGap.
+	returnGap time.Duration
 	// arrived wakes a flush waiting for its gap when a file asks.
 	arrived chan struct{}
 	// Asked, when set, is told each time a file asks (for tests).
@@ -435,6 +461,8 @@ const syncGap = 5 * time.Millisecond
 type syncWaiter struct {
 	f    *os.File
 	done chan error
+	// again says the file asks once more right after this flush.
+	again bool
 }
 
 // Sync returns once f's data is on the disk.
@@ -442,7 +470,28 @@ func (g *GroupSync) Sync(f *os.File) error {
 	if !CanSyncFS {
 		return f.Sync()
 	}
-	return <-g.start(f)
+	return <-g.start(f, false, false)
+}
+
+// SyncAgain is Sync for a file that SyncOrLeaveAgain synced a moment ago
+// and that was given its name since: the flush it joins covers the name.
+func (g *GroupSync) SyncAgain(f *os.File) error {
+	if !CanSyncFS {
+		return f.Sync()
+	}
+	return <-g.start(f, false, true)
+}
+
+// NotAgain says a file that SyncOrLeaveAgain synced will not ask again:
+// the next flush waits for it no longer.
+func (g *GroupSync) NotAgain() {
+	if !CanSyncFS {
+		return
+	}
+	g.mu.Lock()
+	g.returning = max(g.returning-1, 0)
+	g.mu.Unlock()
+	g.wake()
 }
 
 // SyncOrLeave is Sync for a file whose item may be paused, canceled or
@@ -454,6 +503,17 @@ func (g *GroupSync) Sync(f *os.File) error {
 // still open there may not be removable, as a canceled item's temporary
 // file must be.
 func (g *GroupSync) SyncOrLeave(ctx context.Context, f *os.File, closed func()) (left bool, err error) {
+	return g.syncOrLeave(ctx, f, closed, false)
+}
+
+// SyncOrLeaveAgain is SyncOrLeave for a file that asks again right after,
+// once it has its name: unless it left, the caller then calls SyncAgain
+// or NotAgain.
+func (g *GroupSync) SyncOrLeaveAgain(ctx context.Context, f *os.File, closed func()) (left bool, err error) {
+	return g.syncOrLeave(ctx, f, closed, true)
+}
+
+func (g *GroupSync) syncOrLeave(ctx context.Context, f *os.File, closed func(), again bool) (left bool, err error) {
 	if !CanSyncFS {
 		return false, f.Sync()
 	}
@@ -462,7 +522,7 @@ func (g *GroupSync) SyncOrLeave(ctx context.Context, f *os.File, closed func()) 
 		closed()
 		return true, context.Cause(ctx)
 	}
-	done := g.start(f)
+	done := g.start(f, again, false)
 	select {
 	case err := <-done:
 		return false, err
@@ -474,6 +534,9 @@ func (g *GroupSync) SyncOrLeave(ctx context.Context, f *os.File, closed func()) 
 		}
 		go func() {
 			<-done
+			if again {
+				g.NotAgain()
+			}
 			f.Close()
 			closed()
 		}()
@@ -482,18 +545,16 @@ func (g *GroupSync) SyncOrLeave(ctx context.Context, f *os.File, closed func()) 
 }
 
 // start asks for f to be synced with the next group; the channel delivers
-// the outcome.
-func (g *GroupSync) start(f *os.File) <-chan error {
+// the outcome. again says f will ask once more after this flush; returned
+// says f is asking again, as the last flush said it would.
+func (g *GroupSync) start(f *os.File, again, returned bool) <-chan error {
 	done := make(chan error, 1)
 	g.mu.Lock()
-	g.waiting = append(g.waiting, syncWaiter{f: f, done: done})
-	if g.arrived == nil {
-		g.arrived = make(chan struct{}, 1)
+	g.waiting = append(g.waiting, syncWaiter{f: f, done: done, again: again})
+	if returned {
+		g.returning = max(g.returning-1, 0)
 	}
-	select {
-	case g.arrived <- struct{}{}:
-	default:
-	}
+	g.signalLocked()
 	if !g.busy {
 		g.busy = true
 		go g.run()
@@ -504,6 +565,24 @@ func (g *GroupSync) start(f *os.File) <-chan error {
 		asked()
 	}
 	return done
+}
+
+// signalLocked wakes a flush waiting for more files; g.mu is held.
+func (g *GroupSync) signalLocked() {
+	if g.arrived == nil {
+		g.arrived = make(chan struct{}, 1)
+	}
+	select {
+	case g.arrived <- struct{}{}:
+	default:
+	}
+}
+
+// wake is signalLocked without g.mu held.
+func (g *GroupSync) wake() {
+	g.mu.Lock()
+	g.signalLocked()
+	g.mu.Unlock()
 }
 
 // run syncs group after group until nobody waits. Each group's files were
@@ -517,21 +596,42 @@ func (g *GroupSync) run() {
 		g.waiting = nil
 		if len(group) == 0 {
 			g.busy = false
+			g.returning = 0 // waited for as long as the gap allows
 			g.mu.Unlock()
 			return
 		}
 		g.lastStart = time.Now()
 		g.mu.Unlock()
-		byFS := groupByFileSystem(group)
-		flush := g.Flush
-		if flush == nil {
-			flush = syncFS
+		g.flushGroup(group)
+	}
+}
+
+// flushGroup flushes the file systems of one group's files and tells each
+// file the outcome; the files that will ask again are counted first, so
+// that the next flush waits for them.
+func (g *GroupSync) flushGroup(group []syncWaiter) {
+	byFS := groupByFileSystem(group)
+	flush := g.Flush
+	if flush == nil {
+		flush = syncFS
+	}
+	errs := make(map[uint64]error, len(byFS))
+	for id, ws := range byFS {
+		errs[id] = flush(ws[0].f)
+	}
+	again := 0
+	for _, w := range group {
+		if w.again {
+			again++
 		}
-		for _, ws := range byFS {
-			err := flush(ws[0].f)
-			for _, w := range ws {
-				w.done <- err
-			}
+	}
+	g.mu.Lock()
+	g.returning = again
+	g.lastEnd = time.Now()
+	g.mu.Unlock()
+	for id, ws := range byFS {
+		for _, w := range ws {
+			w.done <- errs[id]
 		}
 	}
 }
@@ -561,14 +661,16 @@ func (g *GroupSync) waitForGap() {
 }
 
 // untilNextFlush says how long the next flush waits for more files to
-// share it: the rest of the gap, or nothing when no other file can come.
+// share it: the rest of the gap, or nothing when no other file can come;
+// while files the last flush released are still to ask again, up to the
+// gap after that flush's end.
 func (g *GroupSync) untilNextFlush() time.Duration {
-	gap := g.gap
-	if gap == 0 {
-		gap = syncGap
-	}
+	gap, returnGap := cmp.Or(g.gap, syncGap), cmp.Or(g.returnGap, syncGap)
 	g.mu.Lock()
 	wait, waiting := time.Until(g.lastStart.Add(gap)), len(g.waiting)
+	if g.returning > 0 {
+		wait = max(wait, time.Until(g.lastEnd.Add(returnGap)))
+	}
 	g.mu.Unlock()
 	if wait > 0 && g.askers != nil && waiting >= g.askers() {
 		return 0

@@ -74,3 +74,68 @@ func TestGroupSyncFlushesAtOnceWhenNobodyElseCanAsk(t *testing.T) {
 		t.Errorf("3 syncs of the last file took %d flushes, want 3", n)
 	}
 }
+
+// TestGroupSyncWaitsForTheNamesItsFlushReleased holds that a flush waits
+// for a file it released to ask again for its new name, so that the name
+// and the next file's bytes share one flush, and that a file saying it
+// will not ask again holds up nobody.
+func TestGroupSyncWaitsForTheNamesItsFlushReleased(t *testing.T) {
+	for _, returns := range []bool{true, false} {
+		t.Run(fmt.Sprintf("asks again %v", returns), func(t *testing.T) {
+			dir := t.TempDir()
+			a, err := os.Create(filepath.Join(dir, "a"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer a.Close()
+			b, err := os.Create(filepath.Join(dir, "b"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer b.Close()
+			var flushes atomic.Int32
+			first := make(chan struct{})
+			release := make(chan struct{})
+			asked := make(chan struct{}, 4)
+			g := &GroupSync{
+				Flush: func(*os.File) error {
+					if flushes.Add(1) == 1 {
+						close(first)
+						<-release
+					}
+					return nil
+				},
+				Asked:     func() { asked <- struct{}{} },
+				gap:       time.Nanosecond, // a flush may start as soon as the last ended
+				returnGap: time.Hour,       // but waits for the file it released
+			}
+			aSynced := make(chan error, 1)
+			go func() {
+				_, err := g.SyncOrLeaveAgain(t.Context(), a, func() {})
+				aSynced <- err
+			}()
+			<-first // a's bytes are being flushed
+			<-asked
+			bSynced := make(chan error, 1)
+			go func() { bSynced <- g.Sync(b) }()
+			<-asked // b waits for the next flush
+			close(release)
+			if err := <-aSynced; err != nil {
+				t.Fatal(err)
+			}
+			if returns {
+				if err := g.SyncAgain(a); err != nil { // a's new name
+					t.Fatal(err)
+				}
+			} else {
+				g.NotAgain()
+			}
+			if err := <-bSynced; err != nil {
+				t.Fatal(err)
+			}
+			if n := flushes.Load(); n != 2 {
+				t.Errorf("%d flushes, want 2: b's bytes and a's name in one", n)
+			}
+		})
+	}
+}

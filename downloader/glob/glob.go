@@ -44,6 +44,9 @@ func (e *TooManyError) Error() string {
 // Parse reads s as a pattern. It reports false when s holds no range, set
 // or escaped bracket, so s is an ordinary link to be taken as written.
 func Parse(s string) (Pattern, bool) {
+	if !strings.ContainsAny(s, `[{\`) {
+		return Pattern{segments: []segment{literal(s)}, count: 1}, false
+	}
 	var (
 		p       Pattern
 		lit     strings.Builder

@@ -68,12 +68,15 @@ func Same(a, b string) bool {
 	return okA && okB && ka == kb
 }
 
+// defaultPorts is the port of each scheme Haul downloads from.
+var defaultPorts = map[string]string{"http": "80", "https": "443"}
+
 // SiteKey groups links by site for the per-site limits: host and port,
 // lower-cased as parsed.
 func SiteKey(u *url.URL) string {
 	port := u.Port()
 	if port == "" {
-		port = map[string]string{"http": "80", "https": "443"}[u.Scheme]
+		port = defaultPorts[u.Scheme]
 	}
 	return u.Hostname() + ":" + port
 }

@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"path/filepath"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/image/bmp"
 	"golang.org/x/image/tiff"
@@ -270,8 +271,25 @@ func ExpectImage(name, contentType string, fromPage bool) bool {
 	if fromPage || imageFamily(name) != "" {
 		return true
 	}
+	if !mayNameImageType(contentType) {
+		return false // no need to read the whole header
+	}
 	mediaType, _, err := mime.ParseMediaType(contentType)
 	return err == nil && strings.HasPrefix(mediaType, "image/")
+}
+
+// mayNameImageType says a Content-Type value may name a picture type: it
+// starts with "image/" in any case after any spaces, or with a character
+// outside ASCII, which mime.ParseMediaType is left to read.
+func mayNameImageType(contentType string) bool {
+	const prefix = "image/"
+	v := strings.TrimSpace(contentType)
+	for i := 0; i < len(v) && i < len(prefix); i++ {
+		if v[i] >= utf8.RuneSelf {
+			return true
+		}
+	}
+	return len(v) >= len(prefix) && strings.EqualFold(v[:len(prefix)], prefix)
 }
 
 // imageTypeFamilies maps picture media types, with the other names

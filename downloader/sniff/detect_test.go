@@ -3,6 +3,8 @@ package sniff
 import (
 	"bytes"
 	"image/jpeg"
+	"mime"
+	"strings"
 	"testing"
 
 	"golang.org/x/image/webp"
@@ -82,5 +84,18 @@ func TestWebPFixtureIsAValidPicture(t *testing.T) {
 	}
 	if b := img.Bounds(); b.Dx() != 1 || b.Dy() != 1 {
 		t.Errorf("fixture is %v, want 1×1", b)
+	}
+}
+
+// TestExpectImageReadsTheTypeAsMimeDoes holds the quick look at a
+// Content-Type to what mime.ParseMediaType reads from it.
+func TestExpectImageReadsTheTypeAsMimeDoes(t *testing.T) {
+	for _, ct := range []string{"", "image/png", " IMAGE/JPEG; charset=x", "\timage/webp", "image/", "imag", "text/html",
+		"application/octet-stream", "image/png; broken=", "Image/Gif ;q=1", "\u00a0image/png", "image/png\n", "\u0130mage/png", "\u212amage/png"} {
+		mediaType, _, err := mime.ParseMediaType(ct)
+		want := err == nil && strings.HasPrefix(mediaType, "image/")
+		if got := ExpectImage("file", ct, false); got != want {
+			t.Errorf("ExpectImage(%q) = %v, want %v", ct, got, want)
+		}
 	}
 }

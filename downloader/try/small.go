@@ -41,7 +41,14 @@ func (f *memFile) Close() error { return nil }
 // saveInMemory plans a small body's trip: into memory, hashed on the way
 // when it is a picture.
 func (t *Try) saveInMemory(a transfer.Answer, name string, tag disk.Tag) transfer.Plan {
-	t.mem = &memFile{data: make([]byte, 0, a.Total)}
+	t.mem = &memFile{}
+	if int64(len(a.Head)) == a.Total && cap(a.Head) == len(a.Head) {
+		// The first bytes read are the whole body: they are written onto
+		// themselves, and anything beyond them goes to a new array.
+		t.mem.data = a.Head[:0]
+	} else {
+		t.mem.data = make([]byte, 0, a.Total)
+	}
 	t.name, t.tag = name, tag
 	t.hash = pictureHash(t.part, t.format, 0)
 	return transfer.Plan{Hash: t.hash, File: t.mem}
@@ -119,26 +126,29 @@ func (t *Try) linkSmall(ctx context.Context) (same bool, err error) {
 	if err != nil {
 		return false, err
 	}
-	switch left, err := d.Syncs.SyncOrLeave(ctx, f, d.ReleaseCommit); {
+	switch left, err := d.Syncs.SyncOrLeaveAgain(ctx, f, d.ReleaseCommit); {
 	case left:
 		held = false              // the file holds its place until it is closed
 		return false, errLeftSave // the file, still without a name, vanishes when closed
 	case err != nil:
+		d.Syncs.NotAgain()
 		f.Close()
 		return false, err
 	}
 	defer f.Close() // a file left without a name vanishes
 	if t.hash != nil && t.p.Pictures.Same(hex.EncodeToString(t.hash.Sum(nil)), j.Limits.KeepDuplicates) {
+		d.Syncs.NotAgain()
 		return true, nil
 	}
 	final := filepath.Join(j.Dir, t.name)
 	if err := d.LinkUnnamed(f, final); err != nil {
+		d.Syncs.NotAgain()
 		return false, err
 	}
 	t.p.Item.Saved(final)
 	// Files without a name exist only on Linux, where the group sync
 	// flushes the whole file system: the new entry in the folder too.
-	return false, d.Syncs.Sync(f)
+	return false, d.Syncs.SyncAgain(f)
 }
 
 // saveThroughPart saves a body received in memory the usual way: into the
