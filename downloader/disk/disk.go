@@ -63,6 +63,7 @@ func New(syncs int, askers func() int) *Disk {
 	d := &Disk{OpenPart: OpenPartOS, CreateUnnamed: CreateUnnamedOS, RemoveFile: os.Remove, Lstat: os.Lstat,
 		Commits: semaphore.NewWeighted(int64(syncs))}
 	d.Syncs.askers = askers
+	d.Syncs.name = d.LinkUnnamed
 	return d
 }
 
@@ -210,12 +211,29 @@ func (d *Disk) WriteUnnamed(dir, name string, tag Tag, data []byte) (*os.File, e
 }
 
 // LinkUnnamed gives a file made by WriteUnnamed the name final, never
-// replacing a file of that name (fs.ErrExist), while no other file is
-// created.
+// replacing a file of that name (fs.ErrExist), while no other name is
+// made.
 func (d *Disk) LinkUnnamed(f *os.File, final string) error {
 	d.createMu.Lock()
 	defer d.createMu.Unlock()
 	return linkUnnamed(f, final)
+}
+
+// LinkUnnamedAndSync gives a file made by WriteUnnamed, whose bytes a
+// flush made durable (SyncOrLeaveAgain), the name final (see LinkUnnamed)
+// and returns once the name is durable too: linked says the file has its
+// name, err why it has not or why the flush failed. The flush that
+// carries the name gives its group's names itself, one after another,
+// right before it starts: the files do not wake to take turns for the
+// folder's lock.
+func (d *Disk) LinkUnnamedAndSync(f *os.File, final string) (linked bool, err error) {
+	if !CanSyncFS {
+		if err := d.LinkUnnamed(f, final); err != nil {
+			return false, err
+		}
+		return true, f.Sync()
+	}
+	return d.Syncs.nameAndSync(f, final)
 }
 
 // SyncDir is dirsync.Sync for the output folder, in a group with other files
@@ -419,7 +437,8 @@ func Exists(path string) bool {
 // to share the next flush, so it starts at once.
 //
 // A file without a name asks twice: once for its bytes, and once more,
-// right after that flush, for the name it was then given. A flush waits
+// right after that flush, for its name, which the next flush gives it
+// before it starts (nameAndSync). A flush waits
 // for the files it released to ask again (or to say they will not), up to
 // the gap after its end, so that each flush carries a whole group's names
 // and the next group's bytes: without that wait the next flush started as
@@ -449,6 +468,9 @@ type GroupSync struct {
 	// for the files that last one released to ask again; zero means
 	// syncGap.
 	returnGap time.Duration
+	// name gives a file its name before the flush that makes the name
+	// durable (LinkUnnamed); nil means linkUnnamed.
+	name func(f *os.File, final string) error
 	// arrived wakes a flush waiting for its gap when a file asks.
 	arrived chan struct{}
 	// Asked, when set, is told each time a file asks (for tests).
@@ -463,6 +485,10 @@ type syncWaiter struct {
 	done chan error
 	// again says the file asks once more right after this flush.
 	again bool
+	// final, when set, is the name the flush gives the file before it
+	// starts; named is then told whether it did.
+	final string
+	named *bool
 }
 
 // Sync returns once f's data is on the disk.
@@ -470,16 +496,15 @@ func (g *GroupSync) Sync(f *os.File) error {
 	if !CanSyncFS {
 		return f.Sync()
 	}
-	return <-g.start(f, false, false)
+	return <-g.start(syncWaiter{f: f}, false)
 }
 
-// SyncAgain is Sync for a file that SyncOrLeaveAgain synced a moment ago
-// and that was given its name since: the flush it joins covers the name.
-func (g *GroupSync) SyncAgain(f *os.File) error {
-	if !CanSyncFS {
-		return f.Sync()
-	}
-	return <-g.start(f, false, true)
+// nameAndSync asks for f, which SyncOrLeaveAgain synced a moment ago, to
+// be given the name final by the next flush, which then makes the name
+// durable; named says the name was given.
+func (g *GroupSync) nameAndSync(f *os.File, final string) (named bool, err error) {
+	err = <-g.start(syncWaiter{f: f, final: final, named: &named}, true)
+	return named, err
 }
 
 // NotAgain says a file that SyncOrLeaveAgain synced will not ask again:
@@ -522,7 +547,7 @@ func (g *GroupSync) syncOrLeave(ctx context.Context, f *os.File, closed func(), 
 		closed()
 		return true, context.Cause(ctx)
 	}
-	done := g.start(f, again, false)
+	done := g.start(syncWaiter{f: f, again: again}, false)
 	select {
 	case err := <-done:
 		return false, err
@@ -544,13 +569,14 @@ func (g *GroupSync) syncOrLeave(ctx context.Context, f *os.File, closed func(), 
 	}
 }
 
-// start asks for f to be synced with the next group; the channel delivers
-// the outcome. again says f will ask once more after this flush; returned
-// says f is asking again, as the last flush said it would.
-func (g *GroupSync) start(f *os.File, again, returned bool) <-chan error {
-	done := make(chan error, 1)
+// start asks for w's file to be synced with the next group; the channel
+// delivers the outcome. returned says the file is asking again, as the
+// last flush said it would.
+func (g *GroupSync) start(w syncWaiter, returned bool) <-chan error {
+	w.done = make(chan error, 1)
+	done := w.done
 	g.mu.Lock()
-	g.waiting = append(g.waiting, syncWaiter{f: f, done: done, again: again})
+	g.waiting = append(g.waiting, w)
 	if returned {
 		g.returning = max(g.returning-1, 0)
 	}
@@ -610,6 +636,7 @@ func (g *GroupSync) run() {
 // file the outcome; the files that will ask again are counted first, so
 // that the next flush waits for them.
 func (g *GroupSync) flushGroup(group []syncWaiter) {
+	group = g.nameAll(group)
 	byFS := groupByFileSystem(group)
 	flush := g.Flush
 	if flush == nil {
@@ -634,6 +661,28 @@ func (g *GroupSync) flushGroup(group []syncWaiter) {
 			w.done <- errs[id]
 		}
 	}
+}
+
+// nameAll gives the files of a group that asked for a name their names,
+// one after another, and returns the group without those that could not
+// be named: each of them is told why at once.
+func (g *GroupSync) nameAll(group []syncWaiter) []syncWaiter {
+	name := g.name
+	if name == nil {
+		name = linkUnnamed
+	}
+	kept := group[:0]
+	for _, w := range group {
+		if w.final != "" {
+			if err := name(w.f, w.final); err != nil {
+				w.done <- err
+				continue
+			}
+			*w.named = true
+		}
+		kept = append(kept, w)
+	}
+	return kept
 }
 
 // waitForGap waits until the next flush may start, looking again each

@@ -3,6 +3,7 @@ package disk
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sync"
@@ -108,6 +109,7 @@ func TestGroupSyncWaitsForTheNamesItsFlushReleased(t *testing.T) {
 				Asked:     func() { asked <- struct{}{} },
 				gap:       time.Nanosecond, // a flush may start as soon as the last ended
 				returnGap: time.Hour,       // but waits for the file it released
+				name:      func(*os.File, string) error { return nil },
 			}
 			aSynced := make(chan error, 1)
 			go func() {
@@ -124,8 +126,8 @@ func TestGroupSyncWaitsForTheNamesItsFlushReleased(t *testing.T) {
 				t.Fatal(err)
 			}
 			if returns {
-				if err := g.SyncAgain(a); err != nil { // a's new name
-					t.Fatal(err)
+				if named, err := g.nameAndSync(a, filepath.Join(dir, "a's name")); !named || err != nil {
+					t.Fatalf("named %v, %v", named, err)
 				}
 			} else {
 				g.NotAgain()
@@ -137,5 +139,61 @@ func TestGroupSyncWaitsForTheNamesItsFlushReleased(t *testing.T) {
 				t.Errorf("%d flushes, want 2: b's bytes and a's name in one", n)
 			}
 		})
+	}
+}
+
+// TestGroupSyncNamesItsGroupBeforeTheFlush has the files of a group ask for
+// their names together: the flush gives each its name, tells a file whose
+// name was taken at once, and makes the others' names durable in one go.
+func TestGroupSyncNamesItsGroupBeforeTheFlush(t *testing.T) {
+	dir := t.TempDir()
+	taken := filepath.Join(dir, "taken.bin")
+	if err := os.WriteFile(taken, []byte("the user's"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var flushes atomic.Int32
+	d := New(4, func() int { return 3 })
+	d.Syncs.Flush = func(*os.File) error { flushes.Add(1); return nil }
+	names := []string{filepath.Join(dir, "a.bin"), taken, filepath.Join(dir, "b.bin")}
+	type outcome struct {
+		named bool
+		err   error
+	}
+	outcomes := make([]chan outcome, len(names))
+	for i, final := range names {
+		f, err := d.WriteUnnamed(dir, filepath.Base(final), Tag{Link: "http://example.com/" + filepath.Base(final)}, []byte(final))
+		if errors.Is(err, ErrNoUnnamed) {
+			t.Skip("files without a name are not supported here")
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		outcomes[i] = make(chan outcome, 1)
+		go func() {
+			named, err := d.LinkUnnamedAndSync(f, final)
+			outcomes[i] <- outcome{named, err}
+		}()
+	}
+	for i, final := range names {
+		got := <-outcomes[i]
+		switch {
+		case final == taken && (got.named || !errors.Is(got.err, fs.ErrExist)):
+			t.Errorf("%s: named %v, %v; want fs.ErrExist", final, got.named, got.err)
+		case final != taken && (!got.named || got.err != nil):
+			t.Errorf("%s: named %v, %v", final, got.named, got.err)
+		}
+	}
+	for _, final := range names {
+		want := final
+		if final == taken {
+			want = "the user's"
+		}
+		if b, err := os.ReadFile(final); err != nil || string(b) != want {
+			t.Errorf("%s holds %q (%v), want %q", final, b, err, want)
+		}
+	}
+	if n := flushes.Load(); n < 1 || n > 3 {
+		t.Errorf("%d flushes for three names", n)
 	}
 }

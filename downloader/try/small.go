@@ -141,14 +141,13 @@ func (t *Try) linkSmall(ctx context.Context) (same bool, err error) {
 		return true, nil
 	}
 	final := filepath.Join(j.Dir, t.name)
-	if err := d.LinkUnnamed(f, final); err != nil {
-		d.Syncs.NotAgain()
-		return false, err
-	}
-	t.p.Item.Saved(final)
 	// Files without a name exist only on Linux, where the group sync
 	// flushes the whole file system: the new entry in the folder too.
-	return false, d.Syncs.SyncAgain(f)
+	linked, err := d.LinkUnnamedAndSync(f, final)
+	if linked {
+		t.p.Item.Saved(final)
+	}
+	return false, err
 }
 
 // saveThroughPart saves a body received in memory the usual way: into the
