@@ -12,13 +12,20 @@ func (u *UI) command(f func()) {
 	u.cmds <- f
 }
 
-// runCommands runs the commands until ctx ends.
-func (u *UI) runCommands(ctx context.Context) {
+// runCommands runs the commands until ctx ends, then closes stopped. A
+// command given as the window closes is dropped: it would act on a batch
+// that is being stopped, and Start would hold again the folders the window
+// lets go (see Close).
+func (u *UI) runCommands(ctx context.Context, stopped chan<- struct{}) {
+	defer close(stopped)
 	for {
 		select {
 		case <-ctx.Done():
 			return
 		case f := <-u.cmds:
+			if ctx.Err() != nil {
+				return
+			}
 			f()
 		}
 	}

@@ -98,6 +98,7 @@ func (h *harness) open() {
 // same app, as when Haul is quit and started again.
 func (h *harness) reopen() {
 	h.win.Close()
+	h.ui.Close() // as a quit Haul has let its folders go before it starts again
 	h.open()
 }
 

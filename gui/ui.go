@@ -50,16 +50,18 @@ type UI struct {
 	// env is what the window was built with.
 	env config
 
-	ctx     context.Context
-	cancel  context.CancelFunc
-	done    chan struct{}
-	ref     refresher
-	kick    chan struct{}
-	cmds    chan func()
-	applied chan struct{}
-	pending atomic.Bool
-	closing sync.Once
-	shown   atomic.Pointer[shownTotals]
+	ctx    context.Context
+	cancel context.CancelFunc
+	done   chan struct{}
+	// commandsDone is closed once no batch command runs any more.
+	commandsDone chan struct{}
+	ref          refresher
+	kick         chan struct{}
+	cmds         chan func()
+	applied      chan struct{}
+	pending      atomic.Bool
+	closing      sync.Once
+	shown        atomic.Pointer[shownTotals]
 
 	rows    rowModel
 	rowSize rowSize
@@ -194,7 +196,7 @@ func newUI(a fyne.App, w fyne.Window, cfg config) *UI {
 	ctx, cancel := context.WithCancel(context.Background())
 	u = &UI{
 		app: a, win: w, prefs: a.Preferences(), m: m, do: cfg.do, env: cfg,
-		ctx: ctx, cancel: cancel, done: make(chan struct{}),
+		ctx: ctx, cancel: cancel, done: make(chan struct{}), commandsDone: make(chan struct{}),
 		ref:  refresher{m: m},
 		kick: make(chan struct{}, 1), applied: make(chan struct{}, 1), cmds: make(chan func(), commandBacklog),
 		selected: -1, picked: picked{ids: map[downloader.ID]struct{}{}}, archive: arc, jar: opts.Jar,
@@ -239,7 +241,7 @@ func newUI(a fyne.App, w fyne.Window, cfg config) *UI {
 	u.addTray()
 	u.clip.start()
 	go u.run(ctx, u.done)
-	go u.runCommands(ctx)
+	go u.runCommands(ctx, u.commandsDone)
 	u.watched.start(ctx)
 	u.schedule.start(ctx)
 	return u
@@ -341,6 +343,7 @@ func (u *UI) Close() {
 		u.schedule.stop()
 		u.cancel()
 		<-u.done
+		<-u.commandsDone
 		u.m.Stop()
 		u.closeQueue()
 		u.holds.releaseAll()

@@ -295,15 +295,19 @@ func (r *Rates) Chunk(size int) int {
 	r.mu.Unlock()
 	n := int64(size)
 	if bps > 0 {
-		n = min(n, max(bps/8, 4<<10))
+		n = min(n, max(bps/8, MinChunk))
 	}
 	if meter != nil {
 		if left := meter.Left(); left >= 0 {
-			n = min(n, max(left/capShares, 4<<10))
+			n = min(n, max(left/capShares, MinChunk))
 		}
 	}
 	return int(n)
 }
+
+// MinChunk is the least a read asks for under a byte limit or near a cap:
+// one connection passes a cap by at most that much.
+const MinChunk = 4 << 10
 
 // capShares is how many reads at once may share what is left below a cap
 // before they pass it: each reads at most that share of it.
