@@ -103,19 +103,8 @@ func SumOfLink(link string) LinkSum {
 	return LinkSum(sum[:len(LinkSum{})])
 }
 
-// sumOfNothing is the sum of an empty header value, the one most files have.
-var sumOfNothing = sumOfText("")
-
 // sumOfValue is the sum of a header value.
 func sumOfValue(v string) valueSum {
-	if v == "" {
-		return sumOfNothing
-	}
-	return sumOfText(v)
-}
-
-// sumOfText is the sum of v, reckoned.
-func sumOfText(v string) valueSum {
 	sum := sha256.Sum256([]byte(v))
 	return valueSum(sum[:len(valueSum{})])
 }
