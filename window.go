@@ -43,7 +43,9 @@ func runWindow(files []string) int {
 	w.Resize(initialSize(w))
 	u := gui.New(a, w, files)
 	defer serveLaunches(l, u)()
+	stopped := takeStopHook(a)
 	w.ShowAndRun()
+	stopped()
 	return 0
 }
 
