@@ -49,7 +49,10 @@ func TestSavesANoteCannotVouchForAreJournaledAtOnce(t *testing.T) {
 				t.Fatal(err)
 			}
 			m.Wait()
-			m.workers.Wait()
+			m.mu.Lock()
+			d := m.dispatching
+			m.mu.Unlock()
+			d.tries.Wait()
 			m.Saved().SetJournal(nil) // a crash now: what was written stays, nothing more is
 			m.Stop()
 			if it := mustItem(t, m, ids[0]); it.State != Done || it.Name != tc.saved {

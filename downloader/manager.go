@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -58,12 +59,34 @@ type Manager struct {
 
 	// mu guards the coordination of the runs: the dispatcher's context and
 	// end, the intakes' runs under way and the generation of the list's run.
-	mu      sync.Mutex
-	runs    int // intakes' own runs under way
-	gen     int // the list's runs started
-	stop    context.CancelCauseFunc
-	runDone chan struct{}
-	workers sync.WaitGroup
+	mu   sync.Mutex
+	runs int // intakes' own runs under way
+	gen  int // the list's runs started
+	// dispatching is the dispatcher under way, nil when none is.
+	dispatching *dispatcher
+	// ending holds the dispatchers stopped whose tries may still be under
+	// way: every Stop waits for them all, not only the one that stopped
+	// them.
+	ending []*dispatcher
+}
+
+// dispatcher is one run of the dispatch loop and the tries it started.
+type dispatcher struct {
+	stop context.CancelCauseFunc
+	// tries counts the tries under way; done closes once the loop and
+	// every try it started have ended.
+	tries sync.WaitGroup
+	done  chan struct{}
+}
+
+// ended says the dispatcher and its tries have ended.
+func (d *dispatcher) ended() bool {
+	select {
+	case <-d.done:
+		return true
+	default:
+		return false
+	}
 }
 
 // maxCommits bounds the files being synced to disk at once. Each one holds
@@ -197,13 +220,13 @@ func (m *Manager) Start(ctx context.Context) error {
 
 // dispatchLocked starts the dispatcher unless it runs; m.mu is held.
 func (m *Manager) dispatchLocked() {
-	if m.stop != nil {
+	if m.dispatching != nil {
 		return
 	}
 	runCtx, cancel := context.WithCancelCause(context.Background())
-	done := make(chan struct{})
-	m.stop, m.runDone = cancel, done
-	go m.dispatch(runCtx, done)
+	d := &dispatcher{stop: cancel, done: make(chan struct{})}
+	m.dispatching = d
+	go m.dispatch(runCtx, d)
 }
 
 // RunIntake runs the items of an intake with a run of its own (see
@@ -227,7 +250,7 @@ func (m *Manager) RunIntake(ctx context.Context, in *Intake) (Summary, error) {
 	m.mu.Lock()
 	in.End()
 	m.runs--
-	if m.runs == 0 && !m.running.Load() && m.stop != nil {
+	if m.runs == 0 && !m.running.Load() && m.dispatching != nil {
 		m.stopLocked()
 		return sum, nil
 	}
@@ -247,16 +270,18 @@ func (m *Manager) Stop() {
 func (m *Manager) stopLocked() {
 	m.running.Store(false)
 	m.stops.Add(1)
-	done := m.runDone
-	if m.stop != nil {
-		m.stop(try.ErrStopped)
+	if d := m.dispatching; d != nil {
+		d.stop(try.ErrStopped)
 		m.list.StopRun()
+		m.ending = append(m.ending, d)
+		m.dispatching = nil
 	}
-	m.stop, m.runDone = nil, nil
+	m.ending = slices.DeleteFunc(m.ending, (*dispatcher).ended)
+	ending := slices.Clone(m.ending)
 	m.list.Notify()
 	m.mu.Unlock()
-	if done != nil {
-		<-done
+	for _, d := range ending {
+		<-d.done
 	}
 	m.net.Client().CloseIdleConnections()
 	m.journal.Flush(true)
@@ -270,11 +295,11 @@ func (m *Manager) stopLocked() {
 func (m *Manager) Wait() Summary { return m.list.Wait(m.running.Load) }
 
 // dispatch hands queued items to tries as slots free up, round-robin over
-// sites.
-func (m *Manager) dispatch(ctx context.Context, done chan struct{}) {
+// sites, until ctx ends.
+func (m *Manager) dispatch(ctx context.Context, d *dispatcher) {
 	defer func() {
-		m.workers.Wait()
-		close(done)
+		d.tries.Wait()
+		close(d.done)
 	}()
 	for {
 		if err := m.sites.Acquire(ctx); err != nil {
@@ -288,8 +313,7 @@ func (m *Manager) dispatch(ctx context.Context, done chan struct{}) {
 			}
 			continue
 		}
-		m.workers.Add(1)
-		go m.work(t, j)
+		d.tries.Go(func() { m.work(t, j) })
 	}
 }
 
@@ -298,7 +322,6 @@ func (m *Manager) dispatch(ctx context.Context, done chan struct{}) {
 // links, the pictures of a page go to OnPage, and a saved file a later run
 // could not tell by its note reaches the journal at once.
 func (m *Manager) work(t *items.Tried, j try.Job) {
-	defer m.workers.Done()
 	site := m.sites.Of(t.Site())
 	res := try.New(j, &m.env, try.Ports{Item: t, Pictures: t, Names: m.names, Journal: m.journal, Site: site,
 		Network: m.net, Archive: m.archive, Disk: m.disk}).Run(t.Context())
