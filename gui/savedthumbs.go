@@ -54,9 +54,16 @@ func (t *savedThumbs) get(path string, ready func(image.Image)) (image.Image, bo
 	}
 	t.waiting[path] = []func(image.Image){ready}
 	go func() {
-		t.slots <- struct{}{}
+		select {
+		case t.slots <- struct{}{}:
+		case <-t.ctx.Done():
+			return // the window closed: no row waits any more
+		}
 		img, err := t.read(path)
 		<-t.slots
+		if t.ctx.Err() != nil {
+			return
+		}
 		if err != nil {
 			fyne.LogError("thumbnail of a saved picture", err)
 		}
