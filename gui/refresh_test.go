@@ -1,6 +1,8 @@
 package gui
 
 import (
+	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -9,14 +11,48 @@ import (
 	"haul/downloader/downloadtest"
 )
 
+// trickle serves a body of size bytes a little at a time, every chunk
+// moving the download on, and sends what is left only once release is
+// closed: the downloads are busy for as long as the test needs them,
+// however slow the machine.
+func trickle(size int, release <-chan struct{}) http.HandlerFunc {
+	const chunk = 1 << 10
+	body := downloadtest.Data(size, 3)
+	return func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Length", strconv.Itoa(size))
+		pace := time.NewTicker(10 * time.Millisecond)
+		defer pace.Stop()
+		sent := 0
+		for sent < size-chunk {
+			select {
+			case <-release:
+				_, _ = w.Write(body[sent:])
+				return
+			case <-r.Context().Done():
+				return
+			case <-pace.C:
+				_, _ = w.Write(body[sent : sent+chunk])
+				w.(http.Flusher).Flush()
+				sent += chunk
+			}
+		}
+		select {
+		case <-release:
+			_, _ = w.Write(body[sent:])
+		case <-r.Context().Done():
+		}
+	}
+}
+
 func TestBusyBatchRefreshesAtMostOncePerTick(t *testing.T) {
 	h := newHarness(t, map[string]int{prefConcurrency: 16})
-	names := make([]string, 16)
-	for i := range names {
-		names[i] = string(rune('a'+i)) + ".bin"
+	release := make(chan struct{})
+	urls := make([]string, 16)
+	for i := range urls {
+		path := "/" + string(rune('a'+i)) + ".bin"
+		h.srv.HandleFunc(path, trickle(4<<20, release))
+		urls[i] = h.srv.URL(path)
 	}
-	body := func(string) []byte { return downloadtest.Data(300_000, 3) }
-	urls := h.serve(names, body, downloadtest.Throttle(150_000))
 	h.paste(strings.Join(urls, "\n"))
 	h.waitRows(16)
 	h.ui.batch.Start()
@@ -26,6 +62,7 @@ func TestBusyBatchRefreshesAtMostOncePerTick(t *testing.T) {
 	ticks, applies := h.ticks.Load(), h.applies.Load()
 	h.pump("ten ticks", func() bool { return h.ticks.Load()-ticks >= 10 })
 	dt, da := h.ticks.Load()-ticks, h.applies.Load()-applies
+	close(release)
 	// The refresh of the tick under way when the ticks were first counted
 	// may come after that count, so one more than the ticks counted is
 	// still one per tick.
