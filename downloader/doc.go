@@ -145,8 +145,9 @@
 // The engine is parts, each a package that owns its state and its lock;
 // none imports this package (make test checks it). The Manager only wires
 // them together and coordinates the runs; Manager.mu guards only that
-// coordination: the dispatcher's context and end, the intakes' runs under
-// way. Whether the list's run is on, and the limits in force, are atomics.
+// coordination: the dispatcher under way and the ones stopped whose tries
+// have not ended yet (every Stop waits for them all), the intakes' runs
+// under way. Whether the list's run is on, and the limits in force, are atomics.
 // The locks are taken in this order, never the other way: Manager.mu, the
 // list's, then the names', the sites' and the journal's; the disk's and the
 // way to the sites' are taken alone.

@@ -57,8 +57,8 @@ type Manager struct {
 	// stops counts the runs stopped, so an intake's run knows its end.
 	stops atomic.Int64
 
-	// mu guards the coordination of the runs: the dispatcher's context and
-	// end, the intakes' runs under way and the generation of the list's run.
+	// mu guards the coordination of the runs: the dispatchers, the
+	// intakes' runs under way and the generation of the list's run.
 	mu   sync.Mutex
 	runs int // intakes' own runs under way
 	gen  int // the list's runs started
