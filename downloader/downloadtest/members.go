@@ -10,6 +10,8 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"path"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -51,6 +53,7 @@ type Members struct {
 	forbid atomic.Bool
 
 	mu       sync.Mutex
+	held     held
 	refusals map[string]int
 	hosts    map[string]int
 	paths    map[string]int
@@ -97,6 +100,45 @@ func (m *Members) BrowserCookiesTxt() string {
 	exp := time.Now().Add(24 * time.Hour).Unix()
 	return fmt.Sprintf("# Netscape HTTP Cookie File\n.%s\tTRUE\t/\tFALSE\t%d\t%s\t%s\n.%s\tTRUE\t/\tFALSE\t%d\t%s\t%s\n",
 		MembersDomain, exp, SessionCookie, m.Session, MembersDomain, exp, PassCookie, m.pass)
+}
+
+// held holds the full-size pictures other than a few (see HoldPictures).
+type held struct {
+	except []string
+	gate   chan struct{}
+}
+
+// HoldPictures makes every full-size picture but the ones named in except
+// wait until release is called (or the client goes away), so that a test
+// finds the batch under way however fast or slow the machine is. Requests
+// the site refuses are answered at once.
+func (m *Members) HoldPictures(except ...string) (release func()) {
+	gate := make(chan struct{})
+	m.mu.Lock()
+	m.held = held{except: except, gate: gate}
+	m.mu.Unlock()
+	var once sync.Once
+	return func() { once.Do(func() { close(gate) }) }
+}
+
+// waitHeld waits while the picture asked for is held; it reports false
+// when the client went away meanwhile.
+func (m *Members) waitHeld(r *http.Request) bool {
+	m.mu.Lock()
+	gate := m.held.gate
+	if slices.Contains(m.held.except, path.Base(r.URL.Path)) {
+		gate = nil
+	}
+	m.mu.Unlock()
+	if gate == nil {
+		return true
+	}
+	select {
+	case <-gate:
+		return true
+	case <-r.Context().Done():
+		return false
+	}
 }
 
 // Close stops the site.
@@ -186,9 +228,9 @@ func (m *Members) serve(w http.ResponseWriter, r *http.Request) {
 	case host == MembersDomain && r.URL.Path == "/gallery":
 		m.serveGallery(w, r)
 	case host == "img."+MembersDomain && strings.HasPrefix(r.URL.Path, "/full/"):
-		m.servePicture(w, r, m.Pictures, strings.TrimPrefix(r.URL.Path, "/full/"))
+		m.servePicture(w, r, m.Pictures, strings.TrimPrefix(r.URL.Path, "/full/"), m.waitHeld)
 	case host == "img."+MembersDomain && strings.HasPrefix(r.URL.Path, "/thumb/"):
-		m.servePicture(w, r, m.Thumbs, strings.TrimPrefix(r.URL.Path, "/thumb/"))
+		m.servePicture(w, r, m.Thumbs, strings.TrimPrefix(r.URL.Path, "/thumb/"), nil)
 	default:
 		http.NotFound(w, r)
 	}
@@ -241,7 +283,9 @@ func (m *Members) serveGallery(w http.ResponseWriter, r *http.Request) {
 	fmt.Fprint(w, b.String())
 }
 
-func (m *Members) servePicture(w http.ResponseWriter, r *http.Request, set map[string][]byte, name string) {
+// servePicture answers a request for a picture of set that the site lets
+// through once wait (when given) says to go on.
+func (m *Members) servePicture(w http.ResponseWriter, r *http.Request, set map[string][]byte, name string, wait func(*http.Request) bool) {
 	body, ok := set[name]
 	if !ok {
 		http.NotFound(w, r)
@@ -249,6 +293,9 @@ func (m *Members) servePicture(w http.ResponseWriter, r *http.Request, set map[s
 	}
 	if why := m.check(r, true); why != "" {
 		m.refuse(w, r, why)
+		return
+	}
+	if wait != nil && !wait(r) {
 		return
 	}
 	w.Header().Set("Content-Type", "image/png")
