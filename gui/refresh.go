@@ -45,6 +45,9 @@ type refresher struct {
 	rev       uint64
 	totals    totalsView
 	batchOpen bool
+	// finished is how many items were final at the last pull: more now,
+	// with none left, is a batch that ended between two pulls.
+	finished int
 	// saveFailed says the last journal write failed and was reported.
 	saveFailed bool
 	// slowed says the last pull found sites held back, so the rows are
@@ -78,12 +81,14 @@ func (r *refresher) pull() (update, bool) {
 	}
 	u.saveProblem = r.saveProblem()
 	moving := sum.Queued+sum.Active+sum.Waiting > 0
+	finishedMore := sum.Finished() > r.finished
+	r.finished = sum.Finished()
 	switch {
 	case !sum.Running:
 		r.batchOpen = false
 	case moving:
 		r.batchOpen = true
-	case sum.Left() == 0 && r.batchOpen:
+	case sum.Left() == 0 && (r.batchOpen || finishedMore):
 		r.batchOpen = false
 		u.ended = &sum
 	}

@@ -1,6 +1,7 @@
 package gui
 
 import (
+	"context"
 	"net/http"
 	"strconv"
 	"strings"
@@ -144,5 +145,35 @@ func TestListRefreshBuildsNoHiddenRows(t *testing.T) {
 	}
 	if h.row(urls[2]) == nil {
 		t.Error("the third row is not on screen")
+	}
+}
+
+// TestRefresherSeesTheEndOfABatchItNeverSawRun pulls before Start and
+// again only once the whole batch is done, as a loaded machine may: the
+// end of the batch is still seen, once, so its notice and the action
+// chosen for its end (quit, sleep, shut down) happen.
+func TestRefresherSeesTheEndOfABatchItNeverSawRun(t *testing.T) {
+	srv := downloadtest.New()
+	t.Cleanup(srv.Close)
+	srv.Handle("/a.png", fileBody("a.png"))
+	m := downloader.New(downloader.Options{Dir: t.TempDir()})
+	t.Cleanup(m.Stop)
+	r := refresher{m: m}
+	m.Add(srv.URL("/a.png"))
+	if upd, _ := r.pull(); upd.ended != nil {
+		t.Fatal("a batch not started is said to have ended")
+	}
+	if err := m.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if sum := m.Wait(); sum.Done != 1 {
+		t.Fatalf("the batch ended with %+v, want 1 saved", sum)
+	}
+	upd, moving := r.pull()
+	if upd.ended == nil || upd.ended.Done != 1 || moving {
+		t.Fatalf("the pull after the batch: ended %+v, moving %v; want its end with 1 saved", upd.ended, moving)
+	}
+	if upd, _ := r.pull(); upd.ended != nil {
+		t.Error("the end of one batch is said twice")
 	}
 }
