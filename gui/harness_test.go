@@ -6,7 +6,9 @@ import (
 	"image"
 	"image/png"
 	"net/url"
+	"os"
 	"path/filepath"
+	"runtime/pprof"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -181,6 +183,7 @@ func (h *harness) pumpFor(limit time.Duration, what string, cond func() bool) {
 		case f := <-h.queue:
 			f()
 		case <-deadline.C:
+			_ = pprof.Lookup("goroutine").WriteTo(os.Stderr, 1) // where it is stuck, for the record
 			h.t.Fatalf("timed out waiting for %s; totals: %q", what, h.ui.totals.label.Text)
 		}
 	}
