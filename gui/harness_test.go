@@ -173,15 +173,23 @@ func (h *harness) drain() {
 	}
 }
 
+// recheck is how often pump asks its condition again while nothing is
+// handed over: a condition may come true off the UI thread (a reply, the
+// engine's counts) with nothing more for the UI thread to run after it.
+const recheck = 10 * time.Millisecond
+
 // pumpFor is pump with a time limit of its own.
 func (h *harness) pumpFor(limit time.Duration, what string, cond func() bool) {
 	h.t.Helper()
 	deadline := time.NewTimer(limit)
 	defer deadline.Stop()
+	again := time.NewTicker(recheck)
+	defer again.Stop()
 	for !cond() {
 		select {
 		case f := <-h.queue:
 			f()
+		case <-again.C:
 		case <-deadline.C:
 			_ = pprof.Lookup("goroutine").WriteTo(os.Stderr, 1) // where it is stuck, for the record
 			h.t.Fatalf("timed out waiting for %s; totals: %q", what, h.ui.totals.label.Text)
