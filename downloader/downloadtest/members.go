@@ -117,8 +117,7 @@ func (m *Members) HoldPictures(except ...string) (release func()) {
 	m.mu.Lock()
 	m.held = held{except: except, gate: gate}
 	m.mu.Unlock()
-	var once sync.Once
-	return func() { once.Do(func() { close(gate) }) }
+	return sync.OnceFunc(func() { close(gate) })
 }
 
 // waitHeld waits while the picture asked for is held; it reports false
@@ -228,9 +227,9 @@ func (m *Members) serve(w http.ResponseWriter, r *http.Request) {
 	case host == MembersDomain && r.URL.Path == "/gallery":
 		m.serveGallery(w, r)
 	case host == "img."+MembersDomain && strings.HasPrefix(r.URL.Path, "/full/"):
-		m.servePicture(w, r, m.Pictures, strings.TrimPrefix(r.URL.Path, "/full/"), m.waitHeld)
+		m.servePicture(w, r, m.Pictures, strings.TrimPrefix(r.URL.Path, "/full/"), true)
 	case host == "img."+MembersDomain && strings.HasPrefix(r.URL.Path, "/thumb/"):
-		m.servePicture(w, r, m.Thumbs, strings.TrimPrefix(r.URL.Path, "/thumb/"), nil)
+		m.servePicture(w, r, m.Thumbs, strings.TrimPrefix(r.URL.Path, "/thumb/"), false)
 	default:
 		http.NotFound(w, r)
 	}
@@ -283,9 +282,9 @@ func (m *Members) serveGallery(w http.ResponseWriter, r *http.Request) {
 	fmt.Fprint(w, b.String())
 }
 
-// servePicture answers a request for a picture of set that the site lets
-// through once wait (when given) says to go on.
-func (m *Members) servePicture(w http.ResponseWriter, r *http.Request, set map[string][]byte, name string, wait func(*http.Request) bool) {
+// servePicture answers a request for a picture of set; a full-size one
+// the site lets through may be held first (see HoldPictures).
+func (m *Members) servePicture(w http.ResponseWriter, r *http.Request, set map[string][]byte, name string, full bool) {
 	body, ok := set[name]
 	if !ok {
 		http.NotFound(w, r)
@@ -295,7 +294,7 @@ func (m *Members) servePicture(w http.ResponseWriter, r *http.Request, set map[s
 		m.refuse(w, r, why)
 		return
 	}
-	if wait != nil && !wait(r) {
+	if full && !m.waitHeld(r) {
 		return
 	}
 	w.Header().Set("Content-Type", "image/png")
